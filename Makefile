@@ -1,0 +1,38 @@
+# Two commands do all the set-up: `make play` and `make test` (see README.md).
+VENV ?= .venv
+PY := $(VENV)/bin/python
+APT_PACKAGES := chromium freecell-solver-bin libfreecell-solver0
+
+.PHONY: play test setup system-deps lint bench
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+# Debian packages the tests use: Chromium (browser tests) and Freecell Solver (cross-checks).
+system-deps:
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v fc-solve >/dev/null || missing="$$missing freecell-solver-bin"; \
+	if [ -n "$$missing" ]; then \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
+	fi
+
+play: setup
+	$(VENV)/bin/eightoff play
+
+lint: setup
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff format --check src tests benchmarks
+	$(VENV)/bin/mypy
+
+test: setup system-deps lint
+	$(VENV)/bin/pytest -q -n 2
+
+bench: setup system-deps
+	$(PY) benchmarks/solver_vs_fcsolve.py

@@ -1,0 +1,153 @@
+"""Moves: a small frozen value (source, target, count) and its compact text notation.
+
+Notation (case-insensitive to read, written as shown):
+
+* columns ``1``–``8``, cells ``a``–``h``, the foundation ``^`` ("up home");
+* a move is source then target: ``3a`` (column 3 to cell a), ``a5``, ``35``, ``3^``;
+* a take-back names the foundation's suit: ``^H3`` (top heart to column 3), ``^Ha``;
+* a run of several cards adds ``x`` and the count: ``35x3``.
+
+Indexes inside :class:`Place` are 0-based; the text and JSON forms are 1-based.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from eightoff.cards import SUIT_LETTERS, InvalidCardError, Suit
+
+CELL_LETTERS = "abcdefgh"
+
+
+class InvalidMoveError(ValueError):
+    """A move's text or JSON form could not be read."""
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that the rules do not allow here; the message says why."""
+
+
+class PlaceKind(StrEnum):
+    """Where a card can be."""
+
+    COLUMN = "column"
+    CELL = "cell"
+    FOUNDATION = "foundation"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A pile: its kind and 0-based index.
+
+    A foundation's index is its suit (0–3); a foundation *target* has index
+    ``None``, because the moving card's suit decides it.
+    """
+
+    kind: PlaceKind
+    index: int | None
+
+    def text(self) -> str:
+        """``3``, ``a``, ``^`` or ``^H``."""
+        if self.kind is PlaceKind.COLUMN:
+            return str(self.index + 1) if self.index is not None else "?"
+        if self.kind is PlaceKind.CELL:
+            return CELL_LETTERS[self.index] if self.index is not None else "?"
+        return "^" if self.index is None else "^" + SUIT_LETTERS[self.index]
+
+    def label(self) -> str:
+        """``column-3``, ``cell-2``, ``foundation-H``: the page's pile names."""
+        if self.kind is PlaceKind.FOUNDATION:
+            return "foundation" if self.index is None else f"foundation-{SUIT_LETTERS[self.index]}"
+        return f"{self.kind.value}-{(self.index or 0) + 1}"
+
+
+def column(index: int) -> Place:
+    """Column ``index`` (0-based)."""
+    return Place(PlaceKind.COLUMN, index)
+
+
+def cell(index: int) -> Place:
+    """Cell ``index`` (0-based)."""
+    return Place(PlaceKind.CELL, index)
+
+
+def foundation(suit: Suit | int | None = None) -> Place:
+    """The foundation of ``suit``; ``None`` for a target decided by the card."""
+    return Place(PlaceKind.FOUNDATION, None if suit is None else int(suit))
+
+
+FOUNDATION = foundation()
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move ``count`` cards from ``source`` to ``target``."""
+
+    source: Place
+    target: Place
+    count: int = 1
+
+    @classmethod
+    def from_text(cls, text: str) -> Move:
+        """Read the compact notation (see the module docstring)."""
+        t = text.strip().replace(" ", "")
+        raw = t
+        count = 1
+        if "x" in t.lower():
+            head, _, tail = t.lower().partition("x")
+            if not tail.isdigit() or int(tail) < 1:
+                raise InvalidMoveError(
+                    f"bad move {raw!r}: the count after 'x' must be a number ≥ 1"
+                )
+            t, count = head, int(tail)
+        places: list[Place] = []
+        i = 0
+        low = t.lower()
+        while i < len(low):
+            ch = low[i]
+            if ch in "12345678":
+                places.append(column(int(ch) - 1))
+            elif ch in CELL_LETTERS:
+                places.append(cell(CELL_LETTERS.index(ch)))
+            elif ch == "^":
+                if not places and i + 1 < len(low):
+                    try:
+                        places.append(foundation(Suit.from_text(low[i + 1])))
+                    except InvalidCardError:
+                        raise InvalidMoveError(
+                            f"bad move {raw!r}: a foundation source needs its suit, like ^H3"
+                        ) from None
+                    i += 1
+                else:
+                    places.append(FOUNDATION)
+                    if places[:-1] and i + 2 == len(low) and low[i + 1] in "shdc":
+                        i += 1  # "3^H": a target's suit is allowed, and implied anyway
+            else:
+                raise InvalidMoveError(
+                    f"bad move {raw!r}: {text.strip()[i]!r} is not a column 1-8, a cell a-h or ^"
+                )
+            i += 1
+        if len(places) != 2:
+            raise InvalidMoveError(
+                f"bad move {raw!r}: expected a source and a target, like 3a, a5, 3^ or 35x2"
+            )
+        source, target = places
+        if source.kind is PlaceKind.FOUNDATION and source.index is None:
+            raise InvalidMoveError(
+                f"bad move {raw!r}: a foundation source needs its suit, like ^H3"
+            )
+        if target.kind is PlaceKind.FOUNDATION and target.index is not None:
+            target = FOUNDATION
+        return cls(source, target, count)
+
+    def text(self) -> str:
+        """The compact notation; ``Move.from_text(m.text()) == m``."""
+        s = self.source.text() + self.target.text()
+        return s if self.count == 1 else f"{s}x{self.count}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Move.from_text({self.text()!r})"

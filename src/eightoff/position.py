@@ -1,0 +1,446 @@
+"""The immutable position and its legal moves: the single source of truth for play.
+
+Everything that moves cards (the web page, hints, autoplay, the solver's replay
+checks) asks :meth:`Position.legal_moves` or :meth:`Position.apply`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from eightoff.cards import CARDS, KING, SUIT_LETTERS, SUIT_SYMBOLS, Card, Suit
+from eightoff.moves import (
+    CELL_LETTERS,
+    FOUNDATION,
+    IllegalMoveError,
+    Move,
+    Place,
+    PlaceKind,
+    cell,
+    column,
+    foundation,
+)
+from eightoff.rules import STANDARD, Build, EmptyColumn, GroupMoves, Rules
+
+COLUMNS: Final = 8
+
+Column = tuple[Card, ...]
+
+
+class InvalidPositionError(ValueError):
+    """A position that cannot exist: wrong shape, or not the 52 distinct cards."""
+
+
+def builds_on(card: int, onto: int, build: Build) -> bool:
+    """Whether ``card`` may lie on ``onto`` in a column under ``build``."""
+    # Cards are ints suit*13+rank-1, so "one rank lower" is a difference of 1 within a suit.
+    if onto % 13 != card % 13 + 1:
+        return False
+    if build is Build.SUIT:
+        return onto // 13 == card // 13
+    return (13 <= card < 39) != (13 <= onto < 39)  # red iff hearts or diamonds
+
+
+class Position:
+    """Columns, cells and foundations under a set of rules; immutable and hashable.
+
+    ``columns`` lists each column from the card dealt first (covered) to the
+    exposed card; ``cells`` holds a card or ``None`` per cell; ``foundations``
+    gives the top rank (0 = empty) per suit in ♠ ♥ ♦ ♣ order.
+    """
+
+    __slots__ = ("_hash", "cells", "columns", "foundations", "rules")
+
+    rules: Rules
+    columns: tuple[Column, ...]
+    cells: tuple[Card | None, ...]
+    foundations: tuple[int, int, int, int]
+    _hash: int
+
+    def __init__(
+        self,
+        columns: Sequence[Iterable[int]],
+        cells: Sequence[int | None] = (),
+        foundations: Sequence[int] = (0, 0, 0, 0),
+        rules: Rules = STANDARD,
+    ) -> None:
+        cols = tuple(tuple(CARDS[c] for c in col) for col in columns)
+        if len(cols) != COLUMNS:
+            raise InvalidPositionError(f"a position has 8 columns, not {len(cols)}")
+        cell_list = list(cells) + [None] * (rules.cells - len(cells))
+        if len(cell_list) != rules.cells:
+            raise InvalidPositionError(f"{len(cells)} cells given, the rules have {rules.cells}")
+        cell_tuple: tuple[Card | None, ...] = tuple(
+            None if c is None else CARDS[c] for c in cell_list
+        )
+        if len(foundations) != 4 or any(not 0 <= f <= KING for f in foundations):
+            raise InvalidPositionError("foundations need 4 top ranks from 0 (empty) to 13")
+        founds = (foundations[0], foundations[1], foundations[2], foundations[3])
+        seen: dict[int, str] = {}
+        for suit, top in enumerate(founds):
+            for rank in range(1, top + 1):
+                seen[suit * 13 + rank - 1] = f"foundation {SUIT_SYMBOLS[suit]}"
+        for i, col in enumerate(cols):
+            for c in col:
+                _place_once(seen, c, f"column {i + 1}")
+        for i, held in enumerate(cell_tuple):
+            if held is not None:
+                _place_once(seen, held, f"cell {CELL_LETTERS[i]}")
+        if len(seen) != 52:
+            missing = " ".join(str(CARDS[c]) for c in range(52) if c not in seen)
+            raise InvalidPositionError(f"cards missing from the position: {missing}")
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "columns", cols)
+        object.__setattr__(self, "cells", cell_tuple)
+        object.__setattr__(self, "foundations", founds)
+        object.__setattr__(self, "_hash", hash((rules, cols, cell_tuple, founds)))
+
+    @classmethod
+    def _trusted(
+        cls,
+        rules: Rules,
+        columns: tuple[Column, ...],
+        cells: tuple[Card | None, ...],
+        foundations: tuple[int, int, int, int],
+    ) -> Position:
+        # Skips validation: only for positions derived from a valid one by a legal move.
+        self = object.__new__(cls)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "columns", columns)
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "foundations", foundations)
+        object.__setattr__(self, "_hash", hash((rules, columns, cells, foundations)))
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable")
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self._hash == other._hash
+            and self.columns == other.columns
+            and self.cells == other.cells
+            and self.foundations == other.foundations
+            and self.rules == other.rules
+        )
+
+    def __repr__(self) -> str:
+        return f"<Position {self.rules.describe()}>\n{self}"
+
+    def __str__(self) -> str:
+        found = " ".join(
+            (SUIT_LETTERS[s] + "-" + ("0A23456789TJQK"[f])) for s, f in enumerate(self.foundations)
+        )
+        cells = " ".join("--" if c is None else str(c) for c in self.cells)
+        rows = [f"Foundations: {found}", f"Cells:       {cells}"]
+        depth = max((len(c) for c in self.columns), default=0)
+        rows.append(" ".join(f" {i + 1}" for i in range(COLUMNS)))
+        for r in range(depth):
+            rows.append(
+                " ".join(str(col[r]) if r < len(col) else "  " for col in self.columns).rstrip()
+            )
+        return "\n".join(rows)
+
+    # -- queries -----------------------------------------------------------------
+
+    @property
+    def free_cells(self) -> int:
+        """How many cells are empty."""
+        return self.cells.count(None)
+
+    @property
+    def empty_columns(self) -> int:
+        """How many columns are empty."""
+        return sum(1 for c in self.columns if not c)
+
+    def is_won(self) -> bool:
+        """All 52 cards are on the foundations."""
+        return self.foundations == (KING, KING, KING, KING)
+
+    def cards_home(self) -> int:
+        """How many cards are on the foundations."""
+        return sum(self.foundations)
+
+    def top(self, place: Place) -> Card | None:
+        """The card that would move from ``place`` (exposed card, cell card, foundation top)."""
+        kind, i = place.kind, place.index
+        if i is None:
+            return None
+        if kind is PlaceKind.COLUMN:
+            if not 0 <= i < COLUMNS:
+                return None
+            col = self.columns[i]
+            return col[-1] if col else None
+        if kind is PlaceKind.CELL:
+            return self.cells[i] if 0 <= i < len(self.cells) else None
+        if 0 <= i < 4 and self.foundations[i]:
+            return CARDS[i * 13 + self.foundations[i] - 1]
+        return None
+
+    def run_length(self, index: int) -> int:
+        """Length of the run (built per the rules) at the exposed end of column ``index``."""
+        col = self.columns[index]
+        build = self.rules.build
+        n = 1 if col else 0
+        while n < len(col) and builds_on(col[-n], col[-n - 1], build):
+            n += 1
+        return n
+
+    def capacity(self, *, to_empty_column: bool) -> int:
+        """The most cards one move may carry now; ``to_empty_column`` excludes the target."""
+        mode = self.rules.group_moves
+        if mode is GroupMoves.SINGLE:
+            return 1
+        free = self.free_cells
+        if mode is GroupMoves.CELLS:
+            return free + 1
+        empty = self.empty_columns - (1 if to_empty_column else 0)
+        return (free + 1) << empty
+
+    def moving_cards(self, move: Move) -> tuple[Card, ...]:
+        """The cards ``move`` carries, deepest first (the move need not be legal)."""
+        kind, i = move.source.kind, move.source.index
+        if kind is PlaceKind.COLUMN and i is not None and 0 <= i < COLUMNS:
+            return self.columns[i][-move.count :] if move.count > 0 else ()
+        top = self.top(move.source)
+        return () if top is None else (top,)
+
+    # -- legal moves ----------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move here, in a fixed order."""
+        rules = self.rules
+        build = rules.build
+        kings_only = rules.empty_column is EmptyColumn.KINGS
+        cols = self.columns
+        founds = self.foundations
+        empty_cells = [i for i, c in enumerate(self.cells) if c is None]
+        empty_cols = [j for j in range(COLUMNS) if not cols[j]]
+        moves: list[Move] = []
+
+        def single(src: Place, card: Card, *, whole_column: bool, to_found: bool) -> None:
+            if to_found and founds[card // 13] == card % 13:
+                moves.append(Move(src, FOUNDATION))
+            for j in range(COLUMNS):
+                col = cols[j]
+                if col:
+                    if (src.kind is not PlaceKind.COLUMN or src.index != j) and builds_on(
+                        card, col[-1], build
+                    ):
+                        moves.append(Move(src, column(j)))
+                elif not whole_column and (not kings_only or card % 13 == 12):
+                    moves.append(Move(src, column(j)))
+            if src.kind is not PlaceKind.CELL:
+                for k in empty_cells:
+                    moves.append(Move(src, cell(k)))
+
+        for i in range(COLUMNS):
+            col = cols[i]
+            if not col:
+                continue
+            single(column(i), col[-1], whole_column=len(col) == 1, to_found=True)
+            if rules.group_moves is GroupMoves.SINGLE:
+                continue
+            run = self.run_length(i)
+            if run < 2:
+                continue
+            cap = self.capacity(to_empty_column=False)
+            cap_empty = self.capacity(to_empty_column=True)
+            for n in range(2, run + 1):
+                head = col[-n]
+                if n <= cap:
+                    for j in range(COLUMNS):
+                        if j != i and cols[j] and builds_on(head, cols[j][-1], build):
+                            moves.append(Move(column(i), column(j), n))
+                if n <= cap_empty and n < len(col) and (not kings_only or head % 13 == 12):
+                    for j in empty_cols:
+                        moves.append(Move(column(i), column(j), n))
+        for k, c in enumerate(self.cells):
+            if c is not None:
+                single(cell(k), c, whole_column=False, to_found=True)
+        if rules.take_back:
+            for s in range(4):
+                if founds[s]:
+                    single(
+                        foundation(s),
+                        CARDS[s * 13 + founds[s] - 1],
+                        whole_column=False,
+                        to_found=False,
+                    )
+        return moves
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` may be played here."""
+        return self.why_illegal(move) is None
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMoveError` saying why ``move`` may not be played here."""
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(f"{move}: {reason}")
+
+    def why_illegal(self, move: Move) -> str | None:
+        """Why ``move`` may not be played here, or ``None`` when it is legal."""
+        rules = self.rules
+        src, dst, count = move.source, move.target, move.count
+        if count < 1:
+            return "a move carries at least one card"
+        where = _place_error(src, rules, as_source=True) or _place_error(
+            dst, rules, as_source=False
+        )
+        if where:
+            return where
+        if src == dst:
+            return "source and target are the same place"
+        if src.kind is PlaceKind.FOUNDATION and not rules.take_back:
+            return "cards cannot be taken back from a foundation under these rules"
+        card = self.top(src)
+        if card is None:
+            return f"{_name(src)} is empty"
+        if src.kind is not PlaceKind.COLUMN and count > 1:
+            return f"only one card at a time moves from {_name(src)}"
+        cards = self.moving_cards(move)
+        if src.kind is PlaceKind.COLUMN:
+            col = self.columns[src.index or 0]
+            if count > len(col):
+                return f"{_name(src)} holds only {len(col)} card{'s' if len(col) != 1 else ''}"
+            for lower, upper in zip(cards[1:], cards[:-1], strict=True):
+                if not builds_on(lower, upper, rules.build):
+                    return (
+                        f"the {count} cards from {cards[0].symbol()} down are not a run: "
+                        f"{lower.symbol()} does not go on {upper.symbol()}"
+                    )
+        head = cards[0]
+        if dst.kind is PlaceKind.FOUNDATION:
+            if count > 1:
+                return "one card at a time goes to a foundation"
+            if src.kind is PlaceKind.FOUNDATION:
+                return "a foundation card cannot move to a foundation"
+            have = self.foundations[head // 13]
+            if have != head % 13:
+                suit = SUIT_SYMBOLS[head // 13]
+                if have > head % 13:
+                    return f"{head.symbol()} is already on the {suit} foundation"
+                need = CARDS[head // 13 * 13 + have]
+                return f"{head.symbol()} cannot go to the foundation: needs {need.symbol()} first"
+            return None
+        if dst.kind is PlaceKind.CELL:
+            if count > 1:
+                return "a cell holds one card"
+            if src.kind is PlaceKind.CELL:
+                return "a card in a cell cannot move to another cell"
+            held = self.cells[dst.index or 0]
+            if held is not None:
+                return f"{_name(dst)} already holds {held.symbol()}"
+            return None
+        # Target is a column.
+        target_col = self.columns[dst.index or 0]
+        if target_col:
+            onto = target_col[-1]
+            if not builds_on(head, onto, rules.build):
+                return f"{head.symbol()} cannot go on {onto.symbol()}: needs {_wanted(onto, rules)}"
+        else:
+            if rules.empty_column is EmptyColumn.KINGS and head.rank != KING:
+                return f"only a King can go to an empty column, not {head.symbol()}"
+            if src.kind is PlaceKind.COLUMN and count == len(self.columns[src.index or 0]):
+                return "moving a whole column into an empty column changes nothing"
+        if count > 1:
+            if rules.group_moves is GroupMoves.SINGLE:
+                return "these rules move one card at a time"
+            cap = self.capacity(to_empty_column=not target_col)
+            if count > cap:
+                return f"a run of {count} cards needs more room: at most {cap} can move now"
+        return None
+
+    def apply(self, move: Move) -> Position:
+        """The position after ``move``; raises :class:`IllegalMoveError` if it is not legal."""
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(f"{move}: {reason}")
+        return self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: Move) -> Position:
+        """The position after a move known to be legal (no checks)."""
+        columns = self.columns
+        cells = self.cells
+        founds = self.foundations
+        src, dst, n = move.source, move.target, move.count
+        if src.kind is PlaceKind.COLUMN:
+            i = src.index or 0
+            moving = columns[i][-n:]
+            columns = columns[:i] + (columns[i][:-n],) + columns[i + 1 :]
+        elif src.kind is PlaceKind.CELL:
+            k = src.index or 0
+            card = cells[k]
+            assert card is not None
+            moving = (card,)
+            cells = cells[:k] + (None,) + cells[k + 1 :]
+        else:
+            s = src.index or 0
+            moving = (CARDS[s * 13 + founds[s] - 1],)
+            founds = _with(founds, s, founds[s] - 1)
+        if dst.kind is PlaceKind.COLUMN:
+            j = dst.index or 0
+            columns = columns[:j] + (columns[j] + moving,) + columns[j + 1 :]
+        elif dst.kind is PlaceKind.CELL:
+            k = dst.index or 0
+            cells = cells[:k] + (moving[0],) + cells[k + 1 :]
+        else:
+            s = moving[0] // 13
+            founds = _with(founds, s, founds[s] + 1)
+        return Position._trusted(self.rules, columns, cells, founds)
+
+
+def _with(founds: tuple[int, int, int, int], s: int, value: int) -> tuple[int, int, int, int]:
+    f = list(founds)
+    f[s] = value
+    return (f[0], f[1], f[2], f[3])
+
+
+def _place_once(seen: dict[int, str], card: int, where: str) -> None:
+    if card in seen:
+        raise InvalidPositionError(f"{CARDS[card]} appears twice: in {seen[card]} and {where}")
+    seen[card] = where
+
+
+def _name(place: Place) -> str:
+    kind, i = place.kind, place.index
+    if kind is PlaceKind.COLUMN:
+        return f"column {(i or 0) + 1}"
+    if kind is PlaceKind.CELL:
+        return f"cell {CELL_LETTERS[i or 0]}"
+    return "the foundation" if i is None else f"the {SUIT_SYMBOLS[i]} foundation"
+
+
+def _place_error(place: Place, rules: Rules, *, as_source: bool) -> str | None:
+    kind, i = place.kind, place.index
+    if kind is PlaceKind.FOUNDATION:
+        if as_source and (i is None or not 0 <= i < 4):
+            return "a move from a foundation must name its suit"
+        return None
+    if i is None:
+        return f"the {kind.value} needs a number"
+    if kind is PlaceKind.COLUMN and not 0 <= i < COLUMNS:
+        return f"there is no column {i + 1}: columns are 1-8"
+    if kind is PlaceKind.CELL and not 0 <= i < rules.cells:
+        return f"there is no cell {i + 1}: these rules have {rules.cells} cells"
+    return None
+
+
+def _wanted(onto: Card, rules: Rules) -> str:
+    rank = onto.rank - 1
+    if rank < 1:
+        return "nothing (no card goes on an ace)"
+    rank_text = "10" if rank == 10 else "A23456789TJQK"[rank - 1]
+    if rules.build is Build.SUIT:
+        return rank_text + SUIT_SYMBOLS[onto // 13]
+    return f"a {'black' if onto.is_red else 'red'} {rank_text}"
+
+
+__all__ = ["COLUMNS", "InvalidPositionError", "Position", "Suit", "builds_on"]
