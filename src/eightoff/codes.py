@@ -1,0 +1,258 @@
+"""Game codes: one short text that recreates a deal and its rules exactly.
+
+Format (canonical form, as :func:`str` writes it)::
+
+    EO1-C8-AAAAAFA            the standard game, eightoff deal 130
+    EO1-C4-AAAAAFA            the same deal with 4 cells
+    EO1-C8-AAAAAFA-FT         ... with FreeCell-formula runs and take-back (preset "app")
+    EO1-C4-AAAAAFA-EB         ... Baker's Game (4 cells, any card to an empty column)
+    EO1-C8-AAAAAAB-P          PySolFC's Eight Off deal 1
+
+* ``EO1`` — the code format, version 1.
+* ``C8`` / ``C4`` / ``C2`` — the number of cells.
+* seven letters — the deal number in base 26, big-endian, ``A`` = 0 … ``Z`` = 25
+  (``AAAAAFA`` = 5 × 26 = 130); deal numbers run from 0 to 26**7 − 1.
+* an optional last segment, present only when some option differs from the
+  standard game: one letter per non-default option, written in this order:
+
+  ====  =========================================================
+  E     empty columns take any card ("Easy"; standard: Kings only)
+  A     build in alternating colours (standard: in suit)
+  B     Baker's Game layout (standard: Eight Off layout)
+  S     single-card moves only (standard: runs of free cells + 1)
+  F     runs by the FreeCell formula (standard: free cells + 1)
+  T     take-back from the foundations allowed (standard: not allowed)
+  P     the deal number is PySolFC's (standard: eightoff's own deals)
+  ====  =========================================================
+
+Reading is forgiving: any case, spaces anywhere, and missing or extra dashes
+where that is unambiguous (``eo1c8aaaaafa``, ``EO1 - C8 - AAAA AFA``,
+``EO1--C8-AAAAAFA-tf``). The option letters must be set apart from the deal by a
+dash, so a mistyped eighth deal letter is reported rather than read as an option.
+Every mistake raises :class:`InvalidGameCodeError` saying what is wrong.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from eightoff.deal import DEALS, PYSOL_MAX, deal, pysol_deal
+from eightoff.position import Position
+from eightoff.rules import CELL_COUNTS, STANDARD, Build, EmptyColumn, GroupMoves, Layout, Rules
+
+VERSION: Final = 1
+DEAL_LETTERS: Final = 7
+SOURCES: Final = ("eightoff", "pysol")
+OPTION_LETTERS: Final = "EABSFTP"
+"""Every option letter, in canonical order (see the module docstring)."""
+
+_OPTION_NAMES: Final = {
+    "E": "empty columns take any card",
+    "A": "alternating colours",
+    "B": "Baker's Game layout",
+    "S": "single-card moves",
+    "F": "FreeCell-formula runs",
+    "T": "take-back",
+    "P": "PySolFC deal",
+}
+_LOOKALIKES: Final = {"0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"}
+
+
+class InvalidGameCodeError(ValueError):
+    """A game code that cannot be read or names no valid game."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameCode:
+    """A deal number, the deal source and every rule option."""
+
+    rules: Rules
+    deal: int
+    source: str = "eightoff"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise InvalidGameCodeError(f"rules must be a Rules value, not {self.rules!r}")
+        if self.source not in SOURCES:
+            raise InvalidGameCodeError(
+                f"deal source must be 'eightoff' or 'pysol', not {self.source!r}"
+            )
+        if isinstance(self.deal, bool) or not isinstance(self.deal, int):
+            raise InvalidGameCodeError(f"the deal number must be an integer, not {self.deal!r}")
+        low = 1 if self.source == "pysol" else 0
+        high = PYSOL_MAX if self.source == "pysol" else DEALS
+        if not low <= self.deal < high:
+            raise InvalidGameCodeError(
+                f"deal number {self.deal} is out of range {low}-{high - 1}"
+                + (" for PySolFC deals" if self.source == "pysol" else "")
+            )
+
+    @property
+    def options(self) -> str:
+        """The option letters of the last segment ("" for the standard options)."""
+        r = self.rules
+        letters = ""
+        if r.empty_column is EmptyColumn.ANY:
+            letters += "E"
+        if r.build is Build.ALTERNATE:
+            letters += "A"
+        if r.layout is Layout.BAKERS:
+            letters += "B"
+        if r.group_moves is GroupMoves.SINGLE:
+            letters += "S"
+        elif r.group_moves is GroupMoves.FREECELL:
+            letters += "F"
+        if r.take_back:
+            letters += "T"
+        if self.source == "pysol":
+            letters += "P"
+        return letters
+
+    def __str__(self) -> str:
+        n = self.deal
+        letters = []
+        for _ in range(DEAL_LETTERS):
+            n, digit = divmod(n, 26)
+            letters.append(chr(ord("A") + digit))
+        text = f"EO{VERSION}-C{self.rules.cells}-{''.join(reversed(letters))}"
+        options = self.options
+        return f"{text}-{options}" if options else text
+
+    def __repr__(self) -> str:
+        return f"GameCode.parse({str(self)!r})"
+
+    def position(self) -> Position:
+        """The initial position of this game."""
+        if self.source == "pysol":
+            return pysol_deal(self.deal, self.rules)
+        return deal(self.deal, self.rules)
+
+    @classmethod
+    def random(cls, rules: Rules = STANDARD, rng: random.Random | None = None) -> GameCode:
+        """A uniformly random eightoff deal under ``rules``."""
+        return cls(rules, (rng or random.SystemRandom()).randrange(DEALS))
+
+    @classmethod
+    def parse(cls, text: str) -> GameCode:
+        """Read a code (see the module docstring); raises :class:`InvalidGameCodeError`."""
+        if not isinstance(text, str):
+            raise InvalidGameCodeError(f"a game code is text, not {type(text).__name__}")
+        shown = text.strip()
+        compact = re.sub(r"\s+", "", text).upper()
+        if not compact:
+            raise InvalidGameCodeError("empty game code: expected one like EO1-C8-AAAAAFA")
+        # Positions in the dash-free text where the writer put a dash.
+        breaks: set[int] = set()
+        flat = ""
+        for part in compact.split("-"):
+            if part:
+                breaks.add(len(flat))
+                flat += part
+        if not flat:
+            raise InvalidGameCodeError(f"bad game code {shown!r}: expected one like EO1-C8-AAAAAFA")
+        m = re.match(r"EO(\d*)", flat)
+        if not m:
+            hint = " (the letter O, not zero)" if flat.startswith("E0") else ""
+            raise InvalidGameCodeError(f"bad game code {shown!r}: it must start with EO1{hint}")
+        if m.group(1) != str(VERSION):
+            got = m.group(1) or "nothing"
+            raise InvalidGameCodeError(
+                f"bad game code {shown!r}: unknown version {got} after EO (this program reads EO1)"
+            )
+        at = m.end()
+        m = re.compile(r"C(\d*)").match(flat, at)
+        if not m:
+            raise InvalidGameCodeError(
+                f"bad game code {shown!r}: expected the cell count C8, C4 or C2 after EO1"
+            )
+        if not m.group(1) or int(m.group(1)) not in CELL_COUNTS:
+            got = m.group(1) or "nothing"
+            raise InvalidGameCodeError(
+                f"bad game code {shown!r}: the cell count after C must be 8, 4 or 2, not {got}"
+            )
+        cells = int(m.group(1))
+        at = m.end()
+        rest = flat[at:]
+        # The deal is 7 letters; options follow only after a dash right there.
+        later = sorted(b - at for b in breaks if b > at)
+        if len(rest) == DEAL_LETTERS or DEAL_LETTERS in later:
+            deal_text, options = rest[:DEAL_LETTERS], rest[DEAL_LETTERS:]
+        else:
+            # No dash where the deal ends: report the first segment as the deal.
+            deal_text = rest[: later[0]] if later else rest
+            options = ""
+        _check_deal_letters(shown, deal_text)
+        number = 0
+        for ch in deal_text:
+            number = number * 26 + ord(ch) - ord("A")
+        rules = _rules_from(shown, cells, options)
+        try:
+            return cls(rules, number, _source_from(options))
+        except InvalidGameCodeError as exc:
+            raise InvalidGameCodeError(f"bad game code {shown!r}: {exc}") from None
+
+
+def _check_deal_letters(shown: str, deal_text: str) -> None:
+    for ch in deal_text:
+        if "A" <= ch <= "Z":
+            continue
+        if ch.isdigit():
+            like = _LOOKALIKES.get(ch)
+            hint = f" (did you mean {like}?)" if like else ""
+            raise InvalidGameCodeError(
+                f"bad game code {shown!r}: a digit {ch!r} where a letter A-Z belongs "
+                f"in the deal number{hint}"
+            )
+        raise InvalidGameCodeError(
+            f"bad game code {shown!r}: {ch!r} where a letter A-Z belongs in the deal number"
+        )
+    if not deal_text:
+        raise InvalidGameCodeError(
+            f"bad game code {shown!r}: the deal number ({DEAL_LETTERS} letters) is missing"
+        )
+    if len(deal_text) != DEAL_LETTERS:
+        extra = " (rule options go after a dash)" if len(deal_text) > DEAL_LETTERS else ""
+        raise InvalidGameCodeError(
+            f"bad game code {shown!r}: the deal number is {DEAL_LETTERS} letters, "
+            f"got {len(deal_text)} ({deal_text}){extra}"
+        )
+
+
+def _rules_from(shown: str, cells: int, options: str) -> Rules:
+    seen: set[str] = set()
+    for ch in options:
+        if ch not in OPTION_LETTERS:
+            known = ", ".join(f"{k} {v}" for k, v in _OPTION_NAMES.items())
+            raise InvalidGameCodeError(
+                f"bad game code {shown!r}: unknown option letter {ch!r} (known: {known})"
+            )
+        if ch in seen:
+            raise InvalidGameCodeError(f"bad game code {shown!r}: option {ch} given twice")
+        seen.add(ch)
+    if {"S", "F"} <= seen:
+        raise InvalidGameCodeError(
+            f"bad game code {shown!r}: options S (single-card moves) and F "
+            "(FreeCell-formula runs) exclude each other"
+        )
+    return Rules(
+        cells=cells,
+        empty_column=EmptyColumn.ANY if "E" in seen else EmptyColumn.KINGS,
+        build=Build.ALTERNATE if "A" in seen else Build.SUIT,
+        layout=Layout.BAKERS if "B" in seen else Layout.EIGHT_OFF,
+        group_moves=GroupMoves.SINGLE
+        if "S" in seen
+        else GroupMoves.FREECELL
+        if "F" in seen
+        else GroupMoves.CELLS,
+        take_back="T" in seen,
+    )
+
+
+def _source_from(options: str) -> str:
+    return "pysol" if "P" in options else "eightoff"
+
+
+__all__ = ["OPTION_LETTERS", "GameCode", "InvalidGameCodeError"]
