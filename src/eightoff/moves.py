@@ -49,11 +49,14 @@ class Place:
 
     def text(self) -> str:
         """``3``, ``a``, ``^`` or ``^H``."""
+        i = self.index
         if self.kind is PlaceKind.COLUMN:
-            return str(self.index + 1) if self.index is not None else "?"
+            return str(i + 1) if i is not None and 0 <= i < 8 else "?"  # "?": no such place
         if self.kind is PlaceKind.CELL:
-            return CELL_LETTERS[self.index] if self.index is not None else "?"
-        return "^" if self.index is None else "^" + SUIT_LETTERS[self.index]
+            return CELL_LETTERS[i] if i is not None and 0 <= i < 8 else "?"
+        if i is None:
+            return "^"
+        return "^" + SUIT_LETTERS[i] if 0 <= i < 4 else "^?"
 
     def label(self) -> str:
         """``column-3``, ``cell-2``, ``foundation-H``: the page's pile names."""
@@ -125,7 +128,7 @@ class Move:
                         i += 1  # "3^H": a target's suit is allowed, and implied anyway
             else:
                 raise InvalidMoveError(
-                    f"bad move {raw!r}: {text.strip()[i]!r} is not a column 1-8, a cell a-h or ^"
+                    f"bad move {raw!r}: {t[i]!r} is not a column 1-8, a cell a-h or ^"
                 )
             i += 1
         if len(places) != 2:

@@ -200,7 +200,8 @@ class Position:
         free = self.free_cells
         if mode is GroupMoves.CELLS:
             return free + 1
-        empty = self.empty_columns - (1 if to_empty_column else 0)
+        # The target column, when empty, cannot hold cards in transit (seed 002).
+        empty = max(0, self.empty_columns - (1 if to_empty_column else 0))
         return (free + 1) << empty
 
     def moving_cards(self, move: Move) -> tuple[Card, ...]:
@@ -318,6 +319,9 @@ class Position:
                     )
         head = cards[0]
         if dst.kind is PlaceKind.FOUNDATION:
+            if dst.index is not None:
+                # Targets are always FOUNDATION (index None), as legal_moves lists them.
+                return "a move to a foundation names no suit: the card's suit decides"
             if count > 1:
                 return "one card at a time goes to a foundation"
             if src.kind is PlaceKind.FOUNDATION:
@@ -344,7 +348,7 @@ class Position:
         if target_col:
             onto = target_col[-1]
             if not builds_on(head, onto, rules.build):
-                return f"{head.symbol()} cannot go on {onto.symbol()}: needs {_wanted(onto, rules)}"
+                return f"{head.symbol()} cannot go on {onto.symbol()}: {_wanted(head, rules)}"
         else:
             if rules.empty_column is EmptyColumn.KINGS and head.rank != KING:
                 return f"only a King can go to an empty column, not {head.symbol()}"
@@ -433,14 +437,15 @@ def _place_error(place: Place, rules: Rules, *, as_source: bool) -> str | None:
     return None
 
 
-def _wanted(onto: Card, rules: Rules) -> str:
-    rank = onto.rank - 1
-    if rank < 1:
-        return "nothing (no card goes on an ace)"
+def _wanted(card: Card, rules: Rules) -> str:
+    """What ``card`` needs to lie on, e.g. ``needs 9♣`` or ``needs a red 9``."""
+    if card.rank == KING:
+        return "a King goes on no card, only to an empty column"
+    rank = card.rank + 1
     rank_text = "10" if rank == 10 else "A23456789TJQK"[rank - 1]
     if rules.build is Build.SUIT:
-        return rank_text + SUIT_SYMBOLS[onto // 13]
-    return f"a {'black' if onto.is_red else 'red'} {rank_text}"
+        return "needs " + rank_text + SUIT_SYMBOLS[card // 13]
+    return f"needs a {'black' if card.is_red else 'red'} {rank_text}"
 
 
 __all__ = ["COLUMNS", "InvalidPositionError", "Position", "Suit", "builds_on"]

@@ -55,7 +55,7 @@ class Rules:
     take_back: bool = False
 
     def __post_init__(self) -> None:
-        if self.cells not in CELL_COUNTS:
+        if type(self.cells) is not int or self.cells not in CELL_COUNTS:  # not 8.0, not True
             raise InvalidRulesError(f"cells must be 8, 4 or 2, not {self.cells!r}")
         for f in fields(self):
             if f.name in ("cells", "take_back"):
@@ -151,7 +151,7 @@ PRESETS: Final[dict[str, Rules]] = {
 
 def preset(name: str) -> Rules:
     """The preset called ``name`` (case-insensitive)."""
-    key = name.strip().lower().replace("_", "-").replace("'", "")
+    key = name.strip().lower().replace("_", "-").replace(" ", "-").replace("'", "")
     key = {"baker": "bakers", "bakers-game": "bakers", "facile": "easy"}.get(key, key)
     try:
         return PRESETS[key]
