@@ -1,0 +1,404 @@
+"""Positions and moves as Freecell Solver board text and as JSON.
+
+Freecell Solver's board text (read and written)::
+
+    Foundations: H-0 C-0 D-0 S-0
+    Freecells: 6S 9C 2H 6H - - - -
+    JD KD 2S 4C 3S 6D
+    ...                              one line per column, covered card first
+
+* ``Foundations:`` gives each suit's top rank (``0``/``A``/``2``…``T``/``10``…``K``);
+  a missing suit or a missing line means an empty foundation.
+* ``Freecells:`` has one entry per cell, ``-`` for an empty cell; every card
+  keeps the cell position the text gives, so fc-solve's freecell numbers
+  (0-based) name the same cells after reading.
+* Cards are written ``TH`` and read as ``TH`` or ``10H`` (any case).
+* An empty column is a lone ``:`` (as written) or an empty line; a column line
+  may start with ``:``. Blank lines after the last column are ignored, and
+  missing trailing columns are empty.
+
+JSON forms:
+
+* a position: ``{"columns": [["JD", …], …], "cells": ["6S", null, …],
+  "foundations": {"S": 0, "H": 0, "D": 0, "C": 0}, "rules": {…}}``
+  (foundations give each suit's top rank; a list in S, H, D, C order is read too);
+* a move: ``{"card": "7H", "from": ["column", 3], "to": ["cell", 2], "count": 1}``,
+  kinds ``column``/``cell``/``foundation``, 1-based indexes; a foundation's
+  index is its suit's place in S, H, D, C order (1–4) and may be omitted on
+  input (the card's suit decides). ``card`` and ``count`` are optional on input.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from eightoff.cards import CARDS, SUIT_LETTERS, Card, InvalidCardError, Suit, parse_rank
+from eightoff.moves import InvalidMoveError, Move, Place, PlaceKind, cell, column, foundation
+from eightoff.position import COLUMNS, InvalidPositionError, Position
+from eightoff.rules import CELL_COUNTS, STANDARD, InvalidRulesError, Rules
+
+FCS_FOUNDATION_ORDER: Final = "HCDS"
+"""The suit order fc-solve writes on its ``Foundations:`` line."""
+
+
+class InvalidBoardError(ValueError):
+    """Board text or a JSON position that cannot be read; the message names the place."""
+
+
+# -- Freecell Solver board text ------------------------------------------------------
+
+
+def position_to_fcs(pos: Position) -> str:
+    """The position as fc-solve board text (``Foundations:``, ``Freecells:``, 8 columns)."""
+    found = " ".join(
+        f"{letter}-{'0A23456789TJQK'[pos.foundations[SUIT_LETTERS.index(letter)]]}"
+        for letter in FCS_FOUNDATION_ORDER
+    )
+    cells = " ".join("-" if c is None else str(c) for c in pos.cells)
+    lines = [f"Foundations: {found}", f"Freecells: {cells}"]
+    lines += [" ".join(str(c) for c in col) if col else ":" for col in pos.columns]
+    return "\n".join(lines) + "\n"
+
+
+def position_from_fcs(text: str, rules: Rules | None = None) -> Position:
+    """Read fc-solve board text; raises :class:`InvalidBoardError` naming the line.
+
+    Without ``rules``: the standard rules, with as many cells as the
+    ``Freecells:`` line has entries when that is 2, 4 or 8.
+    """
+    foundations = [0, 0, 0, 0]
+    cells: list[Card | None] | None = None
+    cells_line = 0
+    columns: list[tuple[int, list[Card]]] = []  # (line number, cards)
+    where: dict[Card, int] = {}
+    started = False
+
+    def card_at(token: str, number: int) -> Card:
+        try:
+            card = Card.from_text(token)
+        except InvalidCardError as exc:
+            raise InvalidBoardError(f"line {number}: {exc}") from None
+        if card in where:
+            raise InvalidBoardError(
+                f"line {number}: {card} appears twice (also on line {where[card]})"
+            )
+        where[card] = number
+        return card
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line.startswith("#"):
+            continue
+        if not line and not started:
+            continue  # blank lines before the board
+        started = True
+        head, colon, rest = line.partition(":")
+        key = head.strip().lower()
+        if colon and key in ("foundations", "founds"):
+            for token in rest.split():
+                suit_text, dash, rank_text = token.partition("-")
+                try:
+                    suit = Suit.from_text(suit_text)
+                    rank = 0 if rank_text.strip() == "0" else parse_rank(rank_text)
+                except InvalidCardError:
+                    raise InvalidBoardError(
+                        f"line {number}: cannot read foundation {token!r}: expected like H-5"
+                    ) from None
+                if not dash:
+                    raise InvalidBoardError(
+                        f"line {number}: cannot read foundation {token!r}: expected like H-5"
+                    )
+                foundations[suit] = rank
+                for r in range(1, rank + 1):
+                    card = CARDS[suit * 13 + r - 1]
+                    if card in where:
+                        raise InvalidBoardError(
+                            f"line {number}: {card} is on its foundation and also on line "
+                            f"{where[card]}"
+                        )
+                    where[card] = number
+            continue
+        if colon and key in ("freecells", "fc"):
+            cells_line = number
+            cells = [None if t in ("-", "--") else card_at(t, number) for t in rest.split()]
+            continue
+        if colon and head.strip():
+            raise InvalidBoardError(
+                f"line {number}: unknown line {head.strip()!r}: expected Foundations:, "
+                "Freecells: or a column of cards"
+            )
+        tokens = rest.split() if colon else line.split()
+        columns.append((number, [card_at(t, number) for t in tokens]))
+    while columns and not columns[-1][1] and len(columns) > COLUMNS:
+        columns.pop()  # blank lines after the last column
+    if len(columns) > COLUMNS:
+        raise InvalidBoardError(
+            f"line {columns[COLUMNS][0]}: a ninth column; the board has 8 columns"
+        )
+    cols = [cards for _, cards in columns] + [[] for _ in range(COLUMNS - len(columns))]
+    cell_list: list[Card | None] = cells or []
+    if rules is None:
+        count = len(cell_list)
+        rules = STANDARD.with_options(cells=count) if count in CELL_COUNTS else STANDARD
+    while len(cell_list) > rules.cells and cell_list[-1] is None:
+        cell_list.pop()  # surplus empty cells
+    if len(cell_list) > rules.cells:
+        raise InvalidBoardError(
+            f"line {cells_line}: {len(cell_list)} freecells given, these rules have {rules.cells}"
+        )
+    if len(where) != 52:
+        missing = " ".join(str(c) for c in CARDS if c not in where)
+        raise InvalidBoardError(f"the board lacks {52 - len(where)} card(s): {missing}")
+    try:
+        return Position(cols, cell_list, foundations, rules)
+    except InvalidPositionError as exc:
+        raise InvalidBoardError(str(exc)) from None
+
+
+# -- JSON -------------------------------------------------------------------------------
+
+
+def position_to_json(pos: Position) -> dict[str, Any]:
+    """The position as plain JSON data (see the module docstring)."""
+    return {
+        "columns": [[str(c) for c in col] for col in pos.columns],
+        "cells": [None if c is None else str(c) for c in pos.cells],
+        "foundations": {SUIT_LETTERS[s]: pos.foundations[s] for s in range(4)},
+        "rules": pos.rules.to_json(),
+    }
+
+
+def position_from_json(obj: Any, rules: Rules | None = None) -> Position:
+    """Read a JSON position; ``rules`` overrides the object's ``"rules"`` (default standard)."""
+    if not isinstance(obj, dict):
+        raise InvalidBoardError("a position must be a JSON object with columns, cells, foundations")
+    try:
+        if rules is None:
+            rules = Rules.from_json(obj["rules"]) if "rules" in obj else STANDARD
+    except InvalidRulesError as exc:
+        raise InvalidBoardError(f"rules: {exc}") from None
+    columns = obj.get("columns")
+    if not isinstance(columns, list) or len(columns) != COLUMNS:
+        raise InvalidBoardError("columns: expected a list of 8 columns")
+    cols = []
+    for i, col in enumerate(columns):
+        if not isinstance(col, list):
+            raise InvalidBoardError(f"columns[{i}]: expected a list of cards")
+        cols.append([_json_card(c, f"columns[{i}]") for c in col])
+    raw_cells = obj.get("cells", [])
+    if not isinstance(raw_cells, list):
+        raise InvalidBoardError("cells: expected a list of cards or null")
+    cells = [None if c is None else _json_card(c, "cells") for c in raw_cells]
+    raw_found = obj.get("foundations", [0, 0, 0, 0])
+    if isinstance(raw_found, dict):
+        unknown = set(raw_found) - set(SUIT_LETTERS)
+        if unknown:
+            raise InvalidBoardError(
+                f"foundations: unknown suit {sorted(unknown)[0]!r}: expected S, H, D, C"
+            )
+        raw_found = [raw_found.get(s, 0) for s in SUIT_LETTERS]
+    if not isinstance(raw_found, list) or len(raw_found) != 4:
+        raise InvalidBoardError("foundations: expected {S, H, D, C: top rank} or 4 ranks")
+    if not all(isinstance(f, int) and not isinstance(f, bool) for f in raw_found):
+        raise InvalidBoardError("foundations: each top rank is a number 0-13")
+    try:
+        return Position(cols, cells, raw_found, rules)
+    except InvalidPositionError as exc:
+        raise InvalidBoardError(str(exc)) from None
+
+
+def _json_card(value: Any, where: str) -> Card:
+    if not isinstance(value, str):
+        raise InvalidBoardError(f'{where}: a card is text like "7H", not {value!r}')
+    try:
+        return Card.from_text(value)
+    except InvalidCardError as exc:
+        raise InvalidBoardError(f"{where}: {exc}") from None
+
+
+_KINDS: Final = {k.value: k for k in PlaceKind}
+
+
+def move_to_json(move: Move, pos: Position | None = None) -> dict[str, Any]:
+    """The move as JSON; ``card`` (the moving card, the deepest of a run) needs ``pos``."""
+    data: dict[str, Any] = {}
+    card: Card | None = None
+    if pos is not None:
+        cards = pos.moving_cards(move)
+        if cards:
+            card = cards[0]
+            data["card"] = str(card)
+    data["from"] = _place_json(move.source, card)
+    data["to"] = _place_json(move.target, card)
+    data["count"] = move.count
+    return data
+
+
+def _place_json(place: Place, card: Card | None) -> list[Any]:
+    index = place.index
+    if place.kind is PlaceKind.FOUNDATION and index is None:
+        if card is None:
+            return ["foundation"]
+        index = card.suit
+    return [place.kind.value, (index or 0) + 1]
+
+
+def move_from_json(obj: Any, pos: Position | None = None) -> Move:
+    """Read a JSON move; with ``pos``, a given ``card`` must be the card that moves.
+
+    Raises :class:`InvalidMoveError` naming what is wrong. Legality is not
+    checked here: apply the move to a position for that.
+    """
+    if not isinstance(obj, dict):
+        raise InvalidMoveError(
+            'a move is a JSON object like {"card": "7H", "from": ["column", 3], '
+            '"to": ["cell", 2], "count": 1}'
+        )
+    unknown = set(obj) - {"card", "from", "to", "count"}
+    if unknown:
+        raise InvalidMoveError(f"unknown key {sorted(unknown)[0]!r} in move {obj!r}")
+    card: Card | None = None
+    if obj.get("card") is not None:
+        if not isinstance(obj["card"], str):
+            raise InvalidMoveError(f'"card" must be text like "7H", not {obj["card"]!r}')
+        try:
+            card = Card.from_text(obj["card"])
+        except InvalidCardError as exc:
+            raise InvalidMoveError(f"move {obj!r}: {exc}") from None
+    for key in ("from", "to"):
+        if key not in obj:
+            raise InvalidMoveError(f'move {obj!r} lacks "{key}"')
+    count = obj.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise InvalidMoveError(f'"count" must be a whole number ≥ 1, not {count!r}')
+    source = _place_from_json(obj["from"], "from", card, as_source=True)
+    target = _place_from_json(obj["to"], "to", card, as_source=False)
+    move = Move(source, target, count)
+    if card is not None and pos is not None:
+        moving = pos.moving_cards(move)
+        if not moving:
+            raise InvalidMoveError(f"{move}: {card} is not there, {_where(source)} is empty")
+        if moving[0] != card:
+            raise InvalidMoveError(
+                f"{move}: the card that moves is {moving[0]}, not {card}"
+                + (f" ({len(moving)} cards from {_where(source)})" if count > 1 else "")
+            )
+    return move
+
+
+def _where(place: Place) -> str:
+    if place.kind is PlaceKind.FOUNDATION:
+        return "the foundation"
+    return f"{place.kind.value} {(place.index or 0) + 1}"
+
+
+def _place_from_json(value: Any, key: str, card: Card | None, *, as_source: bool) -> Place:
+    shape = f'"{key}" must be like ["column", 3], ["cell", 2] or ["foundation", 1]'
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not 1 <= len(value) <= 2:
+        raise InvalidMoveError(f"{shape}, not {value!r}")
+    kind_text = value[0]
+    if not isinstance(kind_text, str) or kind_text.lower() not in _KINDS:
+        raise InvalidMoveError(
+            f'"{key}": unknown kind {kind_text!r}: expected column, cell or foundation'
+        )
+    kind = _KINDS[kind_text.lower()]
+    index = value[1] if len(value) == 2 else None
+    if kind is PlaceKind.FOUNDATION:
+        if isinstance(index, str):
+            try:
+                suit = int(Suit.from_text(index))
+            except InvalidCardError:
+                raise InvalidMoveError(f'"{key}": unknown foundation {index!r}') from None
+        elif index is None:
+            if not as_source:
+                return foundation()
+            if card is None:
+                raise InvalidMoveError(
+                    f'"{key}": a move from a foundation needs its index (1-4, S H D C) or a "card"'
+                )
+            suit = card.suit
+        elif isinstance(index, int) and not isinstance(index, bool) and 1 <= index <= 4:
+            suit = index - 1
+        else:
+            raise InvalidMoveError(
+                f'"{key}": a foundation index is 1-4 (S, H, D, C), not {index!r}'
+            )
+        if card is not None and card.suit != suit:
+            raise InvalidMoveError(
+                f'"{key}": {card} does not belong on the {SUIT_LETTERS[suit]} foundation'
+            )
+        return foundation(suit) if as_source else foundation()
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise InvalidMoveError(f'"{key}": the {kind.value} needs a number, not {index!r}')
+    limit = COLUMNS if kind is PlaceKind.COLUMN else 8
+    if not 1 <= index <= limit:
+        raise InvalidMoveError(f'"{key}": there is no {kind.value} {index} (1-{limit})')
+    return column(index - 1) if kind is PlaceKind.COLUMN else cell(index - 1)
+
+
+# -- fc-solve solutions -----------------------------------------------------------------
+
+_FCS_MOVES: Final = (
+    (re.compile(r"move (?:a|1) cards? from stack (\d+) to the foundations?"), "s^"),
+    (re.compile(r"move (?:a|1) cards? from freecell (\d+) to the foundations?"), "f^"),
+    (re.compile(r"move (?:a|1) cards? from freecell (\d+) to stack (\d+)"), "fs"),
+    (re.compile(r"move (?:a|1) cards? from stack (\d+) to freecell (\d+)"), "sf"),
+    (re.compile(r"move (?:a|1) cards? from freecell (\d+) to freecell (\d+)"), "ff"),
+    (re.compile(r"move (a|\d+) cards? from stack (\d+) to stack (\d+)"), "ss"),
+)
+
+
+def moves_from_fcs_solution(text: str) -> list[Move]:
+    """The moves of fc-solve's printed solution (``-m``, with or without ``-p -t -sam``).
+
+    fc-solve counts stacks and freecells from 0. Lines that are not moves
+    (separators, boards, the verdict) are skipped; a ``Move`` line we cannot
+    read raises :class:`InvalidMoveError` naming it.
+    """
+    moves: list[Move] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = " ".join(raw.split()).lower().rstrip(".")
+        if not line.startswith("move "):
+            continue
+        for pattern, kind in _FCS_MOVES:
+            m = pattern.fullmatch(line)
+            if m is None:
+                continue
+            g = [int(x) if x.isdigit() else 1 for x in m.groups()]
+            if kind == "s^":
+                moves.append(Move(column(g[0]), foundation()))
+            elif kind == "f^":
+                moves.append(Move(cell(g[0]), foundation()))
+            elif kind == "fs":
+                moves.append(Move(cell(g[0]), column(g[1])))
+            elif kind == "sf":
+                moves.append(Move(column(g[0]), cell(g[1])))
+            elif kind == "ff":
+                moves.append(Move(cell(g[0]), cell(g[1])))
+            else:
+                if g[0] < 1:
+                    raise InvalidMoveError(f"line {number}: {raw.strip()!r} moves no card")
+                moves.append(Move(column(g[1]), column(g[2]), g[0]))
+            if any(
+                p.index is not None and p.index >= 8 for p in (moves[-1].source, moves[-1].target)
+            ):
+                raise InvalidMoveError(f"line {number}: {raw.strip()!r} names a place beyond 8")
+            break
+        else:
+            raise InvalidMoveError(f"line {number}: cannot read fc-solve move {raw.strip()!r}")
+    return moves
+
+
+__all__ = [
+    "InvalidBoardError",
+    "move_from_json",
+    "move_to_json",
+    "moves_from_fcs_solution",
+    "position_from_fcs",
+    "position_from_json",
+    "position_to_fcs",
+    "position_to_json",
+]

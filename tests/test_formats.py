@@ -1,0 +1,308 @@
+"""fc-solve board text, JSON positions and moves, fc-solve solutions: reading, writing, errors."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from eightoff.cards import Card
+from eightoff.deal import deal, pysol_deal
+from eightoff.formats import (
+    InvalidBoardError,
+    move_from_json,
+    move_to_json,
+    moves_from_fcs_solution,
+    position_from_fcs,
+    position_from_json,
+    position_to_fcs,
+    position_to_json,
+)
+from eightoff.moves import FOUNDATION, InvalidMoveError, Move, cell, column, foundation
+from eightoff.position import Position
+from eightoff.rules import CELL_COUNTS, PRESETS, STANDARD, Rules
+
+PYSOL_1 = """\
+Freecells: 6S 9C 2H 6H - - - -
+JD KD 2S 4C 3S 6D
+2D KC KS 5C TD 8S
+9H 9S 9D TS 4S 8D
+JC 5S QD QH TH QS
+5D AD JS 4H 8H 6C
+7H QC AS AC 2C 3D
+7C KH AH 4D JH 8C
+5H 3H 3C 7S 7D TC
+"""
+
+# Nearly won: the K♥ waits in fc-solve's freecell 2; Q♥ alone in column 2; columns empty.
+ENDGAME = """\
+Foundations: H-J C-K D-K S-K
+Freecells: - - KH - - - - -
+:
+qh
+
+:
+:
+:
+:
+"""
+
+
+def played(number: int, rules: Rules, steps: int, seed: int) -> Position:
+    """A position reached by random legal play from a deal."""
+    pos = deal(number, rules)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos = pos.apply(rng.choice(moves))
+    return pos
+
+
+positions = st.builds(
+    played,
+    st.integers(0, 10**6),
+    st.sampled_from([r.with_options(cells=c) for r in PRESETS.values() for c in CELL_COUNTS]),
+    st.integers(0, 60),
+    st.integers(0, 2**32),
+)
+
+
+# -- board text -------------------------------------------------------------------------
+
+
+def test_write_pysol_deal_1() -> None:
+    assert position_to_fcs(pysol_deal(1)) == "Foundations: H-0 C-0 D-0 S-0\n" + PYSOL_1
+
+
+def test_read_keeps_cell_places_and_empty_columns() -> None:
+    pos = position_from_fcs(ENDGAME)
+    assert pos.cells[2] == Card.from_text("KH") and pos.free_cells == 7
+    assert pos.columns[1] == (Card.from_text("QH"),)
+    assert pos.empty_columns == 7
+    assert pos.foundations == (13, 11, 13, 13)
+    # fc-solve's "freecell 2" names the same cell after reading.
+    [move] = moves_from_fcs_solution("Move a card from freecell 2 to the foundations\n")
+    assert move == Move(cell(2), FOUNDATION)
+    assert position_to_fcs(pos).splitlines()[1] == "Freecells: - - KH - - - - -"
+
+
+def test_read_accepts_ten_forms_colons_and_missing_foundations() -> None:
+    text = PYSOL_1.replace("TC", "10c").replace("JD KD", ": JD KD")
+    assert position_from_fcs(text) == pysol_deal(1)
+
+
+def test_cell_count_from_the_freecells_line() -> None:
+    four = deal(3, STANDARD.with_options(cells=4))
+    text = position_to_fcs(four)
+    assert position_from_fcs(text) == four
+    assert position_from_fcs(text, four.rules) == four
+    with pytest.raises(InvalidBoardError, match="line 2: 4 freecells given, these rules have 2"):
+        position_from_fcs(text, STANDARD.with_options(cells=2))
+    # Surplus empty cells are dropped when the rules have fewer.
+    lines = text.splitlines()
+    lines[1] += " - - - -"
+    assert position_from_fcs("\n".join(lines), four.rules) == four
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        (PYSOL_1.replace("TC", "1C"), "line 9: cannot read card '1C'"),
+        (PYSOL_1.replace("TC", "6S"), "line 9: 6S appears twice \\(also on line 1\\)"),
+        (PYSOL_1.replace("7D TC", "7D"), "lacks 1 card\\(s\\): TC"),
+        (PYSOL_1 + "KS\n", "line 10: 6S|line 10: KS appears twice|ninth column"),
+        (PYSOL_1 + "\n\nAS\n", "line 12"),
+        ("Foundations: H-X\n" + PYSOL_1, "line 1: cannot read foundation 'H-X'"),
+        ("Foundations: HA\n" + PYSOL_1, "line 1: cannot read foundation 'HA'"),
+        ("Foundations: S-2\n" + PYSOL_1, "line 3: 2S appears twice \\(also on line 1\\)"),
+        ("Talon: 5H\n" + PYSOL_1, "line 1: unknown line 'Talon'"),
+        ("", "lacks 52 card"),
+    ],
+)
+def test_bad_board_text_names_the_line(text: str, what: str) -> None:
+    with pytest.raises(InvalidBoardError, match=what):
+        position_from_fcs(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions)
+def test_board_text_round_trips(pos: Position) -> None:
+    assert position_from_fcs(position_to_fcs(pos), pos.rules) == pos
+
+
+# -- JSON ---------------------------------------------------------------------------------
+
+
+def test_position_json_shape() -> None:
+    data = position_to_json(deal(130))
+    assert data["columns"][0] == [str(c) for c in deal(130).columns[0]]
+    assert data["cells"][4:] == [None] * 4
+    assert data["foundations"] == {"S": 0, "H": 0, "D": 0, "C": 0}
+    assert data["rules"] == STANDARD.to_json()
+    assert json.loads(json.dumps(data)) == data
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions)
+def test_position_json_round_trips(pos: Position) -> None:
+    assert position_from_json(json.loads(json.dumps(position_to_json(pos)))) == pos
+
+
+def test_position_json_foundations_as_list_and_rules_override() -> None:
+    pos = position_from_fcs(ENDGAME)
+    data = position_to_json(pos)
+    data["foundations"] = [13, 11, 13, 13]
+    assert position_from_json(data) == pos
+    easy = PRESETS["easy"]
+    assert position_from_json(data, easy).rules == easy
+
+
+@pytest.mark.parametrize(
+    ("change", "what"),
+    [
+        ({"columns": [[]] * 7}, "8 columns"),
+        ({"cells": "KH"}, "cells: expected a list"),
+        ({"cells": [5]}, 'cells: a card is text like "7H", not 5'),
+        ({"foundations": {"X": 1}}, "unknown suit 'X'"),
+        ({"foundations": [13, 13]}, "foundations: expected"),
+        ({"foundations": [13, "J", 13, 13]}, "each top rank is a number"),
+        ({"rules": {"cells": 6}}, "rules: cells must be 8, 4 or 2"),
+        ({"cells": [None, None, None, None, None, None, None, None]}, "missing.*KH"),
+    ],
+)
+def test_bad_json_position(change: dict[str, object], what: str) -> None:
+    data = position_to_json(position_from_fcs(ENDGAME)) | change
+    with pytest.raises(InvalidBoardError, match=what):
+        position_from_json(data)
+    with pytest.raises(InvalidBoardError, match="JSON object"):
+        position_from_json([1, 2])
+
+
+def test_move_json_exact_form() -> None:
+    pos = pysol_deal(1)
+    assert move_to_json(Move(column(7), cell(4)), pos) == {
+        "card": "TC",
+        "from": ["column", 8],
+        "to": ["cell", 5],
+        "count": 1,
+    }
+    end = position_from_fcs(ENDGAME)
+    assert move_to_json(Move(cell(2), FOUNDATION), end) == {
+        "card": "KH",
+        "from": ["cell", 3],
+        "to": ["foundation", 2],
+        "count": 1,
+    }
+    assert move_to_json(Move(cell(2), FOUNDATION)) == {
+        "from": ["cell", 3],
+        "to": ["foundation"],
+        "count": 1,
+    }
+
+
+def test_move_json_inputs() -> None:
+    end = position_from_fcs(ENDGAME)
+    assert move_from_json({"from": ["cell", 3], "to": ["foundation"]}) == Move(cell(2), FOUNDATION)
+    assert move_from_json({"card": "KH", "from": ["cell", 3], "to": ["foundation", 2]}, end) == (
+        Move(cell(2), FOUNDATION)
+    )
+    assert move_from_json({"from": "cell", "to": ["foundation", None]} | {"from": ["cell", 3]})
+    assert move_from_json({"from": ["foundation", "S"], "to": ["cell", 1]}) == Move(
+        foundation(0), cell(0)
+    )
+    assert move_from_json({"card": "KC", "from": ["foundation"], "to": ["column", 1]}) == Move(
+        foundation(3), column(0)
+    )
+    assert move_from_json({"from": ["COLUMN", 2], "to": ["column", 3], "count": 2}) == Move(
+        column(1), column(2), 2
+    )
+
+
+@pytest.mark.parametrize(
+    ("obj", "what"),
+    [
+        ([1], "a move is a JSON object"),
+        ({"from": ["cell", 3]}, 'lacks "to"'),
+        ({"from": ["cell", 3], "to": ["pile", 1]}, "unknown kind 'pile'"),
+        ({"from": ["cell", 3], "to": ["column", 9]}, "no column 9"),
+        ({"from": ["cell", 0], "to": ["column", 1]}, "no cell 0"),
+        ({"from": ["cell", "3"], "to": ["column", 1]}, "needs a number"),
+        ({"from": ["cell", 3], "to": ["foundation", 5]}, "foundation index is 1-4"),
+        ({"from": ["foundation"], "to": ["cell", 1]}, "needs its index"),
+        ({"from": ["cell", 3], "to": ["cell", 1], "count": 0}, "count"),
+        ({"from": ["cell", 3], "to": ["cell", 1], "count": True}, "count"),
+        ({"from": ["cell", 3], "to": ["cell", 1], "cards": 1}, "unknown key 'cards'"),
+        ({"card": "XX", "from": ["cell", 3], "to": ["cell", 1]}, "cannot read card"),
+        ({"card": 7, "from": ["cell", 3], "to": ["cell", 1]}, '"card" must be text'),
+        ({"card": "KH", "from": ["cell", 3], "to": ["foundation", 1]}, "not belong on the S"),
+        ({"card": "QH", "from": ["cell", 3], "to": ["foundation"]}, "moves is KH, not QH"),
+        ({"card": "QH", "from": ["cell", 1], "to": ["foundation"]}, "cell 1 is empty"),
+        ({"from": [], "to": ["cell", 1]}, '"from" must be like'),
+    ],
+)
+def test_bad_json_moves(obj: object, what: str) -> None:
+    with pytest.raises(InvalidMoveError, match=what):
+        move_from_json(obj, position_from_fcs(ENDGAME))
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions)
+def test_move_json_round_trips(pos: Position) -> None:
+    for move in pos.legal_moves():
+        data = json.loads(json.dumps(move_to_json(move, pos)))
+        assert move_from_json(data, pos) == move
+        assert move_from_json(data) == move
+
+
+# -- fc-solve solutions -------------------------------------------------------------------
+
+SOLUTION = """\
+-=-=-=-=-=-=-=-=-=-=-=-
+
+Move a card from stack 1 to freecell 4
+
+====================
+
+Move 1 cards from stack 3 to stack 1
+
+====================
+
+Move 3 cards from stack 0 to stack 7
+Move a card from freecell 0 to stack 7
+Move a card from stack 5 to the foundations
+Move a card from freecell 7 to the foundations
+
+This game is solveable.
+Total number of states checked is 656.
+"""
+
+
+def test_moves_from_fcs_solution() -> None:
+    assert moves_from_fcs_solution(SOLUTION) == [
+        Move(column(1), cell(4)),
+        Move(column(3), column(1)),
+        Move(column(0), column(7), 3),
+        Move(cell(0), column(7)),
+        Move(column(5), FOUNDATION),
+        Move(cell(7), FOUNDATION),
+    ]
+    assert moves_from_fcs_solution("I could not solve this game.\n") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Move the sequence on top of Stack 3 to the foundations",
+        "Move 0 cards from stack 1 to stack 2",
+        "Move a card from stack 9 to freecell 1",
+        "Move something",
+    ],
+)
+def test_bad_fcs_solution_lines(line: str) -> None:
+    with pytest.raises(InvalidMoveError, match="line 2"):
+        moves_from_fcs_solution("\n" + line + "\n")
