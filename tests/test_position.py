@@ -29,18 +29,22 @@ def board(
     *,
     rules: Rules = STANDARD,
     rest: int | None = None,
+    foundations: Sequence[int] | None = None,
 ) -> Position:
     """A position from text: columns covered→exposed (``"KS QS JS"``), cells (``"7H - 2C"``).
 
-    Each foundation holds its suit up to just below the lowest card of that suit
-    named here (a suit not named is complete). Cards left over go, in card order,
-    under the cards named for column ``rest``; with no ``rest`` there must be none.
+    Unless ``foundations`` gives the top ranks, each foundation holds its suit up
+    to just below the lowest card of that suit named here (a suit not named is
+    complete). Cards left over go, in card order, under the cards named for
+    column ``rest``; with no ``rest`` there must be none.
     """
     cols = [[Card.from_text(t) for t in c.split()] for c in columns]
     cols += [[] for _ in range(COLUMNS - len(cols))]
     held = [None if t == "-" else Card.from_text(t) for t in cells.split()]
     named = {c for col in cols for c in col} | {c for c in held if c is not None}
     tops = [min((c.rank for c in named if c.suit == s), default=14) - 1 for s in range(4)]
+    if foundations is not None:
+        tops = list(foundations)
     left = [c for c in CARDS if c not in named and c.rank > tops[c.suit]]
     if left:
         assert rest is not None, f"cards left over: {' '.join(map(str, left))}"

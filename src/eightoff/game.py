@@ -1,0 +1,389 @@
+"""A game: a code, its rules and a history of actions, with undo/redo, score and smart moves.
+
+An *action* is what the player does in one gesture: one move (a run moved as a
+group is one move) plus the foundation moves autoplay made right after it. Undo
+and redo work on whole actions, without limit.
+
+Score: 10 points the first time a card reaches a foundation in the current
+history, so a win is worth 520. Undo removes what the undone action earned, a
+take-back (a move from a foundation) neither earns nor deducts, and a card put
+back up again earns nothing. The score is derived from the history, so undo and
+redo keep it exact and it can never go below zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Final
+
+from eightoff.cards import CARDS, Card
+from eightoff.moves import FOUNDATION, IllegalMoveError, Move, Place, PlaceKind, cell, column
+from eightoff.position import COLUMNS, Position
+from eightoff.rules import Build, Rules
+
+if TYPE_CHECKING:
+    from eightoff.codes import GameCode
+
+POINTS_PER_CARD: Final = 10
+
+
+class Status(StrEnum):
+    """Where a game stands."""
+
+    PLAYING = "playing"
+    WON = "won"
+    STUCK = "stuck"  # no legal move left (undo is still possible)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player action: the player's move, then the foundation moves autoplay added."""
+
+    moves: tuple[Move, ...]
+    points: int = 0
+
+    @property
+    def move(self) -> Move:
+        """The player's own move."""
+        return self.moves[0]
+
+    @property
+    def autoplayed(self) -> tuple[Move, ...]:
+        """The foundation moves autoplay made after the player's move."""
+        return self.moves[1:]
+
+
+class ReplayError(IllegalMoveError):
+    """A move in :meth:`Game.replay` is not legal; ``index`` is its 0-based place in the list."""
+
+    def __init__(self, index: int, move: Move, reason: str) -> None:
+        super().__init__(f"move {index + 1} ({move}) is illegal: {reason}")
+        self.index = index
+        self.move = move
+        self.reason = reason
+
+
+def is_safe_home(position: Position, card: Card) -> bool:
+    """Whether sending ``card`` (which may go home now) to its foundation can never hurt.
+
+    Building in suit, every foundation move is safe: a card is only needed on a
+    column as a base for the card of its suit just below it, which is already home.
+    In alternating colours the usual FreeCell rule applies: an ace or a two, or
+    both foundations of the other colour hold at least rank - 1.
+    """
+    if position.rules.build is Build.SUIT:
+        return True
+    rank = card % 13 + 1
+    if rank <= 2:
+        return True
+    f = position.foundations
+    # Suits are S, H, D, C: black ones are 0 and 3, red ones 1 and 2.
+    other = (f[1], f[2]) if card // 13 in (0, 3) else (f[0], f[3])
+    return min(other) >= rank - 1
+
+
+def autoplay_moves(position: Position) -> list[Move]:
+    """The safe foundation moves autoplay makes from ``position``, in order, until none is left.
+
+    Each round plays the first safe one found scanning columns left to right,
+    then cells left to right.
+    """
+    moves: list[Move] = []
+    pos = position
+    while True:
+        found = _next_safe_home(pos)
+        if found is None:
+            return moves
+        moves.append(found)
+        pos = pos.apply_unchecked(found)
+
+
+def _next_safe_home(pos: Position) -> Move | None:
+    founds = pos.foundations
+    for i, col in enumerate(pos.columns):
+        if col:
+            card = col[-1]
+            # Goes home iff the foundation's top rank is one below (rank - 1 == card % 13).
+            if founds[card // 13] == card % 13 and is_safe_home(pos, card):
+                return Move(column(i), FOUNDATION)
+    for k, held in enumerate(pos.cells):
+        if held is not None and founds[held // 13] == held % 13 and is_safe_home(pos, held):
+            return Move(cell(k), FOUNDATION)
+    return None
+
+
+def tap_move(position: Position, place: Place) -> Move | None:
+    """The single-tap move from ``place``: its card to the foundation when allowed."""
+    if place.kind is PlaceKind.FOUNDATION:
+        return None
+    move = Move(place, FOUNDATION)
+    return move if position.why_illegal(move) is None else None
+
+
+def smart_move(position: Position, place: Place) -> Move | None:
+    """The double-tap move from ``place`` (seed 002's order), or ``None`` if nothing fits.
+
+    1. the foundation;
+    2. the longest non-empty column that accepts the card (from a column, the
+       longest run the rules let move there; ties go to the leftmost column);
+    3. the leftmost empty column, for a King (or any card when the rules allow),
+       again with the longest run that may move (never a whole column);
+    4. the leftmost empty cell.
+    """
+    legal = [m for m in position.legal_moves() if m.source == place]
+    if not legal:
+        return None
+    for m in legal:
+        if m.target.kind is PlaceKind.FOUNDATION:
+            return m
+    columns = position.columns
+    onto = [m for m in legal if m.target.kind is PlaceKind.COLUMN and columns[m.target.index or 0]]
+    if onto:
+        # max() keeps the first of equals: longest column, then leftmost, then longest run.
+        return max(
+            onto, key=lambda m: (len(columns[m.target.index or 0]), -(m.target.index or 0), m.count)
+        )
+    for j in range(COLUMNS):
+        into = [m for m in legal if m.target == column(j)]
+        if into:
+            return max(into, key=lambda m: m.count)
+    for m in legal:
+        if m.target.kind is PlaceKind.CELL:
+            # legal_moves lists cells left to right, so this is the leftmost empty one.
+            return m
+    return None
+
+
+class Game:
+    """A game in progress: start position, history of actions, undo/redo, score and status.
+
+    ``Game(code)`` starts the deal a game code describes; ``Game(position=p)``
+    starts from any position (the code is then ``None`` unless given too).
+    """
+
+    def __init__(
+        self,
+        code: GameCode | None = None,
+        *,
+        position: Position | None = None,
+        autoplay: bool = False,
+    ) -> None:
+        if position is None:
+            if code is None:
+                raise ValueError("a game needs a game code or a start position")
+            position = code.position()
+        elif code is not None and code.rules != position.rules:
+            raise ValueError("the start position's rules differ from the game code's rules")
+        self._code = code
+        self._autoplay = autoplay
+        # _positions[k] is the position after the first k actions; _actions and _earned
+        # may run past the cursor: those are the actions undo took back, kept for redo.
+        self._positions: list[Position] = [position]
+        self._actions: list[Action] = []
+        self._earned: list[frozenset[Card]] = []  # cards each action brought home first
+        self._cursor = 0
+        self._home_ever: set[Card] = _home_cards(position)  # already home in the history
+        self._status: tuple[Position, Status] | None = None
+
+    @classmethod
+    def from_text(cls, code_text: str, *, autoplay: bool = False) -> Game:
+        """A new game from a game code's text (raises ``InvalidGameCodeError``)."""
+        from eightoff.codes import GameCode
+
+        return cls(GameCode.parse(code_text), autoplay=autoplay)
+
+    # -- state ---------------------------------------------------------------------
+
+    @property
+    def code(self) -> GameCode | None:
+        """The game code of the deal, if the game was started from one."""
+        return self._code
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self._positions[0].rules
+
+    @property
+    def start(self) -> Position:
+        """The position the game started from."""
+        return self._positions[0]
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self._positions[self._cursor]
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions played so far (not those undone), oldest first."""
+        return self._actions[: self._cursor]
+
+    @property
+    def moves(self) -> list[Move]:
+        """Every move applied so far, autoplayed ones included, in order."""
+        return [m for a in self._actions[: self._cursor] for m in a.moves]
+
+    @property
+    def score(self) -> int:
+        """10 points per card brought home for the first time in the current history."""
+        return sum(a.points for a in self._actions[: self._cursor])
+
+    @property
+    def status(self) -> Status:
+        """``won``, ``stuck`` (no legal move) or ``playing``."""
+        pos = self.position
+        if self._status is not None and self._status[0] is pos:
+            return self._status[1]
+        if pos.is_won():
+            status = Status.WON
+        elif not pos.legal_moves():
+            status = Status.STUCK
+        else:
+            status = Status.PLAYING
+        self._status = (pos, status)
+        return status
+
+    @property
+    def autoplay(self) -> bool:
+        """Whether safe foundation moves are played after each action."""
+        return self._autoplay
+
+    @autoplay.setter
+    def autoplay(self, on: bool) -> None:
+        self._autoplay = on
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an action to undo."""
+        return self._cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone action to redo."""
+        return self._cursor < len(self._actions)
+
+    def positions(self) -> list[Position]:
+        """The start position and the position after each action (``len(actions) + 1``)."""
+        return self._positions[: self._cursor + 1]
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves in the current position."""
+        return self.position.legal_moves()
+
+    def autoplay_moves(self) -> list[Move]:
+        """The safe foundation moves autoplay would make from the current position."""
+        return autoplay_moves(self.position)
+
+    # -- playing -------------------------------------------------------------------
+
+    def play(self, move: Move) -> Action:
+        """Play ``move`` (plus autoplay, when on) as one action; raises ``IllegalMoveError``."""
+        pos = self.position.apply(move)
+        moves = [move]
+        # A take-back is deliberate: autoplay must not send the card straight back up.
+        if self._autoplay and move.source.kind is not PlaceKind.FOUNDATION:
+            extra = autoplay_moves(pos)
+            for m in extra:
+                pos = pos.apply_unchecked(m)
+            moves.extend(extra)
+        return self._push(tuple(moves), pos)
+
+    def tap(self, place: Place) -> Action | None:
+        """Single tap: send the card at ``place`` to its foundation if allowed, else ``None``."""
+        move = tap_move(self.position, place)
+        return None if move is None else self.play(move)
+
+    def smart_move(self, place: Place) -> Action | None:
+        """Double tap: play the first fitting move from ``place`` (see :func:`smart_move`)."""
+        move = smart_move(self.position, place)
+        return None if move is None else self.play(move)
+
+    def undo(self) -> Action | None:
+        """Take back the last action (with its autoplayed moves); ``None`` if there is none."""
+        if self._cursor == 0:
+            return None
+        self._cursor -= 1
+        self._home_ever -= self._earned[self._cursor]
+        return self._actions[self._cursor]
+
+    def redo(self) -> Action | None:
+        """Play again the last undone action; ``None`` if there is none."""
+        if self._cursor == len(self._actions):
+            return None
+        self._home_ever |= self._earned[self._cursor]
+        self._cursor += 1
+        return self._actions[self._cursor - 1]
+
+    def replay(self, moves: Iterable[Move | Sequence[Move]]) -> int:
+        """Apply moves in order, each as its own action, without autoplay; return how many.
+
+        An item may also be a sequence of moves played as one action (a move and
+        the foundation moves autoplay added to it), so a client that stored
+        :attr:`actions` can rebuild the same undo steps. Every move is checked;
+        the first illegal one raises :class:`ReplayError` (an ``IllegalMoveError``)
+        with its 0-based index in the flattened list, and the actions before the
+        one holding it stay played.
+        """
+        index = 0
+        for item in moves:
+            group: Sequence[Move] = (item,) if isinstance(item, Move) else item
+            if not group:
+                continue
+            pos = self.position
+            for move in group:
+                reason = pos.why_illegal(move)
+                if reason is not None:
+                    raise ReplayError(index, move, reason)
+                pos = pos.apply_unchecked(move)
+                index += 1
+            self._push(tuple(group), pos)
+        return index
+
+    def _push(self, moves: tuple[Move, ...], after: Position) -> Action:
+        # Cards reaching a foundation for the first time in this history earn points;
+        # a take-back moves a card off a foundation and so never reaches one.
+        before = self.position
+        earned: set[Card] = set()
+        if after.foundations != before.foundations:
+            pos = before
+            for m in moves:
+                if m.target.kind is PlaceKind.FOUNDATION:
+                    card = pos.moving_cards(m)[0]
+                    if card not in self._home_ever:
+                        earned.add(card)
+                pos = pos.apply_unchecked(m)
+        action = Action(moves, POINTS_PER_CARD * len(earned))
+        del self._actions[self._cursor :]
+        del self._earned[self._cursor :]
+        del self._positions[self._cursor + 1 :]
+        frozen = frozenset(earned)
+        self._actions.append(action)
+        self._earned.append(frozen)
+        self._positions.append(after)
+        self._home_ever |= frozen
+        self._cursor += 1
+        return action
+
+    def __repr__(self) -> str:
+        code = f" {self._code}" if self._code is not None else ""
+        return f"<Game{code} {len(self.actions)} actions, score {self.score}, {self.status.value}>"
+
+
+def _home_cards(position: Position) -> set[Card]:
+    return {CARDS[s * 13 + r] for s, top in enumerate(position.foundations) for r in range(top)}
+
+
+__all__ = [
+    "POINTS_PER_CARD",
+    "Action",
+    "Game",
+    "ReplayError",
+    "Status",
+    "autoplay_moves",
+    "is_safe_home",
+    "smart_move",
+    "tap_move",
+]

@@ -1,0 +1,372 @@
+"""Game: history, undo/redo, smart moves, autoplay, status, score and replay."""
+
+import pytest
+
+from eightoff.cards import Card
+from eightoff.codes import GameCode, InvalidGameCodeError
+from eightoff.game import (
+    Action,
+    Game,
+    ReplayError,
+    Status,
+    autoplay_moves,
+    is_safe_home,
+    smart_move,
+    tap_move,
+)
+from eightoff.moves import FOUNDATION, IllegalMoveError, Move, cell, column, foundation
+from eightoff.position import Position
+from eightoff.rules import STANDARD, Rules, preset
+from test_position import board
+
+
+def m(text: str) -> Move:
+    return Move.from_text(text)
+
+
+def suit_columns(*, rules: Rules = STANDARD) -> Position:
+    """Each suit in its own column, King deepest: everything can go home in order."""
+    cols = [" ".join(f"{r}{s}" for r in "KQJT98765432A") for s in "SHDC"]
+    return board(cols, rules=rules)
+
+
+# -- starting ---------------------------------------------------------------------
+
+
+def test_game_from_a_code() -> None:
+    code = GameCode(STANDARD, 42)
+    game = Game(code)
+    assert game.code == code and game.rules == STANDARD
+    assert game.position == code.position() == game.start
+    assert game.actions == [] and game.moves == [] and game.score == 0
+    assert game.status is Status.PLAYING and game.status == "playing"
+    assert game.positions() == [game.position]
+    assert not game.can_undo and not game.can_redo
+    again = Game.from_text(str(code).lower().replace("-", " - "))
+    assert again.position == game.position and again.code == code
+
+
+def test_game_from_text_refuses_a_bad_code() -> None:
+    with pytest.raises(InvalidGameCodeError):
+        Game.from_text("EO1-C9-XYZ")
+
+
+def test_game_needs_a_code_or_a_position() -> None:
+    with pytest.raises(ValueError, match="a game needs a game code or a start position"):
+        Game()
+    pos = board(["KS QS"], rest=7)
+    with pytest.raises(ValueError, match="rules differ"):
+        Game(GameCode(preset("easy"), 1), position=pos)
+    game = Game(GameCode(STANDARD, 1), position=pos)
+    assert game.position == pos and game.code == GameCode(STANDARD, 1)
+
+
+# -- play, undo, redo --------------------------------------------------------------
+
+
+def test_play_undo_redo_restore_exact_positions() -> None:
+    game = Game(GameCode(STANDARD, 7))
+    start = game.position
+    actions = []
+    for _ in range(6):
+        move = game.legal_moves()[0]
+        action = game.play(move)
+        assert action.moves == (move,)
+        actions.append(action)
+    history = game.positions()
+    assert len(history) == 7 and history[0] == start and history[-1] == game.position
+    assert game.moves == [a.move for a in actions] and game.actions == actions
+    for k in range(6, 0, -1):
+        assert game.undo() == actions[k - 1]
+        assert game.position == history[k - 1] and game.positions() == history[:k]
+    assert game.undo() is None and game.position == start and game.can_redo
+    for k in range(1, 7):
+        assert game.redo() == actions[k - 1]
+        assert game.position == history[k]
+    assert game.redo() is None and not game.can_redo and game.can_undo
+
+
+def test_a_new_move_after_undo_drops_the_redo_line() -> None:
+    pos = board(["KS QS", "KH", "JS"], "QH", rest=7)
+    game = Game(position=pos)
+    game.play(m("31"))
+    game.play(m("a2"))
+    game.undo()
+    game.undo()
+    assert game.can_redo
+    game.play(m("a2"))
+    assert not game.can_redo and game.redo() is None
+    assert game.moves == [m("a2")]
+
+
+def test_illegal_play_raises_and_changes_nothing() -> None:
+    pos = board(["KS QS", "TS"], "JS", rest=7)
+    game = Game(position=pos)
+    with pytest.raises(IllegalMoveError, match="10♠ cannot go on Q♠: needs J♠"):
+        game.play(m("21"))
+    assert game.position == pos and game.actions == []
+
+
+def test_a_group_move_is_one_action() -> None:
+    pos = board(["KH", "2D KS QS JS TS", "", "JH"], "QH", rest=7)
+    game = Game(position=pos)
+    game.play(m("a1"))
+    action = game.play(m("23x4"))
+    assert action.moves == (m("23x4"),) and len(game.actions) == 2
+    assert game.position.columns[2] == tuple(Card.from_text(t) for t in ["KS", "QS", "JS", "TS"])
+    game.undo()
+    assert game.position.columns[1][-1] == Card.from_text("TS") and len(game.actions) == 1
+
+
+# -- tap and smart move (seed 002's order) ------------------------------------------
+
+
+def test_tap_sends_a_card_home_when_allowed() -> None:
+    pos = board(["KS 3H", "2H"], "AH", rest=7)
+    game = Game(position=pos)
+    assert game.tap(column(0)) is None and game.actions == []
+    assert game.tap(column(1)) is None  # 2♥ needs A♥ home first
+    assert game.tap(cell(0)) == Action((m("a^"),), 10)
+    assert game.tap(column(1)) == Action((m("2^"),), 10)
+    assert game.tap(foundation(1)) is None
+    assert tap_move(game.position, column(0)) == m("1^")
+
+
+def test_smart_move_tries_the_foundation_first() -> None:
+    pos = board(["KS 5H", "6H", "4H"], rest=7)
+    assert smart_move(pos, column(2)) == m("3^")
+    assert smart_move(pos, column(0)) == m("12")
+
+
+def test_smart_move_prefers_the_longest_accepting_column() -> None:
+    rules = preset("alternate")
+    pos = board(["9H", "5C 9D", "8C"], rules=rules, rest=7, foundations=(0, 0, 0, 0))
+    assert smart_move(pos, column(2)) == m("32")  # 9♦ heads the longer column
+    tie = board(["5C 9H", "6C 9D", "8C"], rules=rules, rest=7, foundations=(0, 0, 0, 0))
+    assert smart_move(tie, column(2)) == m("31")  # equal lengths: the leftmost
+
+
+def test_smart_move_moves_the_longest_run_from_a_column() -> None:
+    pos = board(["KS TS", "2D 9S 8S 7S"], rest=7, foundations=(0, 0, 0, 0))
+    assert smart_move(pos, column(1)) == m("21x3")
+
+
+def test_smart_move_to_an_empty_column_kings_only() -> None:
+    pos = board(["2D KS QS JS", "", "5H", "KH"], "QC", rest=7, foundations=(0, 0, 0, 0))
+    assert smart_move(pos, column(0)) == m("12x3")  # the King-headed run
+    assert smart_move(pos, column(2)) == m("3b")  # 5♥ may not: a free cell instead
+    # A lone King stays: moving its whole column changes nothing.
+    assert smart_move(pos, column(3)) == m("4b")
+
+
+def test_smart_move_to_an_empty_column_any_card() -> None:
+    pos = board(
+        ["2D QS JS", "", "3D 5H", "KH QH", "4C"],
+        "JD",
+        rules=preset("easy"),
+        rest=7,
+        foundations=(0,) * 4,
+    )
+    assert smart_move(pos, column(0)) == m("12x2")
+    assert smart_move(pos, column(2)) == m("32")
+    assert smart_move(pos, column(4)) == m("5b")  # 4♣ alone: a cell, not the empty column
+    assert smart_move(pos, cell(0)) == m("a2")
+    assert smart_move(pos, column(3)) == m("42")  # Q♥ alone, never the whole column
+
+
+def test_smart_move_falls_back_to_the_leftmost_free_cell() -> None:
+    pos = board(["KS 5H", "KH"], "QD - QC", rest=7, foundations=(0, 0, 0, 0))
+    assert smart_move(pos, column(0)) == m("1b")
+
+
+def test_smart_move_gives_none_when_nothing_fits() -> None:
+    pos = board(["KS 5H", "KH"], "QD", rest=7, foundations=(0, 0, 0, 0))
+    assert smart_move(pos, cell(0)) is None  # cell to cell is refused
+    assert smart_move(pos, column(5)) is None  # empty column: nothing to move
+    game = Game(position=pos)
+    assert game.smart_move(cell(0)) is None and game.actions == []
+    assert game.smart_move(column(0)) == Action((m("1b"),), 0)
+
+
+# -- autoplay ----------------------------------------------------------------------
+
+
+def test_autoplay_plays_every_foundation_move_in_suit_and_undoes_with_the_move() -> None:
+    game = Game(position=suit_columns(), autoplay=True)
+    action = game.play(m("1^"))
+    assert action.move == m("1^") and len(action.moves) == 52
+    assert action.autoplayed == tuple(action.moves[1:])
+    assert game.status is Status.WON and game.score == 520 and action.points == 520
+    assert game.undo() == action
+    assert game.position == game.start and game.score == 0
+
+
+def test_autoplay_is_off_by_default_and_can_be_switched() -> None:
+    game = Game(position=suit_columns())
+    assert not game.autoplay
+    assert game.play(m("1^")).moves == (m("1^"),)
+    assert game.autoplay_moves()[:2] == [m("1^"), m("1^")]
+    game.autoplay = True
+    assert len(game.play(m("2^")).moves) == 51 and game.status is Status.WON
+
+
+def test_autoplay_under_alternating_colours_plays_only_safe_moves() -> None:
+    rules = preset("alternate")
+    # ♠ and ♣ home to 2, 3♥ and 4♥ and 3♦ exposed.
+    pos = board(["KS 3S", "KC 3C", "KH 4H", "KD 3H", "3D"], rules=rules, rest=7)
+    assert pos.foundations == (2, 2, 2, 2)
+    assert is_safe_home(pos, Card.from_text("3H"))  # both black foundations hold 2
+    assert not is_safe_home(pos, Card.from_text("4H"))
+    # Each round scans from the left: 4♥ goes once 3♥ is home and both blacks hold 3.
+    assert autoplay_moves(pos) == [m("1^"), m("2^"), m("4^"), m("3^"), m("5^")]
+
+
+def test_autoplay_under_alternating_colours_waits_for_the_other_colour() -> None:
+    cols = ["KS 3H", "KC 2S", "KH 2C"]
+    pos = board(cols, rules=preset("alternate"), rest=7, foundations=(1, 2, 2, 1))
+    assert not is_safe_home(pos, Card.from_text("3H"))  # ♠ and ♣ hold only the ace
+    assert autoplay_moves(pos) == [m("2^"), m("3^"), m("1^")]
+    # In a game: the player's 2♠ goes home, 3♥ stays (♣ holds only the ace).
+    cols[2] = "KH"
+    pos = board(cols, rules=preset("alternate"), rest=7, foundations=(1, 2, 2, 1))
+    game = Game(position=pos, autoplay=True)
+    assert game.play(m("2^")).moves == (m("2^"),)
+    assert game.position.columns[0][-1] == Card.from_text("3H")
+    # Building in suit every foundation move is safe.
+    game = Game(position=board(cols, rest=7, foundations=(1, 2, 2, 1)), autoplay=True)
+    assert game.play(m("2^")).moves == (m("2^"), m("1^"))
+
+
+def test_alternate_safety_rule() -> None:
+    rules = preset("alternate")
+    pos = board(["KS 2S", "KC 5C", "KH 6H", "KD 4D", "AH"], rules=rules, rest=7)
+    # Foundations: ♠ A, ♥ 0, ♦ 3, ♣ 4.
+    assert pos.foundations == (1, 0, 3, 4)
+    assert is_safe_home(pos, Card.from_text("AH"))
+    assert is_safe_home(pos, Card.from_text("2S"))  # rank 2 is always safe
+    assert not is_safe_home(pos, Card.from_text("4D"))  # needs both blacks at 3; ♠ is at 1
+    assert not is_safe_home(pos, Card.from_text("5C"))  # needs both reds at 4
+    assert autoplay_moves(pos) == [m("1^"), m("5^")]
+
+
+def test_no_autoplay_after_a_take_back() -> None:
+    game = Game(position=suit_columns(rules=preset("app")), autoplay=True)
+    game.play(m("1^"))
+    assert game.status is Status.WON
+    action = game.play(m("^Sa"))
+    assert action.moves == (m("^Sa"),) and game.position.cells[0] == Card.from_text("KS")
+    assert game.status is Status.PLAYING and game.score == 520
+    game.play(m("a^"))
+    assert game.score == 520
+
+
+# -- status ------------------------------------------------------------------------
+
+
+def test_stuck_when_no_legal_move_is_left() -> None:
+    rules = STANDARD.with_options(cells=2)
+    pos = board(
+        ["AS 5H", "AH 5D", "AD 5C", "AC 5S", "7S", "7H", "7D"], "9S 9H", rules=rules, rest=7
+    )
+    assert pos.legal_moves() == []
+    game = Game(position=pos)
+    assert game.status is Status.STUCK
+
+
+def test_status_follows_undo() -> None:
+    game = Game(position=suit_columns(), autoplay=True)
+    game.play(m("1^"))
+    assert game.status is Status.WON
+    game.undo()
+    assert game.status is Status.PLAYING
+    game.redo()
+    assert game.status is Status.WON
+
+
+# -- score -------------------------------------------------------------------------
+
+
+def test_score_counts_first_arrivals_and_undo_removes_them() -> None:
+    pos = board(["KH QH", "KS QS", "KD QD JD"], rules=preset("app"), rest=7)
+    assert pos.foundations == (11, 11, 10, 13)
+    game = Game(position=pos)
+    assert game.play(m("1^")).points == 10  # Q♥
+    assert game.play(m("^Ha")).points == 0  # take-back: neither earns nor deducts
+    assert game.score == 10
+    assert game.play(m("a^")).points == 0  # put back up: earns nothing
+    assert game.play(m("1^")).points == 10  # K♥
+    assert game.score == 20
+    game.undo()
+    assert game.score == 10
+    game.undo()
+    game.undo()
+    assert game.score == 10
+    game.undo()
+    assert game.score == 0 and game.undo() is None and game.score == 0
+    game.redo()
+    assert game.score == 10
+    # Q♥ was undone out of the history, so the same card earns again on a new line.
+    game.undo()
+    assert game.play(m("1^")).points == 10
+
+
+def test_cards_home_at_the_start_earn_nothing() -> None:
+    pos = board(["KH", "KS QS"], rules=preset("app"), rest=7)
+    game = Game(position=pos)
+    game.play(m("^Ha"))
+    assert game.play(m("a^")).points == 0
+    assert game.play(m("1^")).points == 10
+    assert game.score == 10
+
+
+def test_a_won_game_scores_520() -> None:
+    game = Game(position=suit_columns())
+    for k in range(52):
+        game.tap(column(k // 13))
+    assert game.status is Status.WON and game.score == 520
+    assert len(game.actions) == 52 and all(a.points == 10 for a in game.actions)
+
+
+# -- replay -------------------------------------------------------------------------
+
+
+def test_replay_applies_each_move_as_an_action() -> None:
+    code = GameCode(STANDARD, 3)
+    game = Game(code)
+    for _ in range(5):
+        game.play(game.legal_moves()[-1])
+    server = Game(code, autoplay=True)
+    assert server.replay(game.moves) == 5
+    assert server.position == game.position and server.moves == game.moves
+    assert len(server.actions) == 5 and server.score == game.score
+
+
+def test_replay_keeps_grouped_actions() -> None:
+    game = Game(position=suit_columns(), autoplay=True)
+    game.play(m("1^"))
+    game.undo()
+    game.play(m("2^"))
+    other = Game(position=suit_columns(), autoplay=True)
+    assert other.replay([a.moves for a in game.actions]) == 52
+    assert len(other.actions) == 1 and other.status is Status.WON
+    assert other.undo() is not None and other.position == other.start
+
+
+def test_replay_names_the_first_illegal_move() -> None:
+    game = Game(position=board(["KS QS", "TS", "JS"], rest=7))
+    with pytest.raises(ReplayError, match=r"^move 2 \(12\) is illegal: J♠ cannot go on 10♠"):
+        game.replay([m("31"), m("12"), m("1a")])
+    with pytest.raises(ReplayError) as err:
+        game.replay([m("1a"), m("aa")])
+    assert (err.value.index, err.value.move) == (1, m("aa"))
+    assert err.value.reason == "source and target are the same place"
+    assert isinstance(err.value, IllegalMoveError)
+    assert game.moves == [m("31"), m("1a")]  # the moves before it stay played
+
+
+def test_positions_are_shared_not_copied() -> None:
+    game = Game(position=suit_columns())
+    game.play(m("1^"))
+    first = game.positions()
+    assert first[1] is game.position
+    assert game.actions[0].moves == (Move(column(0), FOUNDATION),)
