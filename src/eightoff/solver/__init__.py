@@ -1,0 +1,59 @@
+"""The solver: a winning line or a proof that none exists, an optimal mode, and hints.
+
+    result = solve(position, limit=Limit(nodes=200_000, seconds=5))
+    result.verdict, result.moves, result.length, result.to_json(position)
+
+:func:`solve` settles a position under its own rules (every option the engine
+has); ``unsolvable`` is reported only after a complete search, ``unknown`` only
+when a limit was hit. The returned moves are legal engine moves.
+"""
+
+from __future__ import annotations
+
+import time
+
+from eightoff.position import Position
+from eightoff.solver import search
+from eightoff.solver.convert import config_for, engine_moves, state_of
+from eightoff.solver.result import DEFAULT_LIMIT, Limit, SolveResult, Verdict, single_card_length
+
+DEFAULT_WEIGHT = 8.0
+
+
+def solve(
+    position: Position, *, limit: Limit = DEFAULT_LIMIT, optimal: bool = False
+) -> SolveResult:
+    """Solve ``position`` under its rules within ``limit``.
+
+    With ``optimal=True`` the search looks for the shortest solution in
+    single-card moves and proves it (``result.optimal``); otherwise it looks for
+    any short-ish solution fast.
+    """
+    start = time.perf_counter()
+    if optimal:
+        from eightoff.solver.optimal import solve_optimal
+
+        return solve_optimal(position, limit=limit, start=start)
+    deadline = None if limit.seconds is None else start + limit.seconds
+    searcher = search.Searcher(config_for(position.rules, weight=DEFAULT_WEIGHT))
+    cols, cells, founds = state_of(position)
+    status, steps, nodes = searcher.best_first(
+        cols, cells, founds, max_nodes=limit.nodes, deadline=deadline
+    )
+    if status == search.SOLVED:
+        moves = tuple(engine_moves(position, steps))
+        verdict = Verdict.SOLVED
+    else:
+        moves = ()
+        verdict = Verdict.UNSOLVABLE if status == search.EXHAUSTED else Verdict.UNKNOWN
+    return SolveResult(
+        verdict=verdict,
+        moves=moves,
+        length=single_card_length(moves),
+        optimal=False,
+        nodes=nodes,
+        seconds=time.perf_counter() - start,
+    )
+
+
+__all__ = ["DEFAULT_LIMIT", "Limit", "SolveResult", "Verdict", "solve"]

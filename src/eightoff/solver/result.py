@@ -1,0 +1,109 @@
+"""The solver's value types: search limits, verdicts and results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from eightoff.moves import Move, PlaceKind
+from eightoff.position import Position
+
+
+class Verdict(StrEnum):
+    """What a search established about a position."""
+
+    SOLVED = "solved"  # a winning line was found (``SolveResult.moves``)
+    UNSOLVABLE = "unsolvable"  # the search was complete and found none: a proof
+    UNKNOWN = "unknown"  # a limit was hit first
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """How much a search may spend: expanded positions and/or wall-clock seconds.
+
+    ``None`` means no limit of that kind. A node limit alone gives the same answer
+    on every run; a time limit depends on the machine.
+    """
+
+    nodes: int | None = 2_000_000
+    seconds: float | None = 60.0
+
+    def __post_init__(self) -> None:
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError(f"a node limit must be at least 1, not {self.nodes}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"a time limit must be positive, not {self.seconds}")
+
+
+DEFAULT_LIMIT = Limit()
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """The outcome of :func:`eightoff.solver.solve`.
+
+    ``moves`` are legal actions under the position's rules that replay to a win
+    (empty unless solved); ``length`` counts them in single-card moves (a run of
+    ``n`` cards counts ``2n - 1``); ``optimal`` is true only when no shorter
+    solution exists (proven by optimal mode).
+    """
+
+    verdict: Verdict
+    moves: tuple[Move, ...] = ()
+    length: int = 0
+    optimal: bool = False
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def solved(self) -> bool:
+        """A winning line was found."""
+        return self.verdict is Verdict.SOLVED
+
+    def to_json(self, position: Position) -> dict[str, Any]:
+        """``{"verdict", "moves", "length", "optimal", "nodes", "seconds"}``; moves as
+        engine move JSON, read against ``position`` (the position that was solved)."""
+        moves: list[dict[str, Any]] = []
+        pos = position
+        for move in self.moves:
+            moves.append(_move_json(move, pos))
+            pos = pos.apply_unchecked(move)
+        return {
+            "verdict": self.verdict.value,
+            "moves": moves,
+            "length": self.length,
+            "optimal": self.optimal,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def single_card_length(moves: tuple[Move, ...] | list[Move]) -> int:
+    """Moves counted as single-card moves: a run of ``n`` cards is ``2n - 1``."""
+    return sum(2 * m.count - 1 for m in moves)
+
+
+def _move_json(move: Move, pos: Position) -> dict[str, Any]:
+    try:
+        from eightoff.formats import move_to_json
+    except ImportError:  # formats not available: the same documented shape, built here
+        return _local_move_json(move, pos)
+    result: dict[str, Any] = move_to_json(move, pos)
+    return result
+
+
+def _local_move_json(move: Move, pos: Position) -> dict[str, Any]:
+    cards = pos.moving_cards(move)
+
+    def place(kind: PlaceKind, index: int | None) -> list[Any]:
+        if kind is PlaceKind.FOUNDATION:
+            return ["foundation", None if index is None else index + 1]
+        return [kind.value, (index or 0) + 1]
+
+    return {
+        "card": str(cards[0]) if cards else None,
+        "from": place(move.source.kind, move.source.index),
+        "to": place(move.target.kind, move.target.index),
+        "count": move.count,
+    }

@@ -1,0 +1,280 @@
+"""The solver: verdicts, proofs, legal replays under every rule option."""
+
+from __future__ import annotations
+
+import heapq
+import random
+
+import pytest
+from pysol_cards.cards import CardRenderer
+from pysol_cards.deal_game import Game as PysolGame
+from pysol_cards.random_base import RandomBase
+
+from eightoff.cards import Card
+from eightoff.moves import Move
+from eightoff.position import Position
+from eightoff.rules import PRESETS, STANDARD, Build, EmptyColumn, GroupMoves, Layout, Rules
+from eightoff.solver import Limit, SolveResult, Verdict, solve
+
+FAST = Limit(nodes=300_000, seconds=30)
+
+
+def pysol_position(number: int, rules: Rules = STANDARD) -> Position:
+    """PySolFC's deal ``number`` (Eight Off, or Baker's Game for that layout)."""
+    game = "bakers_game" if rules.layout is Layout.BAKERS else "eight_off"
+    text = PysolGame(game, number, RandomBase.DEALS_PYSOLFC).calc_layout_string(CardRenderer(True))
+    lines = text.strip().splitlines()
+    cells: list[int] = []
+    if lines[0].startswith("Freecells:"):
+        cells = [Card.from_text(t) for t in lines.pop(0).split(":")[1].split() if t != "-"]
+    cols = [[Card.from_text(t) for t in line.split()] for line in lines]
+    return Position(cols, cells, rules=rules)
+
+
+def replay(position: Position, moves: tuple[Move, ...]) -> Position:
+    """Apply every move through the engine's checks."""
+    for move in moves:
+        position = position.apply(move)
+    return position
+
+
+def assert_valid(result: SolveResult, position: Position) -> None:
+    if result.verdict is Verdict.SOLVED:
+        assert replay(position, result.moves).is_won()
+        assert result.length == sum(2 * m.count - 1 for m in result.moves)
+    else:
+        assert result.moves == ()
+
+
+def _won() -> Position:
+    return Position([()] * 8, foundations=(13, 13, 13, 13))
+
+
+def test_won_position_needs_no_moves() -> None:
+    result = solve(_won())
+    assert result.verdict is Verdict.SOLVED
+    assert result.moves == ()
+    assert result.length == 0
+
+
+def test_one_move_from_won() -> None:
+    ks = Card.from_text("KS")
+    pos = Position([(ks,), (), (), (), (), (), (), ()], foundations=(12, 13, 13, 13))
+    result = solve(pos)
+    assert result.verdict is Verdict.SOLVED
+    assert [str(m) for m in result.moves] == ["1^"]
+    assert result.length == 1
+    optimal = solve(pos, optimal=True)
+    assert optimal.optimal and optimal.length == 1
+
+
+def _lost_endgame() -> Position:
+    # Two full cells, no empty column; KC is buried under KD, the 7S under the QS.
+    c = Card.from_text
+    columns = [
+        (c("QD"), c("TD")),
+        (c("KH"),),
+        (c("JD"),),
+        (c("7S"), c("QS")),
+        (c("8S"),),
+        (c("9D"),),
+        (c("KS"), c("9S")),
+        (c("KC"), c("KD")),
+    ]
+    return Position(columns, (c("JS"), c("TS")), (6, 12, 8, 12), Rules(cells=2))
+
+
+def test_tiny_unsolvable_position_is_proven() -> None:
+    pos = _lost_endgame()
+    result = solve(pos, limit=Limit(nodes=None, seconds=None))
+    assert result.verdict is Verdict.UNSOLVABLE
+    assert result.moves == ()
+    assert result.nodes > 1  # some moves exist: the proof searched them all
+    assert solve(pos, optimal=True).verdict is Verdict.UNSOLVABLE
+    assert reference_verdict(pos) is Verdict.UNSOLVABLE
+
+
+def test_bad_limit_is_rejected() -> None:
+    with pytest.raises(ValueError, match="node limit"):
+        Limit(nodes=0)
+    with pytest.raises(ValueError, match="time limit"):
+        Limit(seconds=0)
+
+
+def test_node_limit_gives_unknown() -> None:
+    pos = pysol_position(465)
+    result = solve(pos, limit=Limit(nodes=10, seconds=None))
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.nodes == 10
+
+
+def test_pysol_644_is_proven_unsolvable() -> None:
+    result = solve(pysol_position(644), limit=Limit(nodes=None, seconds=60))
+    assert result.verdict is Verdict.UNSOLVABLE
+
+
+def test_same_answer_for_same_input() -> None:
+    pos = pysol_position(7)
+    a = solve(pos, limit=Limit(nodes=100_000, seconds=None))
+    b = solve(pos, limit=Limit(nodes=100_000, seconds=None))
+    assert (a.verdict, a.moves, a.nodes) == (b.verdict, b.moves, b.nodes)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_solves_some_deals(name: str) -> None:
+    rules = PRESETS[name]
+    for number in (1, 2, 3):
+        pos = pysol_position(number, rules)
+        result = solve(pos, limit=FAST)
+        assert_valid(result, pos)
+        assert result.verdict is Verdict.SOLVED, (name, number)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"group_moves": GroupMoves.SINGLE},
+        {"group_moves": GroupMoves.FREECELL},
+        {"cells": 4},
+        {"cells": 4, "group_moves": GroupMoves.SINGLE},
+        {"empty_column": EmptyColumn.ANY, "group_moves": GroupMoves.FREECELL},
+        {"build": Build.ALTERNATE, "take_back": True},
+        {"build": Build.ALTERNATE, "group_moves": GroupMoves.SINGLE},
+    ],
+)
+def test_rule_options_replay_legally(options: dict[str, object]) -> None:
+    rules = STANDARD.with_options(**options)
+    for number in (4, 5):
+        pos = pysol_position(number, rules)
+        result = solve(pos, limit=FAST)
+        assert_valid(result, pos)
+        assert result.verdict is not Verdict.UNKNOWN
+
+
+def test_to_json_shape() -> None:
+    pos = pysol_position(1)
+    result = solve(pos, limit=FAST)
+    data = result.to_json(pos)
+    assert set(data) == {"verdict", "moves", "length", "optimal", "nodes", "seconds"}
+    assert data["verdict"] == "solved"
+    assert len(data["moves"]) == len(result.moves)
+    first = data["moves"][0]
+    assert set(first) == {"card", "from", "to", "count"}
+    assert first["from"][0] in ("column", "cell")
+    assert isinstance(first["from"][1], int) and first["from"][1] >= 1
+
+
+# -- cross-check against an independent exhaustive search over the engine's moves -------
+
+
+Key = tuple[object, ...]
+
+
+def _key(p: Position) -> Key:
+    # Column and cell order never matter to what can be reached.
+    return (tuple(sorted(p.columns)), tuple(sorted(c for c in p.cells if c is not None)))
+
+
+def reference_verdict(pos: Position, cap: int = 60_000) -> Verdict | None:
+    """Exhaustive search over every legal engine move (take-backs included), most cards
+    home first; ``None`` when it grows past ``cap`` positions."""
+    seen = {_key(pos)}
+    heap = [(-pos.cards_home(), 0, pos)]
+    tie = 0
+    while heap:
+        _, _, p = heapq.heappop(heap)
+        if p.is_won():
+            return Verdict.SOLVED
+        for m in p.legal_moves():
+            q = p.apply_unchecked(m)
+            k = _key(q)
+            if k not in seen:
+                seen.add(k)
+                tie += 1
+                heapq.heappush(heap, (-q.cards_home(), tie, q))
+        if len(seen) > cap:
+            return None
+    return Verdict.UNSOLVABLE
+
+
+def shortest_single_moves(pos: Position, cap: int = 300_000) -> int | None:
+    """Fewest single-card moves to a win (BFS over count-1 engine moves)."""
+    seen = {_key(pos)}
+    frontier = [pos]
+    depth = 0
+    while frontier:
+        nxt = []
+        for p in frontier:
+            if p.is_won():
+                return depth
+            for m in p.legal_moves():
+                if m.count != 1:
+                    continue
+                q = p.apply_unchecked(m)
+                k = _key(q)
+                if k not in seen:
+                    seen.add(k)
+                    nxt.append(q)
+        assert len(seen) < cap
+        frontier = nxt
+        depth += 1
+    return None
+
+
+def random_endgame(rng: random.Random, rules: Rules, left: int) -> Position:
+    """A random position with ``left`` cards not yet home (some in cells)."""
+    founds = [13, 13, 13, 13]
+    for _ in range(left):
+        s = rng.choice([s for s in range(4) if founds[s] > 0])
+        founds[s] -= 1
+    cards = [s * 13 + r for s in range(4) for r in range(founds[s], 13)]
+    rng.shuffle(cards)
+    ncell = rng.randint(0, min(rules.cells, 2))
+    cells, rest = cards[:ncell], cards[ncell:]
+    columns: list[list[int]] = [[] for _ in range(8)]
+    for c in rest:
+        columns[rng.randrange(5)].append(c)  # crowd five columns, leave room for play
+    return Position(columns, cells, founds, rules)
+
+
+RULE_MATRIX = [
+    STANDARD,
+    Rules(cells=2),
+    Rules(cells=2, group_moves=GroupMoves.SINGLE),
+    Rules(cells=2, build=Build.ALTERNATE),
+    Rules(cells=2, build=Build.ALTERNATE, take_back=True, empty_column=EmptyColumn.ANY),
+    Rules(cells=2, take_back=True, group_moves=GroupMoves.FREECELL),
+    Rules(cells=4, empty_column=EmptyColumn.ANY, group_moves=GroupMoves.FREECELL),
+]
+
+
+@pytest.mark.parametrize("index", range(len(RULE_MATRIX)))
+def test_verdicts_match_exhaustive_search(index: int) -> None:
+    rules = RULE_MATRIX[index]
+    rng = random.Random(index)
+    verdicts: set[Verdict] = set()
+    for _ in range(25):
+        pos = random_endgame(rng, rules, rng.randint(5, 8))
+        expected = reference_verdict(pos)
+        result = solve(pos, limit=Limit(nodes=None, seconds=None))
+        assert_valid(result, pos)
+        if expected is not None:
+            assert result.verdict is expected, pos
+            verdicts.add(expected)
+    assert Verdict.SOLVED in verdicts
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_optimal_matches_breadth_first(index: int) -> None:
+    rules = RULE_MATRIX[index]
+    rng = random.Random(100 + index)
+    for _ in range(8):
+        pos = random_endgame(rng, rules, rng.randint(6, 8))
+        best = shortest_single_moves(pos)
+        result = solve(pos, optimal=True, limit=Limit(nodes=None, seconds=None))
+        if best is None:
+            assert result.verdict is Verdict.UNSOLVABLE
+        else:
+            assert result.verdict is Verdict.SOLVED and result.optimal
+            assert result.length == best, pos
+            assert_valid(result, pos)
