@@ -15,6 +15,7 @@ import time
 from eightoff.position import Position
 from eightoff.solver import search
 from eightoff.solver.convert import config_for, engine_moves, state_of
+from eightoff.solver.hint import HINT_LIMIT, Hint, hint
 from eightoff.solver.result import DEFAULT_LIMIT, Limit, SolveResult, Verdict, single_card_length
 
 DEFAULT_WEIGHT = 8.0
@@ -56,4 +57,13 @@ def solve(
     )
 
 
-__all__ = ["DEFAULT_LIMIT", "Limit", "SolveResult", "Verdict", "solve"]
+__all__ = [
+    "DEFAULT_LIMIT",
+    "HINT_LIMIT",
+    "Hint",
+    "Limit",
+    "SolveResult",
+    "Verdict",
+    "hint",
+    "solve",
+]
