@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import random
 
-from test_solver import pysol_position, random_endgame
-
 from eightoff.game import Game
 from eightoff.position import Position
 from eightoff.rules import Rules
 from eightoff.solver import Limit, Verdict, hint, solve
+from test_solver import pysol_position, random_endgame
 
 UNLIMITED = Limit(nodes=None, seconds=None)
 
