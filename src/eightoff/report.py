@@ -239,7 +239,8 @@ def report_text(summary: Summary) -> str:
     lines.append("Search effort (positions expanded, every deal):")
     lines.append("  " + _distribution(s.nodes))
     lines.append("")
-    lines.append(f"Unsolvable deals ({len(s.unsolvable)}): {_deal_list(s.source, s.unsolvable)}")
+    shown = _deal_list(s.source, s.unsolvable) if s.unsolvable else "none"
+    lines.append(f"Unsolvable deals ({len(s.unsolvable)}): {shown}")
     if s.unknown:
         lines.append(f"Unknown deals ({len(s.unknown)}): {_deal_list(s.source, s.unknown)}")
     return "\n".join(lines)

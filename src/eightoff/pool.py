@@ -1,0 +1,221 @@
+"""The winnable-deal pool: difficulty ratings, and drawing winnable deals.
+
+A pool is either a survey database (see :mod:`eightoff.survey`) or a small
+JSON file of rated deal numbers; ``Pool()`` with no path opens the pool
+shipped with the package (standard rules), so a first start has winnable
+deals at once. Only eightoff-numbered deals are drawn (what game codes carry).
+
+Make a JSON pool from a survey database with
+``python -m eightoff.pool SURVEY.db OUT.json [--per-rating N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sqlite3
+import sys
+import threading
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from eightoff.rules import Rules
+from eightoff.store import RATINGS, Store, StoreError, rules_from_key, rules_key
+
+FORMAT: Final = "eightoff-pool"
+SHIPPED: Final = "pool-standard.json"
+
+# Rating thresholds (single-card moves of the solution found; positions expanded).
+# Calibrated on eightoff deals 0-2999 under the standard rules (solver 0.1.0): about
+# 35% of the winnable deals rate easy, 48% medium, 17% hard. Other rule sets use the
+# same scale, so a harder variant simply has more hard deals.
+EASY_LENGTH: Final = 85
+EASY_NODES: Final = 100
+HARD_LENGTH: Final = 100
+HARD_NODES: Final = 1_000
+
+
+class PoolError(ValueError):
+    """A pool file that cannot be read, or a rating we do not know."""
+
+
+def rate(length: int, nodes: int) -> str:
+    """``easy`` / ``medium`` / ``hard`` from a solution's length and the solver's effort.
+
+    Easy needs both a short solution and a quick search; either a long solution
+    or a search that had to work hard makes a deal hard.
+    """
+    if length > HARD_LENGTH or nodes > HARD_NODES:
+        return "hard"
+    if length <= EASY_LENGTH and nodes <= EASY_NODES:
+        return "easy"
+    return "medium"
+
+
+class Pool:
+    """Winnable deals to draw from: a survey database, a JSON pool, or the shipped one."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else None
+        self._lock = threading.Lock()
+        self._db: sqlite3.Connection | None = None
+        # JSON pools: rules key -> rating -> sorted deal numbers.
+        self._deals: dict[str, dict[str, list[int]]] = {}
+        if self.path is None:
+            text = resources.files("eightoff").joinpath("data", SHIPPED).read_text("utf-8")
+            self._load_json(text, SHIPPED)
+            return
+        try:
+            head = self.path.read_bytes()[:16]
+        except OSError as exc:
+            raise PoolError(f"cannot read the pool {self.path}: {exc.strerror}") from None
+        if head.lstrip().startswith(b"{"):
+            self._load_json(self.path.read_text("utf-8"), str(self.path))
+        else:
+            try:
+                Store(self.path, create=False).close()  # checks it is a survey database
+            except StoreError as exc:
+                raise PoolError(str(exc)) from None
+            # The web server may call draw() from several threads: one connection, a lock.
+            self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=30)
+
+    def _load_json(self, text: str, name: str) -> None:
+        try:
+            data = json.loads(text)
+            if data.get("format") != FORMAT:
+                raise PoolError(f"{name} is not an eightoff pool file")
+            for entry in data["pools"]:
+                key = rules_key(Rules.from_json(entry["rules"]))
+                self._deals[key] = {
+                    r: sorted(int(n) for n in entry["deals"].get(r, [])) for r in RATINGS
+                }
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            if isinstance(exc, PoolError):
+                raise
+            raise PoolError(f"{name} is not a valid pool file ({exc})") from None
+
+    def close(self) -> None:
+        """Close the database, if any."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def count(self, rules: Rules, rating: str | None = None) -> int:
+        """How many winnable deals there are to draw for ``rules`` (and ``rating``)."""
+        _check_rating(rating)
+        key = rules_key(rules)
+        if self._db is None:
+            by_rating = self._deals.get(key, {})
+            return sum(len(by_rating.get(r, [])) for r in ((rating,) if rating else RATINGS))
+        where, args = _where(key, rating)
+        with self._lock:
+            return int(self._db.execute("SELECT count(*) FROM results" + where, args).fetchone()[0])
+
+    def draw(self, rules: Rules, rng: random.Random, rating: str | None = None) -> int | None:
+        """A winnable eightoff deal number for ``rules`` (of ``rating`` if given), drawn
+        uniformly with ``rng``; ``None`` when the pool has none."""
+        _check_rating(rating)
+        key = rules_key(rules)
+        if self._db is None:
+            by_rating = self._deals.get(key, {})
+            choices = [n for r in ((rating,) if rating else RATINGS) for n in by_rating.get(r, [])]
+            return rng.choice(choices) if choices else None
+        where, args = _where(key, rating)
+        with self._lock:
+            total = int(
+                self._db.execute("SELECT count(*) FROM results" + where, args).fetchone()[0]
+            )
+            if total == 0:
+                return None
+            found = self._db.execute(
+                "SELECT deal FROM results" + where + " ORDER BY deal LIMIT 1 OFFSET ?",
+                (*args, rng.randrange(total)),
+            ).fetchone()
+        return None if found is None else int(found[0])
+
+    def rules(self) -> list[Rules]:
+        """The rule sets this pool has winnable deals for."""
+        if self._db is None:
+            return [rules_from_key(k) for k, v in self._deals.items() if any(v.values())]
+        with self._lock:
+            cur = self._db.execute(
+                "SELECT DISTINCT rules FROM results"
+                " WHERE source = 'eightoff' AND verdict = 'solved'"
+            )
+            return [rules_from_key(r[0]) for r in cur]
+
+
+def _check_rating(rating: str | None) -> None:
+    if rating is not None and rating not in RATINGS:
+        raise PoolError(f"rating must be one of {', '.join(RATINGS)}, not {rating!r}")
+
+
+def _where(key: str, rating: str | None) -> tuple[str, tuple[object, ...]]:
+    where = " WHERE rules = ? AND source = 'eightoff' AND verdict = 'solved'"
+    if rating is None:
+        return where, (key,)
+    return where + " AND rating = ?", (key, rating)
+
+
+def export(store: Store, per_rating: int | None = None) -> dict[str, Any]:
+    """A JSON pool of the winnable eightoff deals in ``store``: every rule set, at most
+    ``per_rating`` deals (the lowest numbers) per rating."""
+    pools: list[dict[str, Any]] = []
+    for rules, source, _ in store.groups():
+        if source != "eightoff":
+            continue
+        deals: dict[str, list[int]] = {}
+        for rating in RATINGS:
+            sql = (
+                "SELECT deal FROM results WHERE rules = ? AND source = 'eightoff' "
+                "AND verdict = 'solved' AND rating = ? ORDER BY deal"
+            )
+            args: tuple[object, ...] = (rules_key(rules), rating)
+            if per_rating is not None:
+                sql += " LIMIT ?"
+                args = (*args, per_rating)
+            deals[rating] = [r[0] for r in store.execute(sql, args)]
+        if any(deals.values()):
+            pools.append({"rules": rules.to_json(), "deals": deals})
+    solvers = sorted({r[0] for r in store.execute("SELECT DISTINCT solver FROM results")})
+    return {"format": FORMAT, "version": 1, "solver": ", ".join(solvers), "pools": pools}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m eightoff.pool SURVEY.db OUT.json [--per-rating N]``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m eightoff.pool", description="Write a JSON pool from a survey database."
+    )
+    parser.add_argument("db", help="survey database")
+    parser.add_argument("out", help="JSON pool to write")
+    parser.add_argument("--per-rating", type=int, default=None, metavar="N")
+    args = parser.parse_args(argv)
+    try:
+        with Store(args.db, create=False) as store:
+            data = export(store, args.per_rating)
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    # One deal list per line: small, and diffs stay readable.
+    lines = [
+        '{"format": "eightoff-pool", "version": 1,',
+        f' "solver": {json.dumps(data["solver"])},',
+    ]
+    lines.append(' "pools": [')
+    for i, entry in enumerate(data["pools"]):
+        lines.append(f'  {{"rules": {json.dumps(entry["rules"])}, "deals": {{')
+        for j, rating in enumerate(RATINGS):
+            sep = "," if j < len(RATINGS) - 1 else ""
+            lines.append(f'   "{rating}": {json.dumps(entry["deals"][rating])}{sep}')
+        lines.append("  }}" + ("," if i < len(data["pools"]) - 1 else ""))
+    lines.append(" ]}")
+    Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    counts = {r: sum(len(p["deals"][r]) for p in data["pools"]) for r in RATINGS}
+    print(f"wrote {args.out}: {len(data['pools'])} rule set(s), {counts}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

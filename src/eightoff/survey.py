@@ -1,0 +1,472 @@
+"""Surveys: solve ranges of deals on local processes or a Dask cluster, into SQLite.
+
+A survey walks a :class:`DealRange`, skips the deals its database already
+holds, and hands the rest out in chunks to an executor: a local process pool
+(default, every core) or an existing Dask distributed cluster. Each finished
+chunk comes back to the process that runs the survey and is written in one
+transaction, so a survey killed at any moment and run again finishes with
+exactly one row per deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Final
+
+from eightoff.rules import STANDARD, Rules
+from eightoff.store import SOURCES, Row, Store
+
+MAX_DEAL: Final = 2**63 - 1  # SQLite's INTEGER; the deal modules check their own bounds
+BLOCK: Final = 10_000  # deal numbers looked up in the database at a time
+DASK_TIMEOUT = 10.0  # seconds to wait for a Dask scheduler to answer
+
+
+class InvalidRangeError(ValueError):
+    """A deal range that cannot be read, like ``5-1`` or ``pysol:x``."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealRange:
+    """Deal numbers of one source: sorted, merged, inclusive spans.
+
+    Text form: an optional ``pysol:`` or ``eightoff:`` prefix, then numbers and
+    ``low-high`` spans separated by commas: ``1-100000``, ``pysol:1-2000``,
+    ``1,5,9-12``. ``DealRange.parse(str(r)) == r``.
+    """
+
+    source: str
+    spans: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> DealRange:
+        """Read the text form (see the class docstring)."""
+        raw = text.strip()
+        source = "eightoff"
+        body = raw
+        if ":" in raw:
+            prefix, _, body = raw.partition(":")
+            source = prefix.strip().lower()
+            if source not in SOURCES:
+                raise InvalidRangeError(
+                    f"bad deal range {raw!r}: the source must be "
+                    f"{' or '.join(SOURCES)}, not {prefix!r}"
+                )
+        spans: list[tuple[int, int]] = []
+        for part in body.replace(" ", "").split(","):
+            low_text, dash, high_text = part.partition("-")
+            if not (low_text.isdigit() and (not dash or high_text.isdigit())):
+                raise InvalidRangeError(
+                    f"bad deal range {raw!r}: {part!r} is not a number or a span like 1-100"
+                )
+            low = int(low_text)
+            high = int(high_text) if dash else low
+            if high > MAX_DEAL:
+                raise InvalidRangeError(f"bad deal range {raw!r}: {high} is too large")
+            if high < low:
+                raise InvalidRangeError(f"bad deal range {raw!r}: {part!r} runs backwards")
+            spans.append((low, high))
+        return cls(source, _merge(spans))
+
+    def __len__(self) -> int:
+        return sum(high - low + 1 for low, high in self.spans)
+
+    def __iter__(self) -> Iterator[int]:
+        for low, high in self.spans:
+            yield from range(low, high + 1)
+
+    def __contains__(self, deal: object) -> bool:
+        return isinstance(deal, int) and any(low <= deal <= high for low, high in self.spans)
+
+    def __str__(self) -> str:
+        body = ",".join(str(lo) if lo == hi else f"{lo}-{hi}" for lo, hi in self.spans)
+        return body if self.source == "eightoff" else f"{self.source}:{body}"
+
+    def blocks(self, size: int = BLOCK) -> Iterator[tuple[int, int]]:
+        """The spans cut into inclusive pieces of at most ``size`` numbers."""
+        for low, high in self.spans:
+            for start in range(low, high + 1, size):
+                yield start, min(high, start + size - 1)
+
+
+def _merge(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    merged: list[tuple[int, int]] = []
+    for low, high in sorted(spans):
+        if merged and low <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
+        else:
+            merged.append((low, high))
+    return tuple(merged)
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One chunk of work, sent to a worker: solve ``deals`` under ``rules``."""
+
+    rules: Rules
+    source: str
+    deals: tuple[int, ...]
+    seconds: float | None
+    nodes: int | None
+    optimal: bool = False
+
+
+_PARENT: int | None = None  # set in local pool workers: the survey's pid
+
+
+def _local_worker_init(parent: int) -> None:
+    global _PARENT
+    _PARENT = parent
+    # Ctrl-C reaches every process of the terminal's group; the survey process
+    # handles it and shuts the pool down, the workers just keep quiet.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def solve_task(task: Task) -> list[Row]:
+    """Solve every deal of ``task`` (runs on a worker; needs only eightoff installed)."""
+    from eightoff.deal import deal, pysol_deal
+    from eightoff.pool import rate
+    from eightoff.solver import Limit, Verdict, solve
+
+    make = deal if task.source == "eightoff" else pysol_deal
+    limit = Limit(nodes=task.nodes, seconds=task.seconds)
+    version = solver_version()
+    rows: list[Row] = []
+    for number in task.deals:
+        if _PARENT is not None and os.getppid() != _PARENT:
+            os._exit(1)  # the survey process died (e.g. SIGKILL): stop, nobody will read this
+        result = solve(make(number, task.rules), limit=limit, optimal=task.optimal)
+        solved = result.verdict is Verdict.SOLVED
+        rows.append(
+            Row(
+                rules=task.rules,
+                source=task.source,
+                deal=number,
+                verdict=result.verdict.value,
+                length=result.length if solved else None,
+                optimal=result.optimal,
+                nodes=result.nodes,
+                seconds=result.seconds,
+                moves=" ".join(m.text() for m in result.moves),
+                solver=version,
+                rating=rate(result.length, result.nodes) if solved else None,
+                time_limit=task.seconds,
+                node_limit=task.nodes,
+            )
+        )
+    return rows
+
+
+def solver_version() -> str:
+    """The version string stored with every row."""
+    import eightoff
+    import eightoff.solver
+
+    version = getattr(eightoff.solver, "__version__", None) or eightoff.__version__
+    return str(version)
+
+
+@dataclass(slots=True)
+class Counts:
+    """Tallies of one survey run."""
+
+    total: int = 0  # deals in the range
+    skipped: int = 0  # already in the database when the run started
+    done: int = 0  # solved by this run
+    verdicts: dict[str, int] = field(
+        default_factory=lambda: {"solved": 0, "unsolvable": 0, "unknown": 0}
+    )
+
+    @property
+    def pending(self) -> int:
+        """Deals this run still has to do."""
+        return self.total - self.skipped - self.done
+
+
+class Progress:
+    """A one-line progress bar on a terminal (``\\r``); quiet periodic lines otherwise."""
+
+    def __init__(
+        self,
+        label: str,
+        counts: Counts,
+        stream: IO[str] | None = None,
+        *,
+        tty: bool | None = None,
+        every: float = 30.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.label = label
+        self.counts = counts
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = self.stream.isatty() if tty is None else tty
+        self.every = 0.2 if self.tty else every
+        self.clock = clock
+        self.start = clock()
+        self.last = -math.inf
+
+    def line(self) -> str:
+        """The current status text."""
+        c = self.counts
+        todo = c.total - c.skipped
+        elapsed = max(self.clock() - self.start, 1e-9)
+        rate = c.done / elapsed
+        eta = _duration(c.pending / rate) if rate > 0 else "?"
+        share = c.done / todo if todo else 1.0
+        verdicts = " ".join(f"{k} {v}" for k, v in c.verdicts.items() if v)
+        head = f"{self.label} {c.done}/{todo} {share:6.1%}"
+        if self.tty:
+            filled = round(20 * share)
+            head = f"{self.label} [{'#' * filled}{'.' * (20 - filled)}] {c.done}/{todo}"
+        return f"{head}  {rate:.2f} deals/s  ETA {eta}  {verdicts}".rstrip()
+
+    def update(self, *, force: bool = False) -> None:
+        """Redraw (terminal) or print a line (otherwise) when it is time."""
+        now = self.clock()
+        if not force and now - self.last < self.every:
+            return
+        self.last = now
+        if self.tty:
+            self.stream.write("\r\x1b[K" + self.line())
+        else:
+            self.stream.write(self.line() + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Final state, ending the terminal line."""
+        self.update(force=True)
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    s = round(seconds)
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    return f"{s // 3600}h{s // 60 % 60:02d}m"
+
+
+def pending_deals(
+    store: Store, deals: DealRange, rules: Rules, *, redo_unknown: bool = False
+) -> Iterator[int]:
+    """The deals of ``deals`` with no row yet, in order, looked up a block at a time."""
+    for low, high in deals.blocks():
+        done = store.done(rules, deals.source, low, high, redo_unknown=redo_unknown)
+        for number in range(low, high + 1):
+            if number not in done:
+                yield number
+
+
+def chunks(numbers: Iterator[int], size: int) -> Iterator[tuple[int, ...]]:
+    """``numbers`` in tuples of ``size`` (the last may be shorter)."""
+    batch: list[int] = []
+    for n in numbers:
+        batch.append(n)
+        if len(batch) == size:
+            yield tuple(batch)
+            batch = []
+    if batch:
+        yield tuple(batch)
+
+
+def chunk_size(pending: int, workers: int) -> int:
+    """Deals per task: enough tasks to keep every worker busy and the progress
+    bar moving, few enough that sending them costs little; a kill loses at most
+    the chunks in flight."""
+    return max(1, min(32, pending // (workers * 8)))
+
+
+# The executor side: given tasks, yield finished chunks (rows) in completion order.
+Executor = Callable[[Iterator[Task]], Iterator[list[Row]]]
+
+
+def local_executor(workers: int) -> Executor:
+    """Run tasks on ``workers`` local processes."""
+
+    def run(tasks: Iterator[Task]) -> Iterator[list[Row]]:
+        with ProcessPoolExecutor(
+            max_workers=workers, initializer=_local_worker_init, initargs=(os.getpid(),)
+        ) as pool:
+            running: set[Future[list[Row]]] = set()
+            try:
+                for task in tasks:
+                    running.add(pool.submit(solve_task, task))
+                    if len(running) >= 2 * workers:  # a small window: memory stays flat
+                        finished, running = wait(running, return_when=FIRST_COMPLETED)
+                        for fut in finished:
+                            yield fut.result()
+                while running:
+                    finished, running = wait(running, return_when=FIRST_COMPLETED)
+                    for fut in finished:
+                        yield fut.result()
+            finally:
+                for fut in running:
+                    fut.cancel()
+                pool.shutdown(wait=True, cancel_futures=True)
+
+    return run
+
+
+def dask_executor(address: str, *, timeout: float = 10.0) -> tuple[Executor, int]:
+    """Run tasks on the Dask distributed cluster at ``address``; also its thread count."""
+    try:
+        # Typed as Any: distributed has no type hints for these calls.
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:  # pragma: no cover - distributed is a dependency
+        raise SurveyError("--dask needs the 'distributed' package") from None
+    as_completed = distributed.as_completed
+    try:
+        client = distributed.Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise SurveyError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    threads = max(1, sum(client.nthreads().values()))
+
+    def run(tasks: Iterator[Task]) -> Iterator[list[Row]]:
+        try:
+            window = as_completed(loop=client.loop)
+            in_flight = 0
+            for task in tasks:
+                # pure=False: never merge two submissions; the function goes by reference
+                # (eightoff.survey.solve_task), so workers need eightoff installed.
+                window.add(client.submit(solve_task, task, pure=False))
+                in_flight += 1
+                if in_flight >= 2 * threads:
+                    fut = next(window)
+                    in_flight -= 1
+                    yield fut.result()
+            for fut in window:
+                yield fut.result()
+        finally:
+            client.close()
+
+    return run, threads
+
+
+class SurveyError(ValueError):
+    """A survey that cannot run: bad options, an unreachable cluster."""
+
+
+def run_survey(
+    db: str | Path,
+    deals: DealRange,
+    rules: Rules = STANDARD,
+    *,
+    workers: int | None = None,
+    dask: str | None = None,
+    dask_timeout: float | None = None,
+    seconds: float | None = 60.0,
+    nodes: int | None = None,
+    optimal: bool = False,
+    redo_unknown: bool = False,
+    size: int | None = None,
+    progress: IO[str] | None = None,
+    tty: bool | None = None,
+    every: float = 30.0,
+) -> Counts:
+    """Solve every deal of ``deals`` not yet in ``db``; return what this run did.
+
+    ``workers`` local processes (default: every core), or the Dask cluster at
+    ``dask``. ``redo_unknown`` retries deals whose stored verdict is ``unknown``
+    (for example with a larger ``seconds``). Progress goes to ``progress``
+    (default stderr).
+    """
+    from eightoff.solver import Limit
+
+    if workers is not None and workers < 1:
+        raise SurveyError(f"--workers must be at least 1, not {workers}")
+    if workers is not None and dask is not None:
+        raise SurveyError("--workers counts local processes; a Dask cluster has its own workers")
+    Limit(nodes=nodes, seconds=seconds)  # checks the limits here, not on every worker
+    _check_deals(deals, rules)
+    with Store(db) as store:
+        counts = Counts(total=len(deals))
+        for low, high in deals.blocks():
+            counts.skipped += len(
+                store.done(rules, deals.source, low, high, redo_unknown=redo_unknown)
+            )
+        if dask is not None:
+            execute, parallel = dask_executor(dask, timeout=dask_timeout or DASK_TIMEOUT)
+        else:
+            parallel = workers or os.cpu_count() or 1
+            execute = local_executor(parallel)
+        per_task = size or chunk_size(counts.pending, parallel)
+        tasks = (
+            Task(rules, deals.source, chunk, seconds, nodes, optimal)
+            for chunk in chunks(
+                pending_deals(store, deals, rules, redo_unknown=redo_unknown), per_task
+            )
+        )
+        bar = Progress(f"survey {deals}", counts, progress, tty=tty, every=every)
+        bar.update(force=True)
+        try:
+            for rows in execute(tasks):
+                store.add(rows)
+                counts.done += len(rows)
+                for r in rows:
+                    counts.verdicts[r.verdict] += 1
+                bar.update()
+        finally:
+            bar.close()
+    return counts
+
+
+def _check_deals(deals: DealRange, rules: Rules) -> None:
+    """Fail early (and clearly) on deal numbers the deal modules refuse."""
+    from eightoff.deal import deal, pysol_deal
+
+    make = deal if deals.source == "eightoff" else pysol_deal
+    for number in {deals.spans[0][0], deals.spans[-1][1]}:
+        try:
+            make(number, rules)
+        except ValueError as exc:
+            raise SurveyError(f"deal {deals.source}:{number}: {exc}") from None
+
+
+def command(args: argparse.Namespace, rules: Rules | None) -> int:
+    """``eightoff survey RANGE …`` and ``eightoff survey report …`` (see :mod:`eightoff.cli`).
+
+    ``rules`` is what the rule options name (``None``: none given — a survey then
+    uses the standard rules, a report covers every rule set in the database).
+    """
+    if args.range == "report":
+        from eightoff.report import plot, report, summaries
+
+        with Store(args.db, create=False) as store:
+            print(report(store, rules))
+            if args.plot:
+                plot(summaries(store, rules), args.plot)
+                print(f"\nHistograms written to {args.plot}")
+        return 0
+    if args.plot:
+        raise SurveyError("--plot goes with 'eightoff survey report'")
+    deals = DealRange.parse(args.range)
+    rules = rules or STANDARD
+    counts = run_survey(
+        args.db,
+        deals,
+        rules,
+        workers=args.workers,
+        dask=args.dask,
+        seconds=args.time_limit or None,
+        nodes=args.node_limit,
+        optimal=args.optimal,
+        redo_unknown=args.redo_unknown,
+    )
+    verdicts = ", ".join(f"{k} {v}" for k, v in counts.verdicts.items())
+    print(
+        f"survey {deals}: {counts.total} deals; {counts.skipped} already in {args.db}, "
+        f"{counts.done} solved now ({verdicts})"
+    )
+    return 0
