@@ -188,6 +188,13 @@ def test_smart_move_gives_none_when_nothing_fits() -> None:
     assert game.smart_move(column(0)) == Action((m("1b"),), 0)
 
 
+def test_smart_move_from_a_foundation_takes_a_card_back() -> None:
+    pos = board(["KH", "KS QS", ""], rules=preset("app"), rest=7)
+    assert smart_move(pos, foundation(1)) == m("^H1")  # Q♥ onto K♥, never "home" again
+    assert smart_move(pos, foundation(3)) == m("^C3")  # K♣ fills the empty column
+    assert smart_move(board(["KH", "KS QS", ""], rest=7), foundation(1)) is None  # no take-back
+
+
 # -- autoplay ----------------------------------------------------------------------
 
 
