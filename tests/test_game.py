@@ -371,6 +371,13 @@ def test_replay_names_the_first_illegal_move() -> None:
     assert game.moves == [m("31"), m("1a")]  # the moves before it stay played
 
 
+def test_replay_takes_moves_not_text() -> None:
+    game = Game(position=board(["KS QS", "TS", "JS"], rest=7))
+    with pytest.raises(TypeError, match="replay takes Move values, not '3'"):
+        game.replay(["31"])  # type: ignore[list-item]
+    assert game.actions == []
+
+
 def test_positions_are_shared_not_copied() -> None:
     game = Game(position=suit_columns())
     game.play(m("1^"))

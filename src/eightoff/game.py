@@ -334,6 +334,8 @@ class Game:
                 continue
             pos = self.position
             for move in group:
+                if not isinstance(move, Move):  # e.g. "3a" text: a str is a sequence too
+                    raise TypeError(f"replay takes Move values, not {move!r} (Move.from_text)")
                 reason = pos.why_illegal(move)
                 if reason is not None:
                     raise ReplayError(index, move, reason)
