@@ -1,0 +1,288 @@
+"""The ``eightoff`` command (also ``python -m eightoff``).
+
+::
+
+    eightoff deal SOURCE [--format text|fcs|json] [rule options]
+    eightoff replay SOURCE --moves FILE|- [rule options]
+    eightoff play [rule options]
+
+SOURCE is a game code (``EO1-C8-AAAAAFA``), ``pysol:N`` (PySolFC's Eight Off
+deal N) or the path of an fc-solve board file. Rule options (``--rules PRESET``,
+``--cells``, ``--empty-column``, ``--build``, ``--layout``, ``--group-moves``,
+``--take-back/--no-take-back``) choose the variant where the source does not
+fix it: a game code fixes every rule itself.
+
+``replay`` reads a JSON list of moves, each a JSON move
+(``{"card": "7H", "from": ["column", 3], "to": ["cell", 2], "count": 1}``) or
+a move in the compact notation (``"3a"``), applies them in order and prints one
+JSON object ``{"status", "applied", "position", "error"}``: ``error`` is ``null``
+or ``{"index": i, "move": …, "reason": "…"}`` for the first illegal move
+(``index`` counts from 0). Exit status: 0 every move legal, 1 an illegal move,
+2 bad input. Every bad input prints one line ``eightoff: error: …`` on stderr
+and exits 2.
+
+Adding a subcommand (one block in :func:`build_parser` plus a handler)::
+
+    p = sub.add_parser("solve", help="…", description="…")
+    p.add_argument("source", help=SOURCE_HELP)
+    add_rule_options(p)
+    p.set_defaults(handler=_cmd_solve)
+
+    def _cmd_solve(args: argparse.Namespace) -> int:
+        from eightoff.solver import solve  # import lazily: keeps start-up fast
+        position, code = load_source(args.source, rules_from_args(args))
+        ...
+        return 0
+
+A handler returns the exit status; raising :class:`CliError` (or any
+``ValueError``/``OSError``) reports bad input as one line and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from eightoff.codes import GameCode
+from eightoff.formats import (
+    move_from_json,
+    position_to_fcs,
+    position_to_json,
+)
+from eightoff.moves import InvalidMoveError, Move
+from eightoff.position import Position
+from eightoff.rules import PRESETS, Build, EmptyColumn, GroupMoves, Layout, Rules, preset
+from eightoff.sources import load_source
+
+SOURCE_HELP = "a game code (EO1-C8-AAAAAFA), pysol:N, or the path of an fc-solve board file"
+
+
+class CliError(ValueError):
+    """Bad input found by a subcommand: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line ``eightoff: error: …`` (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        hint = f" (see '{self.prog} --help')"
+        self.exit(2, f"eightoff: error: {message}{hint}\n")
+
+
+# -- rule options shared by subcommands --------------------------------------------------
+
+_RULE_FLAGS = ("cells", "empty_column", "build", "layout", "group_moves", "take_back")
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--rules PRESET`` and one flag per rule option to ``parser``."""
+    g = parser.add_argument_group(
+        "rules", "the variant, where the source does not fix it (a game code fixes all)"
+    )
+    g.add_argument("--rules", metavar="PRESET", help=f"a preset: {', '.join(PRESETS)}")
+    g.add_argument("--cells", type=int, choices=(8, 4, 2), help="number of cells")
+    g.add_argument(
+        "--empty-column", choices=[e.value for e in EmptyColumn], help="what an empty column takes"
+    )
+    g.add_argument("--build", choices=[b.value for b in Build], help="how columns build down")
+    g.add_argument("--layout", choices=[v.value for v in Layout], help="how the cards are dealt")
+    g.add_argument(
+        "--group-moves", choices=[m.value for m in GroupMoves], help="how many cards move as one"
+    )
+    g.add_argument(
+        "--take-back",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="allow taking cards back from the foundations",
+    )
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules | None:
+    """The rules the options name, or ``None`` when no rule option was given."""
+    options = {k: getattr(args, k) for k in _RULE_FLAGS if getattr(args, k, None) is not None}
+    name = getattr(args, "rules", None)
+    if name is None and not options:
+        return None
+    return preset(name or "standard").with_options(**options)
+
+
+# -- the parser ------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``eightoff`` argument parser with every subcommand."""
+    parser = _Parser(prog="eightoff", description="Eight Off solitaire.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("deal", help="print a deal or position", description="Print a deal.")
+    p.add_argument("source", help=SOURCE_HELP)
+    p.add_argument(
+        "--format",
+        choices=("text", "fcs", "json"),
+        default="text",
+        help="text (default), fc-solve board text, or JSON",
+    )
+    add_rule_options(p)
+    p.set_defaults(handler=_cmd_deal)
+
+    p = sub.add_parser(
+        "replay",
+        help="apply a JSON list of moves and print the result as JSON",
+        description="Apply moves in order; print {status, applied, position, error}. "
+        "Exit 0 when every move was legal, 1 at the first illegal move, 2 on bad input.",
+    )
+    p.add_argument("source", help=SOURCE_HELP)
+    p.add_argument(
+        "--moves",
+        required=True,
+        metavar="FILE",
+        help="a JSON list of moves ({card, from, to, count} objects or notation like "
+        '"3a"); - reads standard input',
+    )
+    add_rule_options(p)
+    p.set_defaults(handler=_cmd_replay)
+
+    p = sub.add_parser("play", help="start a new game", description="Start a new game.")
+    add_rule_options(p)
+    p.set_defaults(handler=_cmd_play)
+
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error already reported
+        return exc.code if isinstance(exc.code, int) else 2
+    try:
+        status: int = args.handler(args)
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit cannot fail again
+        return 1
+    except (ValueError, OSError) as exc:
+        message = " ".join(str(exc).split()) or type(exc).__name__
+        print(f"eightoff: error: {message}", file=sys.stderr)
+        return 2
+    return status
+
+
+# -- handlers ----------------------------------------------------------------------------
+
+
+def _cmd_deal(args: argparse.Namespace) -> int:
+    position, code = load_source(args.source, rules_from_args(args))
+    if args.format == "fcs":
+        sys.stdout.write(position_to_fcs(position))
+    elif args.format == "json":
+        data = {"code": None if code is None else str(code)} | position_to_json(position)
+        print(json.dumps(data))
+    else:
+        print(_heading(position, code))
+        print(position)
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    position, _ = load_source(args.source, rules_from_args(args))
+    items = _read_moves(args.moves)
+    moves = [_parse_move(i, item) for i, item in enumerate(items)]
+    applied = 0
+    error: dict[str, Any] | None = None
+    for i, (item, move) in enumerate(zip(items, moves, strict=True)):
+        try:
+            if isinstance(item, dict):
+                move_from_json(item, position)  # checks the "card" against the position
+            reason = position.why_illegal(move)
+        except InvalidMoveError as exc:
+            reason = str(exc)
+        if reason is not None:
+            if not reason.startswith(f"{move}:"):
+                reason = f"{move}: {reason}"
+            error = {"index": i, "move": item, "reason": reason}
+            break
+        position = position.apply_unchecked(move)
+        applied += 1
+    result = {
+        "status": _status(position),
+        "applied": applied,
+        "position": position_to_json(position),
+        "error": error,
+    }
+    print(json.dumps(result))
+    return 0 if error is None else 1
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    code = GameCode.random(rules_from_args(args) or preset("standard"))
+    print(_heading(code.position(), code))
+    print(code.position())
+    print(
+        f"""
+Play it move by move from the command line (the web game is not built yet):
+
+  eightoff deal {code}                       show this deal again
+  echo '["3a", "a5", "35x2", "1^"]' > moves.json     your moves, in order
+  eightoff replay {code} --moves moves.json  apply them; prints the position as JSON
+
+Moves: columns 1-8, cells a-h, ^ the foundations; "3a" moves column 3's card to
+cell a, "a5" cell a to column 5, "3^" to its foundation, "35x2" a run of 2 cards.
+The same moves as JSON: {{"from": ["column", 3], "to": ["cell", 1]}}.
+Win by bringing all 52 cards home, ace to king in each suit."""
+    )
+    return 0
+
+
+def _heading(position: Position, code: GameCode | None) -> str:
+    name = f"Game {code}" if code is not None else "Position"
+    return f"{name} — {position.rules.describe()}"
+
+
+def _read_moves(where: str) -> list[Any]:
+    if where == "-":
+        text = sys.stdin.read()
+        shown = "standard input"
+    else:
+        try:
+            text = Path(where).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise CliError(f"no such moves file {where!r}") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CliError(f"cannot read moves file {where!r}: {exc}") from None
+        shown = where
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"moves in {shown} are not valid JSON: {exc}") from None
+    if not isinstance(data, list):
+        raise CliError(f"moves in {shown} must be a JSON list, not {type(data).__name__}")
+    return data
+
+
+def _parse_move(index: int, item: Any) -> Move:
+    try:
+        if isinstance(item, str):
+            return Move.from_text(item)
+        return move_from_json(item)
+    except InvalidMoveError as exc:
+        raise CliError(f"move {index}: {exc}") from None
+
+
+def _status(position: Position) -> str:
+    """``won``, ``stuck`` (no legal move) or ``playing``, as :class:`eightoff.game.Game` says."""
+    if position.is_won():
+        return "won"
+    return "playing" if position.legal_moves() else "stuck"
+
+
+__all__ = ["SOURCE_HELP", "CliError", "add_rule_options", "build_parser", "main", "rules_from_args"]
