@@ -54,7 +54,8 @@ from eightoff.formats import (
     position_to_fcs,
     position_to_json,
 )
-from eightoff.moves import InvalidMoveError, Move
+from eightoff.game import Game
+from eightoff.moves import IllegalMoveError, InvalidMoveError, Move
 from eightoff.position import Position
 from eightoff.rules import PRESETS, Build, EmptyColumn, GroupMoves, Layout, Rules, preset
 from eightoff.sources import load_source
@@ -151,6 +152,28 @@ def build_parser() -> argparse.ArgumentParser:
     add_rule_options(p)
     p.set_defaults(handler=_cmd_play)
 
+    p = sub.add_parser(
+        "survey",
+        help="solve a range of deals into an SQLite database ('survey report' summarizes it)",
+        description="eightoff survey RANGE --db FILE: solve every deal of RANGE (1-100000, "
+        "pysol:1-2000, 1,5,9-12) not yet in FILE, on every local core or a Dask cluster; "
+        "re-running resumes. eightoff survey report --db FILE [--plot FILE.png]: verdicts, "
+        "winnability with a 95% interval, distributions, the unsolvable deals.",
+    )
+    p.add_argument("range", metavar="RANGE|report", help="deals to solve, or 'report'")
+    p.add_argument("--db", required=True, metavar="FILE", help="the survey database (SQLite)")
+    p.add_argument("--workers", type=int, metavar="N", help="local processes (default: all cores)")
+    p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster at tcp://HOST:PORT")
+    p.add_argument(
+        "--time-limit", type=float, default=60.0, metavar="S", help="per deal (default 60; 0: none)"
+    )
+    p.add_argument("--node-limit", type=int, metavar="N", help="positions per deal (default: none)")
+    p.add_argument("--optimal", action="store_true", help="prove the shortest solutions (slow)")
+    p.add_argument("--redo-unknown", action="store_true", help="retry deals left unknown")
+    p.add_argument("--plot", metavar="FILE.png", help="report: also write histograms")
+    add_rule_options(p)
+    p.set_defaults(handler=_cmd_survey)
+
     return parser
 
 
@@ -194,29 +217,23 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    position, _ = load_source(args.source, rules_from_args(args))
+    start, code = load_source(args.source, rules_from_args(args))
     items = _read_moves(args.moves)
     moves = [_parse_move(i, item) for i, item in enumerate(items)]
-    applied = 0
+    game = Game(code, position=start)
     error: dict[str, Any] | None = None
     for i, (item, move) in enumerate(zip(items, moves, strict=True)):
         try:
             if isinstance(item, dict):
-                move_from_json(item, position)  # checks the "card" against the position
-            reason = position.why_illegal(move)
-        except InvalidMoveError as exc:
-            reason = str(exc)
-        if reason is not None:
-            if not reason.startswith(f"{move}:"):
-                reason = f"{move}: {reason}"
-            error = {"index": i, "move": item, "reason": reason}
+                move_from_json(item, game.position)  # checks "card" against the position
+            game.play(move)
+        except (InvalidMoveError, IllegalMoveError) as exc:
+            error = {"index": i, "move": item, "reason": str(exc)}
             break
-        position = position.apply_unchecked(move)
-        applied += 1
     result = {
-        "status": _status(position),
-        "applied": applied,
-        "position": position_to_json(position),
+        "status": game.status.value,
+        "applied": len(game.actions),
+        "position": position_to_json(game.position),
         "error": error,
     }
     print(json.dumps(result))
@@ -241,6 +258,12 @@ The same moves as JSON: {{"from": ["column", 3], "to": ["cell", 1]}}.
 Win by bringing all 52 cards home, ace to king in each suit."""
     )
     return 0
+
+
+def _cmd_survey(args: argparse.Namespace) -> int:
+    from eightoff.survey import command  # import lazily: keeps start-up fast
+
+    return command(args, rules_from_args(args))
 
 
 def _heading(position: Position, code: GameCode | None) -> str:
@@ -276,13 +299,6 @@ def _parse_move(index: int, item: Any) -> Move:
         return move_from_json(item)
     except InvalidMoveError as exc:
         raise CliError(f"move {index}: {exc}") from None
-
-
-def _status(position: Position) -> str:
-    """``won``, ``stuck`` (no legal move) or ``playing``, as :class:`eightoff.game.Game` says."""
-    if position.is_won():
-        return "won"
-    return "playing" if position.legal_moves() else "stuck"
 
 
 __all__ = ["SOURCE_HELP", "CliError", "add_rule_options", "build_parser", "main", "rules_from_args"]
