@@ -5,6 +5,8 @@
     eightoff deal SOURCE [--format text|fcs|json] [rule options]
     eightoff replay SOURCE --moves FILE|- [rule options]
     eightoff play [rule options]
+    eightoff survey RANGE --db FILE [--workers N | --dask ADDRESS] [--time-limit S] [rule options]
+    eightoff survey report --db FILE [--plot FILE.png] [rule options]
 
 SOURCE is a game code (``EO1-C8-AAAAAFA``), ``pysol:N`` (PySolFC's Eight Off
 deal N) or the path of an fc-solve board file. Rule options (``--rules PRESET``,

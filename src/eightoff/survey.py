@@ -285,7 +285,7 @@ def chunk_size(pending: int, workers: int) -> int:
     """Deals per task: enough tasks to keep every worker busy and the progress
     bar moving, few enough that sending them costs little; a kill loses at most
     the chunks in flight."""
-    return max(1, min(32, pending // (workers * 8)))
+    return max(1, min(16, pending // (workers * 8)))
 
 
 # The executor side: given tasks, yield finished chunks (rows) in completion order.
