@@ -26,7 +26,13 @@ from pysol_cards.deal_game import Game
 from pysol_cards.random_base import RandomBase
 
 from eightoff.cli import main
-from eightoff.formats import move_to_json, moves_from_fcs_solution
+from eightoff.deal import pysol_deal
+from eightoff.formats import (
+    move_to_json,
+    moves_from_fcs_solution,
+    position_from_fcs,
+    position_to_fcs,
+)
 
 FC_SOLVE = shutil.which("fc-solve")
 pytestmark = pytest.mark.skipif(
@@ -35,6 +41,7 @@ pytestmark = pytest.mark.skipif(
 DEALS = range(1, 201)
 SUBPROCESS_DEALS = (1, 100, 200)
 DEFAULT_PRESET_DEALS = range(150, 171)
+BOARD = ("Foundations:", "Freecells:", ":")  # the lines of a board in fc-solve's output
 FCS_ARGS = ("-g", "eight_off", "-l", "toons-for-twenty-somethings", "-m", "-p", "-t", "-sel")
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -147,3 +154,31 @@ def test_default_preset_runs_replay_except_a_lone_king_shuffle(
     assert refused == {
         159: "42: moving a whole column into an empty column changes nothing",
     }
+
+
+def test_fc_solve_states_read_back_as_our_positions(tmp_path: Path) -> None:
+    # fc-solve -sam prints the board after every move (empty cells left blank):
+    # each must read back as exactly the position our engine reaches.
+    for number in (1, 2, 3, 59, 159):
+        board = position_to_fcs(pysol_deal(number))
+        solved = subprocess.run(
+            [str(FC_SOLVE), *FCS_ARGS, "-sam", "-"],
+            input=board,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        blocks = [b for b in solved.stdout.split("====================") if "Freecells:" in b]
+        states = [
+            position_from_fcs("\n".join(ln for ln in b.splitlines() if ln.startswith(BOARD)))
+            for b in blocks
+        ]
+        moves = moves_from_fcs_solution(solved.stdout)
+        assert len(states) == len(moves) + 1
+        position = position_from_fcs(board)
+        assert states[0] == position
+        for move, state in zip(moves, states[1:], strict=True):
+            position = position.apply(move)
+            assert state == position, f"deal {number}, after {move}"
+        assert position.is_won()

@@ -91,6 +91,15 @@ def test_read_keeps_cell_places_and_empty_columns() -> None:
     assert position_to_fcs(pos).splitlines()[1] == "Freecells: - - KH - - - - -"
 
 
+def test_read_fc_solve_state_printout() -> None:
+    # fc-solve -p -sam: one 4-character field per cell, empty cells left blank.
+    freecells = "Freecells:" + "    " * 2 + "  KH" + "    " * 5
+    text = "Foundations: H-J C-K D-K S-K \n" + freecells + "\n:\n: QH\n" + ":\n" * 6
+    pos = position_from_fcs(text)
+    assert pos == position_from_fcs(ENDGAME)
+    assert pos.rules.cells == 8
+
+
 def test_read_accepts_ten_forms_colons_and_missing_foundations() -> None:
     text = PYSOL_1.replace("TC", "10c").replace("JD KD", ": JD KD")
     assert position_from_fcs(text) == pysol_deal(1)

@@ -11,7 +11,8 @@ Freecell Solver's board text (read and written)::
   a missing suit or a missing line means an empty foundation.
 * ``Freecells:`` has one entry per cell, ``-`` for an empty cell; every card
   keeps the cell position the text gives, so fc-solve's freecell numbers
-  (0-based) name the same cells after reading.
+  (0-based) name the same cells after reading. fc-solve's own state printouts
+  (one 4-character field per cell, an empty cell left blank) are read too.
 * Cards are written ``TH`` and read as ``TH`` or ``10H`` (any case).
 * An empty column is a lone ``:`` (as written) or an empty line; a column line
   may start with ``:``. Blank lines after the last column are ignored, and
@@ -121,7 +122,8 @@ def position_from_fcs(text: str, rules: Rules | None = None) -> Position:
             continue
         if colon and key in ("freecells", "fc"):
             cells_line = number
-            cells = [None if t in ("-", "--") else card_at(t, number) for t in rest.split()]
+            tokens = _cell_tokens(raw.partition(":")[2])
+            cells = [None if t in ("", "-", "--") else card_at(t, number) for t in tokens]
             continue
         if colon and head.strip():
             raise InvalidBoardError(
@@ -154,6 +156,25 @@ def position_from_fcs(text: str, rules: Rules | None = None) -> Position:
         return Position(cols, cell_list, foundations, rules)
     except InvalidPositionError as exc:
         raise InvalidBoardError(str(exc)) from None
+
+
+def _cell_tokens(rest: str) -> list[str]:
+    """The entries of a ``Freecells:`` line, ``""`` for a blank (empty) cell.
+
+    fc-solve prints its states with one 4-character field per cell and leaves
+    an empty cell blank (``Freecells:  6S      2H``); such a line is read field
+    by field so every card keeps its cell. Otherwise entries are split on spaces.
+    """
+    body = rest.rstrip("\r\n")
+    fields = [body[i : i + 4] for i in range(0, len(body), 4)]
+    if (
+        body
+        and len(body) % 4 == 0
+        and "-" not in body
+        and all(f[0] == " " and len(f.split()) <= 1 for f in fields)
+    ):
+        return [f.strip() for f in fields]
+    return rest.split()
 
 
 # -- JSON -------------------------------------------------------------------------------
