@@ -14,6 +14,8 @@ no :mod:`random`):
 
 The result is the deck in dealing order (card 1 first). Deal numbers run from 0
 to ``26**7 - 1`` (the seven letters of a game code; more than 2**32 deals).
+Test vectors (first eight cards): deal 0 ``8C JD 9S 2C 2H QH 6C TS``, deal 1
+``7H 9S 4H 8D 8H 5C JH 6H``, deal 130 ``6H TS 4H 9D 2D 7H QH 2S``.
 
 Layouts (:func:`layout`):
 
