@@ -1,0 +1,549 @@
+"""The JSON API and the static page, as one small ASGI app.
+
+The server keeps no game state: the page sends the game code and the flat list
+of moves played so far, the server replays them through the engine
+(:class:`eightoff.game.Game`) and answers with the position, its legal moves and
+what each tap would do. Any number of worker processes can serve the same page.
+
+Every bad input gets a 4xx answer ``{"error": "<one line>", ...}``; the solver
+runs with a time budget and at most ``max_solvers`` at once per process (busy →
+429 with ``Retry-After``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from eightoff.codes import GameCode
+from eightoff.formats import move_from_json, move_to_json, position_to_json
+from eightoff.game import Game, smart_move, tap_move
+from eightoff.moves import IllegalMoveError, InvalidMoveError, Place, PlaceKind, cell, column
+from eightoff.pool import Pool
+from eightoff.position import COLUMNS, Position
+from eightoff.rules import CELL_COUNTS, PRESETS, Build, EmptyColumn, GroupMoves, Layout, Rules
+from eightoff.solver import Limit, Verdict, hint, solve
+
+STATIC: Final = Path(__file__).parent / "static"
+MOVES_SCHEMA_LIMIT: Final = 5000
+"""The schema's hard cap on a move list; :attr:`Limits.max_moves` is the one enforced."""
+
+_PAGES: Final = {"/": "index.html", "/rules": "rules.html", "/privacy": "privacy.html"}
+_CSP: Final = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one request may ask of the server."""
+
+    max_body: int = 256 * 1024  # bytes of request body
+    max_moves: int = 2000  # moves in one request's list
+    hint_seconds: float = 2.0  # solver budget for /api/hint
+    solve_seconds: float = 5.0  # solver budget for /api/solve
+    deal_seconds: float = 0.5  # solver budget per candidate deal in /api/new
+    new_seconds: float = 4.0  # total budget for finding a winnable deal
+    max_solvers: int = 2  # solver calls running at once in this process
+    busy_wait: float = 0.25  # seconds to wait for a free solver slot before answering 429
+
+
+class ApiError(Exception):
+    """A request the API refuses: an HTTP status, a one-line message and extra fields."""
+
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+
+# -- request bodies -------------------------------------------------------------------
+
+_STRICT = ConfigDict(extra="forbid", strict=True)
+
+
+class NewRequest(BaseModel):
+    """Start a game: a fresh deal under ``rules``, or the deal of ``code``."""
+
+    model_config = _STRICT
+    rules: str | dict[str, Any] = Field(
+        "standard",
+        description="A preset name (see GET /api/rules) or an object of rule options; "
+        'an optional "preset" key gives the base the options change.',
+    )
+    winnable: bool = Field(
+        True, description="Deal only a game the solver has won (from the pool when there is one)."
+    )
+    code: str | None = Field(
+        None,
+        max_length=100,
+        description="A game code (EO1-…) to replay exactly; when given, rules and winnable "
+        "are ignored.",
+    )
+
+
+class GameRequest(BaseModel):
+    """A game as the page holds it: its code and the flat list of moves played."""
+
+    model_config = _STRICT
+    code: str = Field(max_length=100, description="The game code, e.g. EO1-C8-AAAAAFA.")
+    moves: list[dict[str, Any]] = Field(
+        default_factory=list,
+        max_length=MOVES_SCHEMA_LIMIT,
+        description='Moves in the engine\'s JSON form, e.g. {"card": "7H", "from": '
+        '["column", 3], "to": ["cell", 2], "count": 1} (1-based places).',
+    )
+
+
+class StateRequest(GameRequest):
+    """A game, and whether to play the safe foundation moves that follow it."""
+
+    autoplay: bool = Field(
+        False,
+        description="After the moves, play every foundation move autoplay allows now; "
+        'they come back in "autoplayed" (not counted in "moves_applied") for the page '
+        "to append to its last action.",
+    )
+
+
+# -- the app --------------------------------------------------------------------------
+
+
+def create_app(
+    pool_path: str | os.PathLike[str] | None = None,
+    *,
+    limits: Limits | None = None,
+    seed: int | None = None,
+) -> FastAPI:
+    """The ASGI app: API routes under ``/api``, the page at ``/``.
+
+    ``pool_path`` is a survey database or JSON pool whose won deals ``/api/new`` draws
+    from (default: the pool shipped with the package; rules it lacks get random deals
+    the solver wins within the time budget);
+    ``seed`` makes new deals reproducible (tests).
+    """
+    lim = limits or Limits()
+    api = _Api(lim, pool_path, random.Random(seed))
+    app = FastAPI(
+        title="Eight Off",
+        version=_version(),
+        summary="Eight Off solitaire: stateless game API with solver-backed hints.",
+        description=_API_DESCRIPTION,
+        docs_url=None,  # the Swagger page loads its scripts from a CDN; the schema stays
+        redoc_url=None,
+    )
+    app.state.api = api
+    app.add_middleware(_BodyLimit, max_body=lim.max_body)
+    _add_error_handlers(app)
+
+    @app.post("/api/new", summary="Start a game", tags=["game"])
+    def new_game(req: NewRequest) -> dict[str, Any]:
+        """A new deal (or the deal of ``code``) with its position, legal moves and taps.
+
+        Answer: ``{"code", "position", "legal_moves", "status", "score", "winnable",
+        "rules", "rules_text", "taps", "finish"}``. ``winnable`` is true when the solver
+        has won this deal, null when that is not known (no win found in the time budget,
+        or a code was given).
+        """
+        return api.new(req)
+
+    @app.post("/api/state", summary="Replay a game", tags=["game"])
+    def state(req: StateRequest) -> dict[str, Any]:
+        """Replay ``moves`` from the deal of ``code`` and describe the position reached.
+
+        Answer: ``{"position", "legal_moves", "status" (playing | won | stuck), "score",
+        "moves_applied", "autoplayed", "taps", "finish"}``.
+
+        - ``taps`` maps each pile holding a movable card (``"column-3"``, ``"cell-2"``) to
+          ``{"tap": move | null, "smart": move | null}``: what a single tap (to the
+          foundation when allowed) and a double tap (smart move) play from there.
+        - ``finish`` is the list of foundation moves that takes every remaining card home,
+          when there is one, else null.
+        - ``autoplayed`` lists the foundation moves played after ``moves`` when
+          ``autoplay`` is true (empty otherwise); ``position`` is after them.
+
+        An illegal or unreadable move → 422 ``{"error", "index", "reason"}`` (0-based index).
+        """
+        return api.state(req)
+
+    @app.post("/api/hint", summary="Ask the solver for a hint", tags=["solver"])
+    def hint_route(req: GameRequest) -> dict[str, Any]:
+        """A move on a winning line from the current position.
+
+        Answer: ``{"move": move | null, "winnable": true | false | null, "undo_to":
+        index | null, "detail"}``. When the solver proves the position lost,
+        ``winnable`` is false and ``undo_to`` is how many moves to keep to be back in
+        a winnable position. Busy solver → 429.
+        """
+        return api.hint(req)
+
+    @app.post("/api/solve", summary="Solve from the current position", tags=["solver"])
+    def solve_route(req: GameRequest) -> dict[str, Any]:
+        """The solver's JSON result from the position after ``moves`` (verdict, moves…)."""
+        return api.solve(req)
+
+    @app.get("/api/rules", summary="Presets and rule options", tags=["rules"])
+    def rules_route() -> dict[str, Any]:
+        """Every preset (its options and a one-line description) and every option's values."""
+        return _RULES_INFO
+
+    for route_path, filename in _PAGES.items():
+        app.add_api_route(
+            route_path,
+            _page(filename),
+            methods=["GET"],
+            include_in_schema=False,
+            response_class=FileResponse,
+        )
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.middleware("http")
+    async def security_headers(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        response = await call_next(request)
+        response.headers.setdefault("Content-Security-Policy", _CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        if request.url.path.startswith("/api/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """:func:`create_app` configured from ``EIGHTOFF_POOL`` (for ``uvicorn --factory``)."""
+    return create_app(os.environ.get("EIGHTOFF_POOL") or None)
+
+
+def _version() -> str:
+    from eightoff import __version__
+
+    return __version__
+
+
+def _page(filename: str) -> Callable[[], FileResponse]:
+    path = STATIC / filename
+
+    def page() -> FileResponse:
+        return FileResponse(path, media_type="text/html; charset=utf-8")
+
+    return page
+
+
+_API_DESCRIPTION: Final = """\
+The server is stateless: send the game code and the moves played so far with each call.
+Moves use the engine's JSON form: `{"card": "7H", "from": ["column", 3], "to": ["cell", 2],
+"count": 1}` with 1-based places `column` 1-8, `cell` 1-8 and `foundation` (a foundation
+source names its suit: `["foundation", "H"]`).
+
+Errors are JSON `{"error": "<message>"}` with a 4xx status: 400 bad value (unknown code,
+rules or preset), 413 body too large, 422 unreadable request or illegal move (with
+`index` and `reason`), 429 solver busy (retry after `Retry-After` seconds).
+"""
+
+_RULES_INFO: Final[dict[str, Any]] = {
+    "presets": {
+        name: {"rules": rules.to_json(), "description": rules.describe()}
+        for name, rules in PRESETS.items()
+    },
+    "default": "standard",
+    "options": {
+        "cells": list(CELL_COUNTS),
+        "empty_column": [v.value for v in EmptyColumn],
+        "build": [v.value for v in Build],
+        "layout": [v.value for v in Layout],
+        "group_moves": [v.value for v in GroupMoves],
+        "take_back": [False, True],
+    },
+}
+
+
+# -- the work behind the routes -------------------------------------------------------
+
+
+class _Api:
+    """Replays games and runs the solver within the limits."""
+
+    def __init__(
+        self, limits: Limits, pool_path: str | os.PathLike[str] | None, rng: random.Random
+    ):
+        self.limits = limits
+        self.rng = rng
+        self.rng_lock = threading.Lock()
+        self.solvers = threading.BoundedSemaphore(limits.max_solvers)
+        self.pool = Pool(None if pool_path is None else Path(pool_path))  # None: shipped pool
+
+    # Routes ------------------------------------------------------------------------
+
+    def new(self, req: NewRequest) -> dict[str, Any]:
+        winnable: bool | None = None
+        if req.code is not None:
+            code = _parse_code(req.code)
+        else:
+            rules = Rules.from_json(req.rules)
+            if req.winnable:
+                code, winnable = self._winnable_code(rules)
+            else:
+                with self.rng_lock:
+                    code = GameCode.random(rules, self.rng)
+        game = Game(code)
+        out: dict[str, Any] = {"code": str(code), "winnable": winnable}
+        out.update(self._describe(game))
+        out["rules"] = code.rules.to_json()
+        out["rules_text"] = code.rules.describe()
+        return out
+
+    def state(self, req: StateRequest) -> dict[str, Any]:
+        game = self._replay(req)
+        autoplayed: list[dict[str, Any]] = []
+        if req.autoplay:
+            pos = game.position
+            extra = game.autoplay_moves()
+            for move in extra:
+                autoplayed.append(move_to_json(move, pos))
+                pos = pos.apply_unchecked(move)
+            game.replay([extra])  # one action, as the page records it
+        out = self._describe(game)
+        out["moves_applied"] = len(req.moves)
+        out["autoplayed"] = autoplayed
+        return out
+
+    def hint(self, req: GameRequest) -> dict[str, Any]:
+        game = self._replay(req)
+        with self._solver_slot():
+            found = hint(game, limit=Limit(nodes=None, seconds=self.limits.hint_seconds))
+        move = None
+        if found.move is not None:
+            at = game.position if found.undo_to is None else game.positions()[found.undo_to]
+            move = move_to_json(found.move, at)
+        return {
+            "move": move,
+            "winnable": found.winnable,
+            "undo_to": found.undo_to,
+            "detail": found.detail,
+        }
+
+    def solve(self, req: GameRequest) -> dict[str, Any]:
+        game = self._replay(req)
+        with self._solver_slot():
+            result = solve(
+                game.position, limit=Limit(nodes=None, seconds=self.limits.solve_seconds)
+            )
+        out: dict[str, Any] = result.to_json(game.position)
+        return out
+
+    # Helpers -----------------------------------------------------------------------
+
+    def _replay(self, req: GameRequest) -> Game:
+        """The game after ``req.moves``; unreadable or illegal move → 422 with its index."""
+        if len(req.moves) > self.limits.max_moves:
+            raise ApiError(
+                422,
+                f"too many moves: {len(req.moves)}, at most {self.limits.max_moves} per request",
+            )
+        game = Game(_parse_code(req.code))
+        for i, obj in enumerate(req.moves):
+            pos = game.position
+            try:
+                move = move_from_json(obj, pos)
+            except InvalidMoveError as exc:
+                raise ApiError(
+                    422, f"move {i} cannot be read: {exc}", index=i, reason=str(exc)
+                ) from None
+            try:
+                game.play(move)
+            except IllegalMoveError as exc:
+                raise ApiError(
+                    422, f"move {i} ({move}) is illegal: {exc}", index=i, reason=str(exc)
+                ) from None
+        return game
+
+    def _describe(self, game: Game) -> dict[str, Any]:
+        pos = game.position
+        return {
+            "position": position_to_json(pos),
+            "legal_moves": [move_to_json(m, pos) for m in pos.legal_moves()],
+            "status": str(game.status),
+            "score": game.score,
+            "taps": _taps(pos),
+            "finish": _finish(pos),
+        }
+
+    def _winnable_code(self, rules: Rules) -> tuple[GameCode, bool | None]:
+        """A deal the solver has won: from the pool, else random deals solved briefly."""
+        with self.rng_lock:
+            number = self.pool.draw(rules, self.rng)
+        if number is not None:
+            return GameCode(rules, number), True
+        deadline = time.monotonic() + self.limits.new_seconds
+        with self._solver_slot():
+            while True:
+                with self.rng_lock:
+                    code = GameCode.random(rules, self.rng)
+                budget = min(self.limits.deal_seconds, deadline - time.monotonic())
+                result = solve(code.position(), limit=Limit(nodes=None, seconds=max(budget, 0.01)))
+                if result.verdict is Verdict.SOLVED:
+                    return code, True
+                if time.monotonic() >= deadline:
+                    return code, None
+
+    @contextmanager
+    def _solver_slot(self) -> Iterator[None]:
+        if not self.solvers.acquire(timeout=self.limits.busy_wait):
+            raise ApiError(
+                429,
+                "the solver is busy with other requests; try again in a moment",
+                retry_after=1,
+            )
+        try:
+            yield
+        finally:
+            self.solvers.release()
+
+
+def _parse_code(text: str) -> GameCode:
+    try:
+        return GameCode.parse(text)
+    except ValueError as exc:
+        raise ApiError(400, f"unknown game code: {exc}") from None
+
+
+def _places(pos: Position) -> Iterator[Place]:
+    for i in range(COLUMNS):
+        if pos.columns[i]:
+            yield column(i)
+    for k, held in enumerate(pos.cells):
+        if held is not None:
+            yield cell(k)
+
+
+def _taps(pos: Position) -> dict[str, dict[str, Any]]:
+    """What a single tap and a double tap (smart move) play from each pile holding a card."""
+    out: dict[str, dict[str, Any]] = {}
+    for place in _places(pos):
+        tap = tap_move(pos, place)
+        smart = smart_move(pos, place)
+        out[place.label()] = {
+            "tap": None if tap is None else move_to_json(tap, pos),
+            "smart": None if smart is None else move_to_json(smart, pos),
+        }
+    return out
+
+
+def _finish(pos: Position) -> list[dict[str, Any]] | None:
+    """Foundation moves that take every remaining card home, if they exist."""
+    seq: list[dict[str, Any]] = []
+    for _ in range(52):
+        home = next((m for m in pos.legal_moves() if m.target.kind is PlaceKind.FOUNDATION), None)
+        if home is None:
+            break
+        seq.append(move_to_json(home, pos))
+        pos = pos.apply_unchecked(home)
+    return seq if seq and pos.is_won() else None
+
+
+# -- errors and limits ----------------------------------------------------------------
+
+
+def _error(status: int, message: str, **extra: Any) -> JSONResponse:
+    headers = {"Retry-After": str(extra["retry_after"])} if "retry_after" in extra else None
+    return JSONResponse({"error": message, **extra}, status_code=status, headers=headers)
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return _error(exc.status, exc.message, **exc.extra)
+
+    async def invalid_request(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            ctx = errors[0].get("ctx") or {}
+            return _error(400, f"malformed JSON: {ctx.get('error', 'cannot parse the body')}")
+        messages = [_validation_message(e) for e in errors[:5]]
+        return _error(422, "; ".join(messages), errors=messages)
+
+    async def value_error(request: Request, exc: Exception) -> Response:
+        # The engine reports bad input (codes, rules, cards, moves) as ValueError subclasses.
+        return _error(400, str(exc) or type(exc).__name__)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        return _error(exc.status_code, str(exc.detail))
+
+    app.add_exception_handler(ApiError, api_error)
+    app.add_exception_handler(RequestValidationError, invalid_request)
+    app.add_exception_handler(ValueError, value_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+
+
+def _validation_message(error: Any) -> str:
+    loc = [str(p) for p in error.get("loc", ()) if p != "body"]
+    where = ".".join(loc) or "body"
+    return f"{where}: {error.get('msg', 'invalid')}"
+
+
+class _BodyLimit:
+    """Refuse request bodies over ``max_body`` bytes with 413 (reads at most that much)."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        too_big = _error(413, f"request body too large: at most {self.max_body} bytes")
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await too_big(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                await too_big(scope, receive, send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+__all__ = ["Limits", "app_from_env", "create_app"]

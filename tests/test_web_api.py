@@ -1,0 +1,421 @@
+"""The web API: every endpoint, every error path, against the real engine and solver."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from eightoff.codes import GameCode
+from eightoff.formats import move_to_json, position_to_json
+from eightoff.game import Game, autoplay_moves, smart_move, tap_move
+from eightoff.moves import Move, cell, column
+from eightoff.position import Position
+from eightoff.rules import PRESETS, STANDARD
+from eightoff.solver import Limit, solve
+from eightoff.web.app import Limits, create_app
+
+CODE = str(GameCode(STANDARD, 0))
+LOST_CODE = str(GameCode(STANDARD.with_options(cells=4), 0))  # the solver proves it lost
+SPOILED_CODE = "EO1-C4-AAAAABH"  # winnable, but lost after these moves
+SPOILED_MOVES = ["65", "6^", "1^", "d^", "a8", "8d", "7a"]
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(seed=7, limits=Limits(hint_seconds=5, solve_seconds=10)))
+
+
+@pytest.fixture(scope="module")
+def line() -> list[Move]:
+    """A winning line for CODE from the solver."""
+    result = solve(GameCode.parse(CODE).position(), limit=Limit(nodes=200_000, seconds=None))
+    assert result.solved
+    return list(result.moves)
+
+
+def as_json(moves: list[Move], start: Position) -> list[dict[str, Any]]:
+    out = []
+    pos = start
+    for m in moves:
+        out.append(move_to_json(m, pos))
+        pos = pos.apply(m)
+    return out
+
+
+def start() -> Position:
+    return GameCode.parse(CODE).position()
+
+
+def post(client: TestClient, path: str, body: Any) -> Any:
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def error(client: TestClient, path: str, status: int, **kwargs: Any) -> dict[str, Any]:
+    response = client.post(path, **kwargs)
+    assert response.status_code == status, response.text
+    data: dict[str, Any] = response.json()
+    assert isinstance(data["error"], str) and data["error"]
+    return data
+
+
+# -- /api/rules and the OpenAPI document ------------------------------------------------
+
+
+def test_rules_lists_presets_and_options(client: TestClient) -> None:
+    data = client.get("/api/rules").json()
+    assert set(data["presets"]) == set(PRESETS)
+    assert data["presets"]["standard"]["rules"] == STANDARD.to_json()
+    assert data["options"]["cells"] == [8, 4, 2]
+    assert "freecell" in data["options"]["group_moves"]
+    assert data["default"] == "standard"
+
+
+def test_openapi_documents_every_route(client: TestClient) -> None:
+    doc = client.get("/openapi.json").json()
+    for path in ("/api/new", "/api/state", "/api/hint", "/api/solve", "/api/rules"):
+        assert path in doc["paths"]
+    state = json.dumps(doc["components"]["schemas"]["StateRequest"])
+    assert "autoplay" in state and "autoplayed" in state
+
+
+# -- /api/new ---------------------------------------------------------------------------
+
+
+def test_new_default_is_a_winnable_standard_deal(client: TestClient) -> None:
+    data = post(client, "/api/new", {})
+    code = GameCode.parse(data["code"])
+    assert code.rules == STANDARD
+    assert data["winnable"] is True
+    assert solve(code.position(), limit=Limit(nodes=500_000, seconds=None)).solved
+    assert data["position"] == position_to_json(code.position())
+    assert data["status"] == "playing" and data["score"] == 0
+    assert data["rules"] == STANDARD.to_json() and data["rules_text"] == STANDARD.describe()
+    pos = code.position()
+    assert data["legal_moves"] == [move_to_json(m, pos) for m in pos.legal_moves()]
+
+
+def test_new_with_a_code_replays_that_deal(client: TestClient) -> None:
+    data = post(client, "/api/new", {"code": CODE.lower()})
+    assert data["code"] == CODE
+    assert data["position"] == position_to_json(start())
+    assert data["winnable"] is None
+
+
+def test_new_with_preset_and_options(client: TestClient) -> None:
+    data = post(client, "/api/new", {"rules": "bakers", "winnable": False})
+    assert GameCode.parse(data["code"]).rules == PRESETS["bakers"]
+    assert len(data["position"]["cells"]) == 4 and data["winnable"] is None
+    data = post(client, "/api/new", {"rules": {"cells": 2, "take_back": True}, "winnable": False})
+    assert GameCode.parse(data["code"]).rules == STANDARD.with_options(cells=2, take_back=True)
+
+
+def test_new_winnable_outside_the_pool_solves_random_deals(client: TestClient) -> None:
+    rules = STANDARD.with_options(build="alternate")  # the shipped pool has standard deals only
+    data = post(client, "/api/new", {"rules": rules.to_json()})
+    code = GameCode.parse(data["code"])
+    assert code.rules == rules and data["winnable"] is True
+    assert solve(code.position(), limit=Limit(nodes=500_000, seconds=None)).solved
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"rules": {"cells": 3}}, 400, "cells must be 8, 4 or 2"),  # engine ValueError → 400
+        ({"rules": "klondike"}, 400, "unknown preset"),
+        ({"rules": {"colour": "red"}}, 400, "unknown rule option"),
+        ({"rules": 8}, 422, "rules"),
+        ({"winnable": "yes"}, 422, "winnable"),
+        ({"code": "EO1-C8-ZZZ"}, 400, "unknown game code"),
+        ({"code": 12}, 422, "code"),
+        ({"code": "x" * 101}, 422, "code"),
+        ({"deal": 3}, 422, "deal"),
+        ([1, 2], 422, "body"),
+    ],
+)
+def test_new_refuses_bad_input(client: TestClient, body: Any, status: int, words: str) -> None:
+    assert words in error(client, "/api/new", status, json=body)["error"]
+
+
+# -- /api/state -------------------------------------------------------------------------
+
+
+def test_state_replays_moves(client: TestClient, line: list[Move]) -> None:
+    moves = as_json(line[:10], start())
+    data = post(client, "/api/state", {"code": CODE, "moves": moves})
+    game = Game(GameCode.parse(CODE))
+    game.replay(line[:10])
+    assert data["position"] == position_to_json(game.position)
+    assert data["moves_applied"] == 10 and data["autoplayed"] == []
+    assert data["score"] == game.score and data["status"] == "playing"
+    pos = game.position
+    assert data["legal_moves"] == [move_to_json(m, pos) for m in pos.legal_moves()]
+
+
+def test_state_taps_are_the_engines_tap_and_smart_moves(
+    client: TestClient, line: list[Move]
+) -> None:
+    for n in (0, 15, 30):
+        data = post(client, "/api/state", {"code": CODE, "moves": as_json(line[:n], start())})
+        here = Game(GameCode.parse(CODE))
+        here.replay(line[:n])
+        pos = here.position
+        labels = {f"column-{i + 1}" for i, c in enumerate(pos.columns) if c}
+        labels |= {f"cell-{k + 1}" for k, c in enumerate(pos.cells) if c is not None}
+        assert set(data["taps"]) == labels
+        for label, entry in data["taps"].items():
+            kind, number = label.split("-")
+            place = cell(int(number) - 1) if kind == "cell" else column(int(number) - 1)
+            tap = tap_move(pos, place)
+            smart = smart_move(pos, place)
+            assert entry["tap"] == (None if tap is None else move_to_json(tap, pos))
+            assert entry["smart"] == (None if smart is None else move_to_json(smart, pos))
+    assert any(e["tap"] for e in data["taps"].values()) or any(
+        e["smart"] for e in data["taps"].values()
+    )
+
+
+def test_state_autoplay_plays_safe_foundation_moves(client: TestClient, line: list[Move]) -> None:
+    game = Game(GameCode.parse(CODE))
+    n = 0
+    while True:
+        game.play(line[n])
+        if autoplay_moves(game.position):
+            break
+        n += 1
+    moves = as_json(line[: n + 1], start())
+    expected = autoplay_moves(game.position)
+    data = post(client, "/api/state", {"code": CODE, "moves": moves, "autoplay": True})
+    assert data["moves_applied"] == n + 1
+    assert data["autoplayed"] == as_json(expected, game.position)
+    for m in expected:
+        game.play(m)
+    assert data["position"] == position_to_json(game.position)
+    again = post(client, "/api/state", {"code": CODE, "moves": moves + data["autoplayed"]})
+    assert again["position"] == data["position"] and again["score"] == data["score"]
+
+
+def test_state_offers_finish_and_reaches_a_win(client: TestClient, line: list[Move]) -> None:
+    moves = as_json(line, start())
+    finish_at = None
+    for n in range(len(line) - 1, 0, -1):
+        data = post(client, "/api/state", {"code": CODE, "moves": moves[:n]})
+        if data["finish"] is None:
+            break
+        finish_at = (n, data["finish"])
+    assert finish_at is not None
+    n, finish = finish_at
+    won = post(client, "/api/state", {"code": CODE, "moves": moves[:n] + finish})
+    assert won["status"] == "won" and won["score"] == 520
+    assert won["finish"] is None and won["legal_moves"] == [] and won["taps"] == {}
+
+
+def test_state_reports_an_illegal_move_with_its_index(client: TestClient, line: list[Move]) -> None:
+    moves = as_json(line[:5], start())
+    moves[3], moves[4] = moves[4], moves[3]  # out of order: may fail at 3 or 4
+    data = error(client, "/api/state", 422, json={"code": CODE, "moves": moves})
+    assert data["index"] in (3, 4) and data["reason"]
+    # A move to a foundation that needs another card first.
+    pos = start()
+    kings = [i for i, col in enumerate(pos.columns) if col[-1].rank != 1]
+    wrong = {"from": ["column", kings[0] + 1], "to": ["foundation"], "count": 1}
+    data = error(client, "/api/state", 422, json={"code": CODE, "moves": [wrong]})
+    assert data["index"] == 0 and "foundation" in data["reason"]
+
+
+@pytest.mark.parametrize(
+    ("move", "words"),
+    [
+        ({"from": ["column", 9], "to": ["cell", 5]}, "no column 9"),
+        ({"from": ["column", 1]}, 'lacks "to"'),
+        ({"card": "ZZ", "from": ["column", 1], "to": ["cell", 5]}, "card"),
+        ({"card": "AS", "from": ["column", 1], "to": ["cell", 5]}, "not AS"),
+        ({"from": ["pile", 1], "to": ["cell", 5]}, "unknown kind"),
+        ({"from": ["column", 1], "to": ["cell", 5], "count": 0}, "count"),
+        ({"from": ["column", 1], "to": ["cell", 5], "spin": 1}, "unknown key"),
+    ],
+)
+def test_state_reports_an_unreadable_move(
+    client: TestClient, move: dict[str, Any], words: str
+) -> None:
+    data = error(client, "/api/state", 422, json={"code": CODE, "moves": [move]})
+    assert data["index"] == 0 and words in data["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"moves": []}, 422, "code"),
+        ({"code": "nonsense", "moves": []}, 400, "unknown game code"),
+        ({"code": CODE, "moves": "3a"}, 422, "moves"),
+        ({"code": CODE, "moves": [["column", 1]]}, 422, "moves.0"),
+        ({"code": CODE, "moves": [], "autoplay": "on"}, 422, "autoplay"),
+        ({"code": CODE, "moves": [], "extra": 1}, 422, "extra"),
+    ],
+)
+def test_state_refuses_bad_requests(
+    client: TestClient, body: dict[str, Any], status: int, words: str
+) -> None:
+    assert words in error(client, "/api/state", status, json=body)["error"]
+
+
+def test_malformed_json_is_a_400(client: TestClient) -> None:
+    headers = {"Content-Type": "application/json"}
+    for path in ("/api/new", "/api/state", "/api/hint", "/api/solve"):
+        data = error(client, path, 400, content=b'{"code": ', headers=headers)
+        assert "malformed JSON" in data["error"]
+
+
+def test_limits_on_body_size_and_move_count() -> None:
+    small = TestClient(create_app(limits=Limits(max_body=2000, max_moves=3)))
+    moves = [{"from": ["column", 1], "to": ["cell", 5]}] * 4
+    data = error(small, "/api/state", 422, json={"code": CODE, "moves": moves})
+    assert "too many moves: 4, at most 3" in data["error"]
+    huge = {"code": CODE, "moves": [{"from": ["column", 1], "to": ["cell", 5]}] * 100}
+    assert "too large" in error(small, "/api/state", 413, json=huge)["error"]
+    schema_cap = {"code": CODE, "moves": [{}] * 5001}
+    client = TestClient(create_app())
+    assert "5000" in error(client, "/api/state", 422, json=schema_cap)["error"]
+
+
+def test_unknown_routes_and_methods_answer_json(client: TestClient) -> None:
+    response = client.get("/api/nothing")
+    assert response.status_code == 404 and response.json()["error"]
+    response = client.get("/api/state")
+    assert response.status_code == 405 and response.json()["error"]
+
+
+# -- /api/hint and /api/solve -----------------------------------------------------------
+
+
+def test_hint_gives_a_move_on_a_winning_line(client: TestClient, line: list[Move]) -> None:
+    moves = as_json(line[:20], start())
+    data = post(client, "/api/hint", {"code": CODE, "moves": moves})
+    assert data["winnable"] is True and data["undo_to"] is None
+    state = post(client, "/api/state", {"code": CODE, "moves": moves})
+    assert data["move"] in state["legal_moves"]
+    assert isinstance(data["detail"], str)
+    after = post(client, "/api/solve", {"code": CODE, "moves": [*moves, data["move"]]})
+    assert after["verdict"] == "solved"
+
+
+def test_hint_says_when_the_position_is_lost(client: TestClient) -> None:
+    data = post(client, "/api/hint", {"code": LOST_CODE, "moves": []})
+    assert data["winnable"] is False and data["move"] is None and data["undo_to"] is None
+    assert data["detail"]
+
+
+def test_hint_offers_to_undo_back_to_the_last_winnable_position(client: TestClient) -> None:
+    code = GameCode.parse(SPOILED_CODE)
+    moves = as_json([Move.from_text(t) for t in SPOILED_MOVES], code.position())
+    assert post(client, "/api/solve", {"code": SPOILED_CODE, "moves": moves})["verdict"] == (
+        "unsolvable"
+    )
+    data = post(client, "/api/hint", {"code": SPOILED_CODE, "moves": moves})
+    assert data["winnable"] is False and "undo" in data["detail"]
+    back = data["undo_to"]
+    assert isinstance(back, int) and 0 <= back < len(moves)
+    there = post(client, "/api/state", {"code": SPOILED_CODE, "moves": moves[:back]})
+    assert data["move"] in there["legal_moves"]
+    solved = post(client, "/api/solve", {"code": SPOILED_CODE, "moves": moves[:back]})
+    assert solved["verdict"] == "solved"
+
+
+def test_solve_returns_a_line_that_wins(client: TestClient, line: list[Move]) -> None:
+    moves = as_json(line[:30], start())
+    result = post(client, "/api/solve", {"code": CODE, "moves": moves})
+    assert result["verdict"] == "solved" and result["moves"]
+    assert set(result) >= {"verdict", "moves", "length", "optimal", "nodes", "seconds"}
+    won = post(client, "/api/state", {"code": CODE, "moves": moves + result["moves"]})
+    assert won["status"] == "won"
+    lost = post(client, "/api/solve", {"code": LOST_CODE, "moves": []})
+    assert lost["verdict"] == "unsolvable" and lost["moves"] == []
+
+
+def test_solver_requests_are_bounded_and_busy_is_a_429() -> None:
+    app = create_app(limits=Limits(max_solvers=1, busy_wait=0.01))
+    client = TestClient(app)
+    slots = app.state.api.solvers
+    assert slots.acquire(timeout=1)  # another request holds the only solver slot
+    try:
+        for path in ("/api/hint", "/api/solve"):
+            response = client.post(path, json={"code": CODE, "moves": []})
+            assert response.status_code == 429
+            assert "busy" in response.json()["error"] and response.headers["Retry-After"] == "1"
+        response = client.post("/api/new", json={"rules": "alternate"})
+        assert response.status_code == 429
+        assert post(client, "/api/state", {"code": CODE, "moves": []})["status"] == "playing"
+    finally:
+        slots.release()
+    assert post(client, "/api/hint", {"code": CODE, "moves": []})["move"] is not None
+
+
+def test_hint_and_solve_replay_first(client: TestClient) -> None:
+    bad = {"code": CODE, "moves": [{"from": ["cell", 1], "to": ["cell", 2]}]}
+    for path in ("/api/hint", "/api/solve"):
+        data = error(client, path, 422, json=bad)
+        assert data["index"] == 0 and "cell" in data["reason"]
+
+
+# -- the page ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/", "/rules", "/privacy"])
+def test_pages_are_served_with_a_strict_policy(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+    assert "http://" not in response.text and "https://" not in response.text.replace(
+        "https://github.com", ""
+    )
+
+
+def test_static_files_are_served(client: TestClient) -> None:
+    for name in ("app.js", "style.css"):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200 and len(response.content) > 1000
+    assert client.get("/static/missing.js").status_code == 404
+
+
+# -- no input gives a 5xx ---------------------------------------------------------------
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+_move = st.fixed_dictionaries(
+    {
+        "from": st.tuples(st.sampled_from(["column", "cell", "foundation"]), st.integers(0, 9)).map(
+            list
+        ),
+        "to": st.tuples(st.sampled_from(["column", "cell", "foundation"]), st.integers(0, 9)).map(
+            list
+        ),
+    },
+    optional={"count": st.integers(-1, 4), "card": st.sampled_from(["AS", "7H", "KC", "x"])},
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    path=st.sampled_from(["/api/new", "/api/state"]),
+    body=_json
+    | st.fixed_dictionaries({"code": st.just(CODE), "moves": st.lists(_move, max_size=5)}),
+)
+def test_no_input_gives_a_server_error(client: TestClient, path: str, body: Any) -> None:
+    response = client.post(path, json=body)
+    assert response.status_code < 500, response.text
+    if response.status_code != 200:
+        assert response.json()["error"]

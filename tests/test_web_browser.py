@@ -1,0 +1,393 @@
+"""The page in a real browser: Debian's chromium driven by Playwright against uvicorn.
+
+Screenshots go to ``artifacts/`` (desktop and phone sizes).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from eightoff.cards import SUIT_LETTERS
+from eightoff.codes import GameCode
+from eightoff.game import smart_move
+from eightoff.moves import Move, Place, PlaceKind, column
+from eightoff.position import Position
+from eightoff.rules import STANDARD
+from eightoff.solver import Limit, solve
+
+sync_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+CHROMIUM = shutil.which("chromium")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"
+)
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+CODE = str(GameCode(STANDARD, 0))
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def _ace_on_top_deal() -> GameCode:
+    """The first standard deal with an ace exposed at the end of a column."""
+    for n in range(1000):
+        code = GameCode(STANDARD, n)
+        if any(col[-1].rank == 1 for col in code.position().columns):
+            return code
+    raise AssertionError("no deal with an exposed ace")
+
+
+# -- fixtures -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    from eightoff.web.app import Limits, create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(seed=5, limits=Limits(hint_seconds=5, solve_seconds=10)),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=DESKTOP)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield pg
+    context.close()
+    assert not errors, errors
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def open_game(page: Any, server: str, code: str = CODE) -> None:
+    page.goto(f"{server}/?code={code}")
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+
+
+def moves_played(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.moves"))
+
+
+def wait_moves(page: Any, n: int) -> None:
+    page.wait_for_function(
+        "n => document.body.dataset.moves === String(n) && document.body.dataset.busy === '0'"
+        " && !document.querySelector('.card.flip')",  # and no card still sliding into place
+        arg=n,
+    )
+
+
+def label(place: Place, card: Any) -> str:
+    if place.kind is PlaceKind.FOUNDATION:
+        return f"foundation-{SUIT_LETTERS[card.suit]}"
+    return f"{place.kind.value}-{(place.index or 0) + 1}"
+
+
+def pile_of(page: Any, card: str) -> str:
+    return str(
+        page.locator(f'[data-card="{card}"]').evaluate("el => el.closest('.pile').dataset.pile")
+    )
+
+
+def drag(page: Any, card: str, pile: str) -> None:
+    """Drag ``card`` (by its visible top strip) onto ``pile`` with the mouse."""
+    box = page.locator(f'[data-card="{card}"]').bounding_box()
+    cards = page.locator(f'[data-pile="{pile}"] .card')
+    target = (cards.last if cards.count() else page.locator(f'[data-pile="{pile}"]')).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 6)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=4)
+    page.mouse.up()
+
+
+def play_by_drag(page: Any, pos: Position, move: Move) -> Position:
+    card = pos.moving_cards(move)[0]
+    before = moves_played(page)
+    drag(page, str(card), label(move.target, card))
+    wait_moves(page, before + 1)
+    return pos.apply(move)
+
+
+def first_cell_move(pos: Position) -> Move:
+    return next(m for m in pos.legal_moves() if m.target.kind is PlaceKind.CELL)
+
+
+# -- tests --------------------------------------------------------------------------------
+
+
+def test_page_draws_the_deal_with_labels_and_screenshots(browser: Any, server: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    pos = GameCode.parse(CODE).position()
+    for name, viewport, scale in (("desktop", DESKTOP, 1), ("phone", PHONE, 2)):
+        context = browser.new_context(
+            viewport=viewport, device_scale_factor=scale, has_touch=name == "phone"
+        )
+        page = context.new_page()
+        open_game(page, server)
+        assert page.locator("[data-card]").count() == 52
+        assert page.locator("[data-pile^='foundation-']").count() == 4
+        assert page.locator("[data-pile^='cell-']").count() == 8
+        assert page.locator("[data-pile^='column-']").count() == 8
+        for i, col in enumerate(pos.columns):
+            exposed = page.locator(f'[data-card="{col[-1]}"]')
+            assert exposed.get_attribute("aria-label") == (
+                f"{col[-1].name()}, column {i + 1}, exposed"
+            )
+            covered = page.locator(f'[data-card="{col[0]}"]')
+            assert covered.get_attribute("aria-label").endswith("covered")
+        for k, held in enumerate(pos.cells):
+            if held is not None:
+                assert pile_of(page, str(held)) == f"cell-{k + 1}"
+        # Every card lies inside the window horizontally: nothing cut off at either size.
+        width = viewport["width"]
+        boxes = page.eval_on_selector_all(
+            "[data-card]", "els => els.map(e => e.getBoundingClientRect().right)"
+        )
+        assert max(boxes) <= width
+        page.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=True)
+        context.close()
+
+
+def test_drag_to_a_cell_and_to_a_foundation_then_undo_redo(page: Any, server: str) -> None:
+    code = _ace_on_top_deal()
+    pos = code.position()
+    open_game(page, server, str(code))
+    ace_column = next(i for i, col in enumerate(pos.columns) if col[-1].rank == 1)
+    ace = pos.columns[ace_column][-1]
+    pos = play_by_drag(page, pos, Move(column(ace_column), Place(PlaceKind.FOUNDATION, None)))
+    assert pile_of(page, str(ace)) == f"foundation-{SUIT_LETTERS[ace.suit]}"
+    assert page.locator("#score").inner_text() == "10"
+    move = first_cell_move(pos)
+    card = pos.moving_cards(move)[0]
+    pos = play_by_drag(page, pos, move)
+    assert pile_of(page, str(card)) == label(move.target, card)
+    page.wait_for_function("() => document.getElementById('live').textContent.includes('to cell')")
+
+    # A drop where no legal move goes snaps back.
+    other = next(i for i, col in enumerate(pos.columns) if col and i != ace_column)
+    drag(page, str(pos.columns[other][-1]), "foundation-S" if card.suit else "foundation-H")
+    page.wait_for_timeout(300)
+    assert moves_played(page) == 2
+    assert pile_of(page, str(pos.columns[other][-1])) == f"column-{other + 1}"
+
+    page.keyboard.press("Control+z")
+    wait_moves(page, 1)
+    assert pile_of(page, str(card)) == label(move.source, card)
+    page.keyboard.press("Control+z")
+    wait_moves(page, 0)
+    assert pile_of(page, str(ace)) == f"column-{ace_column + 1}"
+    assert page.locator("#score").inner_text() == "0"
+    page.keyboard.press("Control+y")
+    wait_moves(page, 1)
+    page.click("#btn-redo")
+    wait_moves(page, 2)
+    assert pile_of(page, str(card)) == label(move.target, card)
+
+
+def test_double_click_plays_the_smart_move(page: Any, server: str) -> None:
+    pos = GameCode.parse(CODE).position()
+    open_game(page, server)
+    smart = next(
+        m
+        for i in range(8)
+        if (m := smart_move(pos, column(i))) is not None
+        and m.target.kind is not PlaceKind.FOUNDATION
+    )
+    card = pos.moving_cards(smart)[0]
+    box = page.locator(f'[data-card="{card}"]').bounding_box()
+    page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + 6)
+    wait_moves(page, 1)
+    assert pile_of(page, str(card)) == label(smart.target, card)
+
+
+def test_keyboard_play(page: Any, server: str) -> None:
+    pos = GameCode.parse(CODE).position()
+    open_game(page, server)
+    i, smart = next((i, m) for i in range(8) if (m := smart_move(pos, column(i))) is not None)
+    card = pos.moving_cards(smart)[0]
+    page.keyboard.press(str(i + 1))
+    assert page.evaluate("document.activeElement.dataset.card") == str(pos.columns[i][-1])
+    page.keyboard.press("d")
+    wait_moves(page, 1)
+    assert pile_of(page, str(card)) == label(smart.target, card)
+    # Pick up with Enter, walk to an empty cell with the arrows, put down with Enter.
+    after = pos.apply(smart)
+    j = next(j for j in range(8) if after.columns[j] and j != smart.target.index)
+    moved = after.columns[j][-1]
+    page.keyboard.press(str(j + 1))
+    page.keyboard.press("Enter")
+    assert page.locator(f'[data-card="{moved}"]').get_attribute("class").count("selected")
+    page.keyboard.press("ArrowUp")  # from column j+1 to cell j+1 (or a foundation)
+    focused = page.evaluate("document.activeElement.closest('.pile').dataset.pile")
+    free = [k for k, c in enumerate(after.cells) if c is None]
+    target = f"cell-{free[0] + 1}"
+    order = page.evaluate("[...document.querySelectorAll('[data-pile]')].map(e => e.dataset.pile)")
+    steps = order.index(target) - order.index(focused)
+    for _ in range(abs(steps)):
+        page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
+    page.keyboard.press("Enter")
+    wait_moves(page, 2)
+    assert pile_of(page, str(moved)) == target
+
+
+def test_hint_shows_a_move_on_the_board(page: Any, server: str) -> None:
+    open_game(page, server)
+    page.click("#btn-hint")
+    page.wait_for_selector(".card.hint")
+    page.wait_for_selector(".pile.hint-target")
+    page.wait_for_function("() => document.getElementById('live').textContent.startsWith('Hint:')")
+
+
+def test_hint_offers_to_undo_a_lost_position(page: Any, server: str) -> None:
+    code = GameCode.parse("EO1-C4-AAAAABH")
+    pos = code.position()
+    open_game(page, server, str(code))
+    for text in ["65", "6^", "1^", "d^", "a8", "8d", "7a"]:
+        pos = play_by_drag(page, pos, Move.from_text(text))
+    page.click("#btn-hint")
+    page.wait_for_selector("#btn-undo-to")
+    assert "cannot be won" in page.locator("#banner").inner_text()
+    page.click("#btn-undo-to")
+    page.wait_for_function("() => Number(document.body.dataset.moves) < 7")
+    assert page.locator("#banner").is_hidden()
+
+
+def test_solution_steps_and_keep_playing(page: Any, server: str) -> None:
+    open_game(page, server)
+    page.click("#btn-solution")
+    page.wait_for_selector("#solution:not([hidden])")
+    at_step = "k => document.getElementById('sol-text').textContent.includes(`step ${k} of`)"
+    page.click("#sol-fwd")
+    page.wait_for_function(at_step, arg=1)
+    page.click("#sol-fwd")
+    page.wait_for_function(at_step, arg=2)
+    page.click("#sol-back")
+    page.wait_for_function(at_step, arg=1)
+    page.click("#sol-keep")
+    wait_moves(page, 1)
+    assert page.locator("#solution").is_hidden()
+
+
+def test_play_a_whole_deal_to_the_win_following_the_solver(page: Any, server: str) -> None:
+    pos = GameCode.parse(CODE).position()
+    result = solve(pos, limit=Limit(nodes=200_000, seconds=None))
+    assert result.solved
+    open_game(page, server)
+    for move in result.moves:
+        pos = play_by_drag(page, pos, move)
+    assert pos.is_won()
+    page.wait_for_selector("#celebrate:not([hidden])")
+    assert page.evaluate("document.body.dataset.status") == "won"
+    assert page.locator("#score").inner_text() == "520"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-won.png"))
+    page.keyboard.press("Escape")
+    assert page.locator("#celebrate").is_hidden()
+    stats = json.loads(page.evaluate("localStorage.getItem('eightoff.stats')"))
+    (entry,) = stats.values()
+    assert entry["played"] == 1 and entry["won"] == 1 and entry["fewestMoves"] == len(result.moves)
+
+
+def test_reload_resumes_the_game(page: Any, server: str) -> None:
+    pos = GameCode.parse(CODE).position()
+    open_game(page, server)
+    played = []
+    for _ in range(3):
+        move = first_cell_move(pos)
+        played.append((pos.moving_cards(move)[0], move))
+        pos = play_by_drag(page, pos, move)
+    page.keyboard.press("Control+z")
+    wait_moves(page, 2)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+    assert moves_played(page) == 2
+    for card, move in played[:2]:
+        assert pile_of(page, str(card)) == label(move.target, card)
+    assert not page.locator("#btn-redo").is_disabled()  # redo survives the reload too
+    assert page.locator("#code").inner_text() == CODE
+
+
+def test_corrupted_storage_gives_a_notice_and_a_fresh_game(page: Any, server: str) -> None:
+    open_game(page, server)
+    page.evaluate(
+        "localStorage.setItem('eightoff.game', '{not json');"
+        "localStorage.setItem('eightoff.stats', '[1, 2]')"
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+    assert page.locator("#notice").is_visible()
+    assert "could not be read" in page.locator("#notice-text").inner_text()
+    assert page.locator("[data-card]").count() == 52
+    assert moves_played(page) == 0
+
+
+def test_new_game_dialog_changes_the_rules(page: Any, server: str) -> None:
+    open_game(page, server)
+    page.click("#btn-new")
+    page.check("#form-new input[name='cells'][value='4']")
+    page.check("#form-new input[name='winnable']")
+    page.click("#new-deal")
+    page.wait_for_function("() => document.querySelectorAll('[data-pile^=\"cell-\"]').length === 4")
+    code = page.locator("#code").inner_text()
+    assert GameCode.parse(code).rules == STANDARD.with_options(cells=4)
+    settings = json.loads(page.evaluate("localStorage.getItem('eightoff.settings')"))
+    assert settings["rules"]["cells"] == 4
+
+
+def test_share_link_and_code_entry(page: Any, server: str) -> None:
+    open_game(page, server)
+    page.click("#btn-code")
+    assert page.locator("#share-text").input_value() == f"{server}/?code={CODE}"
+    page.keyboard.press("Escape")
+    other = str(GameCode(STANDARD, 12345))
+    page.click("#btn-new")
+    page.fill("#new-code", other)
+    page.click("#new-play-code")
+    page.wait_for_function(f"() => document.getElementById('code').textContent === '{other}'")
+    first = GameCode.parse(other).position().columns[0][-1]
+    assert pile_of(page, str(first)) == "column-1"
