@@ -48,50 +48,67 @@ def state_of(position: Position) -> tuple[Cols, bytes, Founds]:
 
 
 def engine_moves(position: Position, steps: list[Step]) -> list[Move]:
-    """Turn search steps into legal engine moves, checking each by applying it.
+    """Turn search steps into engine moves that are legal under the position's rules.
 
     Under one-card-per-move rules a run of ``n`` becomes ``n - 1`` cards parked in
     cells, the head, and the parked cards back; automatic foundation moves become
-    ordinary foundation moves.
+    ordinary foundation moves. Only column tops and cell contents are tracked here
+    (plain lists: the engine's checked ``apply`` costs ~17 µs a move, a solution
+    has ~100); the tests replay every solution through ``Position.apply``.
     """
     single = position.rules.group_moves is GroupMoves.SINGLE
+    cols: list[list[int]] = [list(col) for col in position.columns]
+    cells: list[int | None] = list(position.cells)
+    founds = list(position.foundations)
     out: list[Move] = []
-    pos = position
 
-    def play(move: Move) -> None:
-        nonlocal pos
-        pos = pos.apply(move)  # raises IllegalMoveError: a solver bug, never silent
-        out.append(move)
+    def to_cell(card: int) -> Place:
+        k = cells.index(None)
+        cells[k] = card
+        return cell(k)
+
+    def from_cell(card: int) -> Place:
+        k = cells.index(card)
+        cells[k] = None
+        return cell(k)
 
     for (sk, si, dk, di, n), autos in steps:
         if sk >= 0:
             src: Place
             if sk == COL:
                 src = column(si)
+                moving = cols[si][-n:]
+                del cols[si][-n:]
             elif sk == CELL:
-                src = cell(pos.cells.index(si))
+                src = from_cell(si)
+                moving = [si]
             else:
                 src = foundation(si)
+                founds[si] -= 1
+                moving = [si * 13 + founds[si]]
             if dk == COL:
                 dst = column(di)
+                if n > 1 and single:
+                    parked = [to_cell(c) for c in reversed(moving[1:])]
+                    out.extend(Move(src, p) for p in parked)
+                    out.append(Move(src, dst))
+                    out.extend(Move(p, dst) for p in reversed(parked))
+                    for p in parked:
+                        cells[p.index or 0] = None
+                else:
+                    out.append(Move(src, dst, n))
+                cols[di].extend(moving)
             elif dk == CELL:
-                dst = cell(pos.cells.index(None))
+                out.append(Move(src, to_cell(moving[0])))
             else:
-                dst = FOUNDATION
-            if n > 1 and single:
-                parked: list[int] = []
-                for _ in range(n - 1):
-                    parked.append(pos.columns[si][-1])
-                    play(Move(src, cell(pos.cells.index(None))))
-                play(Move(src, dst))
-                for c in reversed(parked):
-                    play(Move(cell(pos.cells.index(c)), dst))
-            else:
-                play(Move(src, dst, n))
+                founds[moving[0] // 13] += 1
+                out.append(Move(src, FOUNDATION))
         for c in autos:
-            if c in pos.cells:
-                play(Move(cell(pos.cells.index(c)), FOUNDATION))
+            founds[c // 13] += 1
+            if c in cells:
+                out.append(Move(from_cell(c), FOUNDATION))
             else:
-                j = next(j for j, col in enumerate(pos.columns) if col and col[-1] == c)
-                play(Move(column(j), FOUNDATION))
+                j = next(j for j, col in enumerate(cols) if col and col[-1] == c)
+                cols[j].pop()
+                out.append(Move(column(j), FOUNDATION))
     return out

@@ -73,8 +73,9 @@ def solve_optimal(position: Position, *, limit: Limit, start: float) -> SolveRes
             if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
                 status = search.LIMIT
                 break
-            for move, c2, ce2, f2 in searcher.children(cols, cells, founds):
-                c2, ce2, f2, autos = searcher.autoplay(c2, ce2, f2)
+            for child in searcher.children(cols, cells, founds):
+                c2, ce2, f2, autos = searcher.apply(cols, child)
+                move = child[0]
                 k2 = search.key_of(c2, ce2)
                 g2 = g + 1 + len(autos)
                 old = best.get(k2)

@@ -48,6 +48,10 @@ AUTO_ALL: Final = 1  # building in suit: every foundation move is safe
 AUTO_SAFE: Final = 2  # alternating colours: only when both opposite-colour piles are high enough
 
 Move = tuple[int, int, int, int, int]
+# A child: (move, i, new column i, j, new column j, cells, foundations); i or j is -1
+# when that slot is unused. It holds only what changed, so making one is cheap.
+Child = tuple[Move, int, bytes, int, bytes, bytes, "Founds"]
+Node = tuple["Cols", bytes, "Founds", bytes]  # cols, cells, foundations, key
 Step = tuple[Move, tuple[int, ...]]
 Cols = tuple[bytes, ...]
 Founds = tuple[int, int, int, int]
@@ -67,6 +71,9 @@ class Config:
     take_back: bool  # generate take-back moves (only useful in alternating colours)
     auto: int  # AUTO_*
     weight: float = 8.0  # f = g + weight * h
+    inv_weight: float = 1.0  # h: per card lying above a lower card of its suit
+    cell_weight: float = 0.25  # h: per card held in a cell
+    cover_weight: float = 0.5  # h: per card covering a suit's next foundation card
 
 
 def key_of(cols: Cols, cells: bytes) -> bytes:
@@ -126,28 +133,41 @@ class Searcher:
         self.cfg = cfg
         self._inv: dict[bytes, int] = {}
         self._run: dict[bytes, int] = {}
+        self._terms: dict[Founds, dict[bytes, float]] = {}
 
     # -- heuristic -------------------------------------------------------------------
 
-    def h(self, cols: Cols, cells: bytes, founds: Founds) -> int:
-        """Cards not home + inversions + small terms for held cells and buried next cards."""
-        inv = self._inv
-        v = 52 - founds[0] - founds[1] - founds[2] - founds[3]
-        for col in cols:
-            x = inv.get(col)
-            if x is None:
-                x = inv[col] = _inversions(col)
-            v += 2 * x
-        v += len(cells) // 2
-        for s in range(4):
-            f = founds[s]
-            if f < 13:
-                c = s * 13 + f
-                for col in cols:
-                    i = col.find(c)  # bytes.find with an int: a C-level scan
+    def terms(self, founds: Founds) -> dict[bytes, float]:
+        """The per-column heuristic terms for these foundations (memoised by column)."""
+        table = self._terms.get(founds)
+        if table is None:
+            table = self._terms[founds] = {}
+        return table
+
+    def term(self, table: dict[bytes, float], col: bytes, founds: Founds) -> float:
+        """A column's share of h: its inversions and the cards over each suit's next card."""
+        x = table.get(col)
+        if x is None:
+            cfg = self.cfg
+            v = cfg.inv_weight * _inversions(col)
+            cover = 0
+            n = len(col) - 1
+            for s in range(4):
+                f = founds[s]
+                if f < 13:
+                    i = col.find(s * 13 + f)  # bytes.find with an int: a C-level scan
                     if i >= 0:
-                        v += len(col) - 1 - i
-                        break
+                        cover += n - i
+            x = table[col] = v + cfg.cover_weight * cover
+        return x
+
+    def h(self, cols: Cols, cells: bytes, founds: Founds) -> float:
+        """Cards not home + weighted inversions, held cells and cards over next cards."""
+        table = self.terms(founds)
+        v = 52 - founds[0] - founds[1] - founds[2] - founds[3] + self.cfg.cell_weight * len(cells)
+        for col in cols:
+            x = table.get(col)
+            v += self.term(table, col, founds) if x is None else x
         return v
 
     # -- automatic foundation moves ------------------------------------------------
@@ -192,16 +212,15 @@ class Searcher:
 
     # -- move generation ---------------------------------------------------------------
 
-    def children(
-        self, cols: Cols, cells: bytes, founds: Founds
-    ) -> list[tuple[Move, Cols, bytes, Founds]]:
-        """Every move worth trying here, with the position it leads to (before autoplay)."""
+    def children(self, cols: Cols, cells: bytes, founds: Founds) -> list[Child]:
+        """Every move worth trying here, as a :data:`Child` (the changed parts only)."""
         cfg = self.cfg
         suit = cfg.suit
         kings_only = cfg.kings_only
         group = cfg.group
         free = cfg.ncells - len(cells)
-        out: list[tuple[Move, Cols, bytes, Founds]] = []
+        out: list[Child] = []
+        append = out.append
         empty = -1
         nempty = 0
         tops: dict[int, int] = {}
@@ -229,29 +248,33 @@ class Searcher:
                 continue
             top = col[-1]
             n = len(col)
+            rest = col[:-1]
             # To the foundation (when autoplay did not already do it).
             s = top // 13
             if founds[s] == top % 13:
-                out.append(
-                    (
-                        (COL, i, FOUND, s, 1),
-                        _set(cols, i, col[:-1]),
-                        cells,
-                        _found_up(founds, s),
-                    )
-                )
+                append(((COL, i, FOUND, s, 1), i, rest, -1, b"", cells, _found_up(founds, s)))
             run = runs.get(col)
             if run is None:
                 run = runs[col] = run_length(col, suit)
             # Onto another column: the count is fixed by the target's rank.
             if suit:
+                # A shorter part of a same-suit run never fits on another column: the
+                # card it would need is the one just under it, in this very run.
                 head = col[n - run]
                 if run <= cap and head % 13 != 12:
                     j = tops.get(head + 1, -1)
                     if j >= 0:
-                        out.append(_col_to_col(cols, cells, founds, i, j, run))
-                # A shorter part of a same-suit run never fits on another column: the
-                # card it would need is the one just under it, in this very run.
+                        append(
+                            (
+                                (COL, i, COL, j, run),
+                                i,
+                                col[:-run],
+                                j,
+                                cols[j] + col[-run:],
+                                cells,
+                                founds,
+                            )
+                        )
             else:
                 trank = top % 13
                 for d, j in tops.items():
@@ -259,64 +282,50 @@ class Searcher:
                         continue
                     k = d % 13 - trank
                     if 1 <= k <= run and k <= cap and _red(col[n - k]) != _red(d):
-                        out.append(_col_to_col(cols, cells, founds, i, j, k))
+                        append(
+                            ((COL, i, COL, j, k), i, col[:-k], j, cols[j] + col[-k:], cells, founds)
+                        )
             # Into an empty column: a run (or its tail) whose head may start a column.
             if empty >= 0:
                 top_k = min(run, cap_empty, n - 1)
                 for k in range(1, top_k + 1):
                     if kings_only and col[n - k] % 13 != 12:
                         continue
-                    out.append(_col_to_col(cols, cells, founds, i, empty, k))
+                    append(((COL, i, COL, empty, k), i, col[:-k], empty, col[-k:], cells, founds))
             # To a cell.
             if free:
-                out.append(
-                    (
-                        (COL, i, CELL, -1, 1),
-                        _set(cols, i, col[:-1]),
-                        bytes(sorted(cells + bytes((top,)))),
-                        founds,
-                    )
-                )
+                append(((COL, i, CELL, -1, 1), i, rest, -1, b"", _cell_add(cells, top), founds))
 
         for c in cells:
             rest = cells.replace(bytes((c,)), b"")
             s = c // 13
             if founds[s] == c % 13:
-                out.append(((CELL, c, FOUND, s, 1), cols, rest, _found_up(founds, s)))
+                append(((CELL, c, FOUND, s, 1), -1, b"", -1, b"", rest, _found_up(founds, s)))
             if c % 13 != 12:
                 if suit:
                     j = tops.get(c + 1, -1)
                     if j >= 0:
-                        out.append(
-                            (
-                                (CELL, c, COL, j, 1),
-                                _set(cols, j, cols[j] + bytes((c,))),
-                                rest,
-                                founds,
-                            )
+                        append(
+                            ((CELL, c, COL, j, 1), -1, b"", j, cols[j] + bytes((c,)), rest, founds)
                         )
                 else:
                     r = c % 13 + 1
                     for d in (r, r + 39) if _red(c) else (r + 13, r + 26):
                         j = tops.get(d, -1)
                         if j >= 0:
-                            out.append(
+                            append(
                                 (
                                     (CELL, c, COL, j, 1),
-                                    _set(cols, j, cols[j] + bytes((c,))),
+                                    -1,
+                                    b"",
+                                    j,
+                                    cols[j] + bytes((c,)),
                                     rest,
                                     founds,
                                 )
                             )
             if empty >= 0 and (not kings_only or c % 13 == 12):
-                out.append(
-                    (
-                        (CELL, c, COL, empty, 1),
-                        _set(cols, empty, bytes((c,))),
-                        cells.replace(bytes((c,)), b""),
-                        founds,
-                    )
-                )
+                append(((CELL, c, COL, empty, 1), -1, b"", empty, bytes((c,)), rest, founds))
 
         if cfg.take_back:
             for s in range(4):
@@ -326,19 +335,33 @@ class Searcher:
                 c = s * 13 + f - 1
                 down = _found_down(founds, s)
                 if free:
-                    out.append(
-                        ((FOUND, s, CELL, -1, 1), cols, bytes(sorted(cells + bytes((c,)))), down)
-                    )
+                    append(((FOUND, s, CELL, -1, 1), -1, b"", -1, b"", _cell_add(cells, c), down))
                 for j, col in enumerate(cols):
                     if col and _builds(c, col[-1], suit):
-                        out.append(
-                            ((FOUND, s, COL, j, 1), _set(cols, j, col + bytes((c,))), cells, down)
-                        )
+                        append(((FOUND, s, COL, j, 1), -1, b"", j, col + bytes((c,)), cells, down))
                 if empty >= 0 and (not kings_only or c % 13 == 12):
-                    out.append(
-                        ((FOUND, s, COL, empty, 1), _set(cols, empty, bytes((c,))), cells, down)
-                    )
+                    append(((FOUND, s, COL, empty, 1), -1, b"", empty, bytes((c,)), cells, down))
         return out
+
+    def apply(self, cols: Cols, child: Child) -> tuple[Cols, bytes, Founds, tuple[int, ...]]:
+        """The position a child stands for, after autoplay, and the cards autoplay sent home."""
+        _, i, coli, j, colj, cells, founds = child
+        lst = list(cols)
+        if i >= 0:
+            lst[i] = coli
+        if j >= 0:
+            lst[j] = colj
+        auto = self.cfg.auto
+        if auto:
+            # The parent had nothing left to send home, so only a card this move
+            # exposed, or a changed foundation, can start autoplay.
+            if child[0][2] == FOUND:
+                return self.autoplay(tuple(lst), cells, founds)
+            if i >= 0 and coli:
+                t = coli[-1]
+                if founds[t // 13] == t % 13 and (auto == AUTO_ALL or _safe(t, founds)):
+                    return self.autoplay(tuple(lst), cells, founds)
+        return tuple(lst), cells, founds, ()
 
     # -- the search ----------------------------------------------------------------------
 
@@ -351,50 +374,89 @@ class Searcher:
         max_nodes: int | None,
         deadline: float | None,
     ) -> tuple[int, list[Step], int]:
-        """Weighted best-first search; returns ``(status, steps, nodes expanded)``."""
-        weight = self.cfg.weight
+        """Weighted best-first search; returns ``(status, steps, nodes expanded)``.
+
+        Children are pushed as cheap descriptors with an incrementally updated h;
+        a child's full state, autoplay and transposition key are only built when it
+        is popped, since most children of a greedy search never are.
+        """
+        cfg = self.cfg
+        weight = cfg.weight
+        cell_w = cfg.cell_weight
+        auto = cfg.auto
         cols, cells, founds, autos0 = self.autoplay(cols, cells, founds)
-        start_key = key_of(cols, cells)
-        parents: dict[bytes, tuple[bytes, Step] | None] = {start_key: None}
         first: Step = ((-1, -1, -1, -1, 0), autos0)
         if sum(founds) == 52:
             return SOLVED, [first] if autos0 else [], 0
+        closed: dict[bytes, tuple[bytes, Step] | None] = {}
         counter = 0
-        heap: list[tuple[float, int, int, Cols, bytes, Founds, bytes]] = [
-            (0.0, 0, 0, cols, cells, founds, start_key)
+        root: Node = (cols, cells, founds, b"")
+        heap: list[tuple[float, int, int, float, Node, Child | None]] = [
+            (0.0, 0, 0, self.h(cols, cells, founds), root, None)
         ]
+        heappush = heapq.heappush
+        heappop = heapq.heappop
+        term = self.term
         nodes = 0
         gc_was = gc.isenabled()
         gc.disable()  # millions of small tuples, no cycles: the collector only costs time
         try:
             while heap:
-                _, _, g, cols, cells, founds, key = heapq.heappop(heap)
+                _, _, g, hv, parent, child = heappop(heap)
+                autos: tuple[int, ...]
+                if child is None:
+                    cols, cells, founds, autos = parent[0], parent[1], parent[2], ()
+                    key = key_of(cols, cells)
+                    closed[key] = None
+                else:
+                    cols, cells, founds, autos = self.apply(parent[0], child)
+                    key = key_of(cols, cells)
+                    if key in closed:
+                        continue
+                    closed[key] = (parent[3], (child[0], autos))
+                    if founds[0] + founds[1] + founds[2] + founds[3] == 52:
+                        return SOLVED, _path(closed, key, first), nodes
+                    if autos:  # the pushed h did not know about these cards going home
+                        hv = self.h(cols, cells, founds)
                 nodes += 1
                 if max_nodes is not None and nodes > max_nodes:
                     return LIMIT, [], nodes - 1
                 if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
                     return LIMIT, [], nodes
-                for move, c2, ce2, f2 in self.children(cols, cells, founds):
-                    c2, ce2, f2, autos = self.autoplay(c2, ce2, f2)
-                    k2 = key_of(c2, ce2)
-                    if k2 in parents:
-                        continue
-                    parents[k2] = (key, (move, autos))
-                    if f2[0] + f2[1] + f2[2] + f2[3] == 52:
-                        return SOLVED, _path(parents, k2, first), nodes
+                table = self.terms(founds)
+                ncells = len(cells)
+                node: Node = (cols, cells, founds, key)
+                for ch in self.children(cols, cells, founds):
+                    move, i, coli, j, colj, ce2, f2 = ch
+                    n = move[4]
+                    cost = g + 2 * n - 1  # a run of n counts 2n - 1 single-card moves
+                    bonus = 0
+                    if f2 is not founds:
+                        h2 = self.h(_replace2(cols, i, coli, j, colj), ce2, f2)
+                    else:
+                        # Incremental h: only the source and target columns changed.
+                        h2 = hv + cell_w * (len(ce2) - ncells)
+                        if i >= 0:
+                            h2 += term(table, coli, founds) - term(table, cols[i], founds)
+                            if auto and coli:
+                                # The card this move exposes will go home: rank the child
+                                # a card better now; its exact h is computed when popped.
+                                t = coli[-1]
+                                if founds[t // 13] == t % 13 and (
+                                    auto == AUTO_ALL or _safe(t, founds)
+                                ):
+                                    bonus = 1
+                        if j >= 0:
+                            h2 += term(table, colj, founds) - term(table, cols[j], founds)
                     counter += 1
-                    cost = g + 2 * move[4] - 1 + len(autos)  # a run of n = 2n - 1 moves
-                    heapq.heappush(
-                        heap,
-                        (cost + weight * self.h(c2, ce2, f2), counter, cost, c2, ce2, f2, k2),
-                    )
+                    heappush(heap, (cost + weight * (h2 - bonus), counter, cost, h2, node, ch))
             return EXHAUSTED, [], nodes
         finally:
             if gc_was:
                 gc.enable()
 
 
-def _safe(card: int, fl: list[int]) -> bool:
+def _safe(card: int, fl: list[int] | Founds) -> bool:
     # Alternating colours: a card is needed only as a base for the two opposite-colour
     # cards one rank lower; once both are home it never is.
     r = card % 13  # rank - 1
@@ -405,8 +467,17 @@ def _safe(card: int, fl: list[int]) -> bool:
     return fl[1] >= r and fl[2] >= r
 
 
-def _set(cols: Cols, i: int, col: bytes) -> Cols:
-    return cols[:i] + (col,) + cols[i + 1 :]
+def _replace2(cols: Cols, i: int, coli: bytes, j: int, colj: bytes) -> Cols:
+    lst = list(cols)
+    if i >= 0:
+        lst[i] = coli
+    if j >= 0:
+        lst[j] = colj
+    return tuple(lst)
+
+
+def _cell_add(cells: bytes, card: int) -> bytes:
+    return bytes(sorted(cells + bytes((card,))))
 
 
 def _found_up(founds: Founds, s: int) -> Founds:
@@ -419,16 +490,6 @@ def _found_down(founds: Founds, s: int) -> Founds:
     f = list(founds)
     f[s] -= 1
     return (f[0], f[1], f[2], f[3])
-
-
-def _col_to_col(
-    cols: Cols, cells: bytes, founds: Founds, i: int, j: int, k: int
-) -> tuple[Move, Cols, bytes, Founds]:
-    src = cols[i]
-    lst = list(cols)
-    lst[j] = cols[j] + src[-k:]
-    lst[i] = src[:-k]
-    return (COL, i, COL, j, k), tuple(lst), cells, founds
 
 
 def _path(parents: dict[bytes, tuple[bytes, Step] | None], key: bytes, first: Step) -> list[Step]:
