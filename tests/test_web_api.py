@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from typing import Any
 
 import pytest
@@ -10,6 +16,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from eightoff import cli
 from eightoff.codes import GameCode
 from eightoff.formats import move_to_json, position_to_json
 from eightoff.game import Game, autoplay_moves, smart_move, tap_move
@@ -419,3 +426,50 @@ def test_no_input_gives_a_server_error(client: TestClient, path: str, body: Any)
     assert response.status_code < 500, response.text
     if response.status_code != 200:
         assert response.json()["error"]
+
+
+# -- eightoff serve ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--port", "0"], "--port must be 1-65535"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--pool", "/no/such/pool.db"], "no such file"),
+    ],
+)
+def test_serve_refuses_bad_options(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["serve", "--no-browser", *args]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_serve_runs_the_app_until_stopped() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "eightoff", "serve", "--no-browser", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rules") as r:
+                    assert "standard" in json.load(r)["presets"]
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, "server not up"
+                time.sleep(0.2)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as r:
+            assert b'id="board"' in r.read()
+        assert cli.main(["serve", "--no-browser", "--port", str(port)]) == 2  # port taken
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=15)
+    assert f"http://127.0.0.1:{port}/" in out

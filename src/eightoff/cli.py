@@ -5,6 +5,7 @@
     eightoff deal SOURCE [--format text|fcs|json] [rule options]
     eightoff replay SOURCE --moves FILE|- [rule options]
     eightoff play [rule options]
+    eightoff serve [--host H] [--port P] [--no-browser] [--pool FILE] [--workers N]
     eightoff survey RANGE --db FILE [--workers N | --dask ADDRESS] [--time-limit S] [rule options]
     eightoff survey report --db FILE [--plot FILE.png] [rule options]
 
@@ -155,6 +156,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=_cmd_play)
 
     p = sub.add_parser(
+        "serve",
+        help="play in the browser: run the web game and open it",
+        description="Run the web game (a stateless JSON API and the page) with uvicorn "
+        "and open it in the browser.",
+    )
+    from eightoff.web.serve import add_arguments as add_serve_arguments
+
+    add_serve_arguments(p)
+    p.set_defaults(handler=_cmd_serve)
+
+    p = sub.add_parser(
         "survey",
         help="solve a range of deals into an SQLite database ('survey report' summarizes it)",
         description="eightoff survey RANGE --db FILE: solve every deal of RANGE (1-100000, "
@@ -266,6 +278,12 @@ def _cmd_survey(args: argparse.Namespace) -> int:
     from eightoff.survey import command  # import lazily: keeps start-up fast
 
     return command(args, rules_from_args(args))
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from eightoff.web.serve import serve  # imports uvicorn and FastAPI only when serving
+
+    return serve(args)
 
 
 def _heading(position: Position, code: GameCode | None) -> str:
