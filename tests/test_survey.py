@@ -246,37 +246,52 @@ def test_unreachable_dask_scheduler_is_one_line(
     assert err.count("\n") == 1
 
 
-def test_sigkill_mid_run_then_resume(tmp_path: Path) -> None:
-    db = tmp_path / "s.db"
-    cmd = [sys.executable, "-m", "eightoff", "survey", "0-119", "--db", str(db), "--workers", "2"]
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+def _rows(db: Path) -> int:
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(db, timeout=5) as con:
+            return int(con.execute("SELECT count(*) FROM results").fetchone()[0])
+    except sqlite3.OperationalError:  # the table is not created yet
+        return 0
+
+
+def _start_and_signal(cmd: list[str], env: dict[str, str], db: Path, sig: int) -> int:
+    """Run the survey until it has written more rows than before, then send ``sig`` to
+    it and its workers; returns its exit status."""
+    before = _rows(db)
     proc = subprocess.Popen(
-        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
     )
     try:
-        rows = 0
         deadline = time.monotonic() + 60
-        while rows == 0 and time.monotonic() < deadline:
-            time.sleep(0.05)
-            if db.exists():
-                try:
-                    with sqlite3.connect(db, timeout=5) as con:
-                        rows = con.execute("SELECT count(*) FROM results").fetchone()[0]
-                except sqlite3.OperationalError:  # the table is not created yet
-                    rows = 0
-        assert rows > 0, "the survey wrote nothing within 60 s"
+        while _rows(db) == before and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert _rows(db) > before, "the survey wrote nothing within 60 s"
     finally:
-        os.killpg(proc.pid, signal.SIGKILL)  # the survey and its workers, mid-run
-        proc.wait()
-    with sqlite3.connect(db) as con:
-        killed_at = con.execute("SELECT count(*) FROM results").fetchone()[0]
-    assert 0 < killed_at < 120
+        os.killpg(proc.pid, sig)
+        _, err = proc.communicate(timeout=30)
+    if sig == signal.SIGINT:
+        assert "survey interrupted; finished deals are saved" in err.decode()
+    return proc.returncode
+
+
+def test_interrupt_and_sigkill_mid_run_then_resume(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    cmd = [sys.executable, "-m", "eightoff", "survey", "0-399", "--db", str(db), "--workers", "2"]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    # Ctrl-C: the survey stops its workers at once and exits 130.
+    assert _start_and_signal(cmd, env, db, signal.SIGINT) == 130
+    # SIGKILL at some moment of the next run: nothing to clean up, nothing half written.
+    assert _start_and_signal(cmd, env, db, signal.SIGKILL) == -signal.SIGKILL
+    killed_at = _rows(db)
+    assert 0 < killed_at < 400
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert f"{killed_at} already in" in done.stdout
     with sqlite3.connect(db) as con:
         deals = [r[0] for r in con.execute("SELECT deal FROM results ORDER BY deal")]
-    assert deals == list(range(120))
+    assert deals == list(range(400))
 
 
 def test_survey_on_a_dask_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -311,12 +311,24 @@ def local_executor(workers: int) -> Executor:
                     finished, running = wait(running, return_when=FIRST_COMPLETED)
                     for fut in finished:
                         yield fut.result()
+            except BaseException:  # Ctrl-C, or the survey stopped reading: stop at once
+                _terminate(pool)
+                raise
             finally:
-                for fut in running:
-                    fut.cancel()
                 pool.shutdown(wait=True, cancel_futures=True)
 
     return run
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop the workers now rather than after their current chunk (which may take minutes).
+
+    ``_processes`` is private, but the only handle before Python 3.14's
+    ``terminate_workers``; the rows of unfinished chunks are simply not written.
+    """
+    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
 
 
 def dask_executor(address: str, *, timeout: float = 10.0) -> tuple[Executor, int]:
@@ -452,18 +464,25 @@ def command(args: argparse.Namespace, rules: Rules | None) -> int:
     if args.plot:
         raise SurveyError("--plot goes with 'eightoff survey report'")
     deals = DealRange.parse(args.range)
-    rules = rules or STANDARD
-    counts = run_survey(
-        args.db,
-        deals,
-        rules,
-        workers=args.workers,
-        dask=args.dask,
-        seconds=args.time_limit or None,
-        nodes=args.node_limit,
-        optimal=args.optimal,
-        redo_unknown=args.redo_unknown,
-    )
+    try:
+        counts = run_survey(
+            args.db,
+            deals,
+            rules or STANDARD,
+            workers=args.workers,
+            dask=args.dask,
+            seconds=args.time_limit or None,
+            nodes=args.node_limit,
+            optimal=args.optimal,
+            redo_unknown=args.redo_unknown,
+        )
+    except KeyboardInterrupt:
+        print(
+            "eightoff: survey interrupted; finished deals are saved, run the same command "
+            "again to go on",
+            file=sys.stderr,
+        )
+        return 130
     verdicts = ", ".join(f"{k} {v}" for k, v in counts.verdicts.items())
     print(
         f"survey {deals}: {counts.total} deals; {counts.skipped} already in {args.db}, "
