@@ -71,9 +71,9 @@ class Config:
     take_back: bool  # generate take-back moves (only useful in alternating colours)
     auto: int  # AUTO_*
     weight: float = 8.0  # f = g + weight * h
-    inv_weight: float = 1.0  # h: per card lying above a lower card of its suit
+    inv_weight: float = 0.5  # h: per card lying above a lower card of its suit
     cell_weight: float = 0.25  # h: per card held in a cell
-    cover_weight: float = 0.5  # h: per card covering a suit's next foundation card
+    cover_weight: float = 0.25  # h: per card covering a suit's next foundation card
 
 
 def key_of(cols: Cols, cells: bytes) -> bytes:
