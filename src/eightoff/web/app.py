@@ -16,7 +16,7 @@ import os
 import random
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,11 +150,11 @@ def create_app(
         redoc_url=None,
     )
     app.state.api = api
-    app.add_middleware(_BodyLimit, max_body=lim.max_body)
+    app.add_middleware(_Guard, max_body=lim.max_body)
     _add_error_handlers(app)
 
     @app.post("/api/new", summary="Start a game", tags=["game"])
-    def new_game(req: NewRequest) -> dict[str, Any]:
+    def new_game(req: NewRequest) -> JSONResponse:
         """A new deal (or the deal of ``code``) with its position, legal moves and taps.
 
         Answer: ``{"code", "position", "legal_moves", "status", "score", "winnable",
@@ -162,10 +162,10 @@ def create_app(
         has won this deal, null when that is not known (no win found in the time budget,
         or a code was given).
         """
-        return api.new(req)
+        return _ok(api.new(req))
 
     @app.post("/api/state", summary="Replay a game", tags=["game"])
-    def state(req: StateRequest) -> dict[str, Any]:
+    def state(req: StateRequest) -> JSONResponse:
         """Replay ``moves`` from the deal of ``code`` and describe the position reached.
 
         Answer: ``{"position", "legal_moves", "status" (playing | won | stuck), "score",
@@ -181,10 +181,10 @@ def create_app(
 
         An illegal or unreadable move → 422 ``{"error", "index", "reason"}`` (0-based index).
         """
-        return api.state(req)
+        return _ok(api.state(req))
 
     @app.post("/api/hint", summary="Ask the solver for a hint", tags=["solver"])
-    def hint_route(req: GameRequest) -> dict[str, Any]:
+    def hint_route(req: GameRequest) -> JSONResponse:
         """A move on a winning line from the current position.
 
         Answer: ``{"move": move | null, "winnable": true | false | null, "undo_to":
@@ -192,17 +192,17 @@ def create_app(
         ``winnable`` is false and ``undo_to`` is how many moves to keep to be back in
         a winnable position. Busy solver → 429.
         """
-        return api.hint(req)
+        return _ok(api.hint(req))
 
     @app.post("/api/solve", summary="Solve from the current position", tags=["solver"])
-    def solve_route(req: GameRequest) -> dict[str, Any]:
+    def solve_route(req: GameRequest) -> JSONResponse:
         """The solver's JSON result from the position after ``moves`` (verdict, moves…)."""
-        return api.solve(req)
+        return _ok(api.solve(req))
 
     @app.get("/api/rules", summary="Presets and rule options", tags=["rules"])
-    def rules_route() -> dict[str, Any]:
+    def rules_route() -> JSONResponse:
         """Every preset (its options and a one-line description) and every option's values."""
-        return _RULES_INFO
+        return _ok(_RULES_INFO)
 
     for route_path, filename in _PAGES.items():
         app.add_api_route(
@@ -213,18 +213,6 @@ def create_app(
             response_class=FileResponse,
         )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.middleware("http")
-    async def security_headers(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        response = await call_next(request)
-        response.headers.setdefault("Content-Security-Policy", _CSP)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        if request.url.path.startswith("/api/"):
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
 
     return app
 
@@ -464,6 +452,18 @@ def _finish(pos: Position) -> list[dict[str, Any]] | None:
 # -- errors and limits ----------------------------------------------------------------
 
 
+_HEADERS: Final = (
+    (b"content-security-policy", _CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
+
+
+def _ok(data: dict[str, Any]) -> JSONResponse:
+    # Answer the plain-JSON dict as is: FastAPI's generic encoder would walk it again.
+    return JSONResponse(data)
+
+
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
     headers = {"Retry-After": str(extra["retry_after"])} if "retry_after" in extra else None
     return JSONResponse({"error": message, **extra}, status_code=status, headers=headers)
@@ -503,21 +503,34 @@ def _validation_message(error: Any) -> str:
     return f"{where}: {error.get('msg', 'invalid')}"
 
 
-class _BodyLimit:
-    """Refuse request bodies over ``max_body`` bytes with 413 (reads at most that much)."""
+class _Guard:
+    """Refuse request bodies over ``max_body`` bytes with 413 (reading at most that much),
+    and add the security headers to every response (a plain ASGI middleware: cheap)."""
 
     def __init__(self, app: ASGIApp, max_body: int) -> None:
         self.app = app
         self.max_body = max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        extra = list(_HEADERS)
+        if scope["path"].startswith("/api/"):
+            extra.append((b"cache-control", b"no-store"))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *extra]
+            await send(message)
+
+        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send_with_headers)
             return
         too_big = _error(413, f"request body too large: at most {self.max_body} bytes")
         length = dict(scope["headers"]).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await too_big(scope, receive, send)
+            await too_big(scope, receive, send_with_headers)
             return
         chunks: list[bytes] = []
         size = 0
@@ -529,7 +542,7 @@ class _BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body:
-                await too_big(scope, receive, send)
+                await too_big(scope, receive, send_with_headers)
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
@@ -543,7 +556,7 @@ class _BodyLimit:
                 return {"type": "http.request", "body": body, "more_body": False}
             return await receive()
 
-        await self.app(scope, replay, send)
+        await self.app(scope, replay, send_with_headers)
 
 
 __all__ = ["Limits", "app_from_env", "create_app"]

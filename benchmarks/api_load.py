@@ -1,0 +1,195 @@
+"""Requests per second and p50/p95 latency of the web API under load.
+
+    .venv/bin/python benchmarks/api_load.py [--state N] [--hint N] [--clients C] [--workers W]
+
+Starts ``eightoff serve --workers W`` (default 2 uvicorn worker processes) on a
+free loopback port, then C client threads (keep-alive connections) send a
+bounded number of requests:
+
+* ``/api/state`` with a 150-move game (a random walk of legal moves from a
+  standard deal: the server replays all 150 and describes the position);
+* ``/api/hint`` from positions on the solver's winning line (the solver runs
+  on each request, within the server's hint time budget).
+
+Targets: state p95 < 20 ms, hint p95 < 300 ms. Exit status 1 if one is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from typing import Any
+
+from eightoff.codes import GameCode
+from eightoff.formats import move_to_json
+from eightoff.moves import Move
+from eightoff.position import Position
+from eightoff.rules import STANDARD
+from eightoff.solver import Limit, solve
+
+STATE_P95_MS = 20.0
+HINT_P95_MS = 300.0
+GAME_MOVES = 150
+
+
+def long_game(moves: int) -> tuple[str, list[dict[str, Any]]]:
+    """A standard deal and ``moves`` legal moves (a seeded random walk that never stalls)."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        code = GameCode(STANDARD, seed)
+        pos = code.position()
+        played: list[dict[str, Any]] = []
+        while len(played) < moves:
+            legal = pos.legal_moves()
+            if not legal or pos.is_won():
+                break
+            move = rng.choice(legal)
+            played.append(move_to_json(move, pos))
+            pos = pos.apply(move)
+        if len(played) == moves:
+            return str(code), played
+    raise RuntimeError("no random walk of that length")
+
+
+def hint_games(count: int) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Positions along solver lines of a few deals: (code, moves so far)."""
+    games = []
+    for deal in range(count):
+        code = GameCode(STANDARD, deal)
+        pos: Position = code.position()
+        line: list[Move] = list(solve(pos, limit=Limit(nodes=500_000, seconds=None)).moves)
+        keep = random.Random(deal).randrange(len(line) // 2)
+        moves = []
+        for move in line[:keep]:
+            moves.append(move_to_json(move, pos))
+            pos = pos.apply(move)
+        games.append((str(code), moves))
+    return games
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int, workers: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "eightoff", "serve", "--no-browser"]
+        + ["--port", str(port), "--workers", str(workers)],
+        stdout=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/api/rules")
+            if conn.getresponse().status == 200:
+                conn.close()
+                return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def load(
+    port: int, path: str, bodies: list[bytes], total: int, clients: int
+) -> tuple[float, list[float]]:
+    """Send ``total`` requests from ``clients`` threads; (seconds, latencies in ms)."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    counter = iter(range(total))
+    errors: list[str] = []
+
+    def client() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        headers = {"Content-Type": "application/json"}
+        mine = []
+        while True:
+            with lock:
+                i = next(counter, None)
+            if i is None:
+                break
+            body = bodies[i % len(bodies)]
+            t0 = time.perf_counter()
+            conn.request("POST", path, body=body, headers=headers)
+            response = conn.getresponse()
+            response.read()
+            mine.append((time.perf_counter() - t0) * 1000)
+            if response.status != 200:
+                errors.append(f"{path}: HTTP {response.status}")
+        conn.close()
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - start
+    if errors:
+        raise RuntimeError(f"{len(errors)} failed requests, e.g. {errors[0]}")
+    return elapsed, latencies
+
+
+def report(name: str, elapsed: float, latencies: list[float], target: float) -> bool:
+    cuts = statistics.quantiles(latencies, n=100)
+    p50, p95 = cuts[49], cuts[94]
+    ok = p95 < target
+    print(
+        f"{name:<28} {len(latencies):5d} requests  {len(latencies) / elapsed:7.1f} req/s  "
+        f"p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  (target p95 < {target:.0f} ms: "
+        f"{'met' if ok else 'MISSED'})"
+    )
+    return ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--state", type=int, default=600, help="state requests (600)")
+    parser.add_argument("--hint", type=int, default=120, help="hint requests (120)")
+    parser.add_argument("--clients", type=int, default=2, help="client threads (2)")
+    parser.add_argument("--workers", type=int, default=2, help="server processes (2)")
+    args = parser.parse_args(argv)
+
+    code, moves = long_game(GAME_MOVES)
+    state_body = json.dumps({"code": code, "moves": moves}).encode()
+    hint_bodies = [json.dumps({"code": c, "moves": m}).encode() for c, m in hint_games(12)]
+    port = free_port()
+    proc = start_server(port, args.workers)
+    try:
+        load(port, "/api/state", [state_body], 20, args.clients)  # warm up both workers
+        load(port, "/api/hint", hint_bodies, 6, args.clients)
+        print(
+            f"eightoff serve --workers {args.workers}; {args.clients} keep-alive clients "
+            f"on loopback; state body {len(state_body)} bytes ({GAME_MOVES} moves)"
+        )
+        ok = report(
+            f"/api/state ({GAME_MOVES} moves)",
+            *load(port, "/api/state", [state_body], args.state, args.clients),
+            STATE_P95_MS,
+        )
+        ok &= report(
+            "/api/hint (solver)",
+            *load(port, "/api/hint", hint_bodies, args.hint, args.clients),
+            HINT_P95_MS,
+        )
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
