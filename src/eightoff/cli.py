@@ -5,6 +5,7 @@
     eightoff deal SOURCE [--format text|fcs|json] [rule options]
     eightoff replay SOURCE --moves FILE|- [rule options]
     eightoff play [rule options]
+    eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--optimal] [rule options]
     eightoff serve [--host H] [--port P] [--no-browser] [--pool FILE] [--workers N]
     eightoff survey RANGE --db FILE [--workers N | --dask ADDRESS] [--time-limit S] [rule options]
     eightoff survey report --db FILE [--plot FILE.png] [rule options]
@@ -167,6 +168,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=_cmd_serve)
 
     p = sub.add_parser(
+        "solve",
+        help="solve a deal or position: a winning line, or a proof there is none",
+        description="Solve SOURCE under its rules. Verdicts: solved, unsolvable (a complete "
+        "search found no win: a proof), unknown (a limit was hit). --json prints one object "
+        '{"verdict", "moves", "length", "optimal", "nodes", "seconds"}. Exit 0 for any '
+        "verdict, 2 on bad input.",
+    )
+    p.add_argument("source", help=SOURCE_HELP)
+    from eightoff.solver.cli import add_arguments as add_solve_arguments
+
+    add_solve_arguments(p)
+    add_rule_options(p)
+    p.set_defaults(handler=_cmd_solve)
+
+    p = sub.add_parser(
         "survey",
         help="solve a range of deals into an SQLite database ('survey report' summarizes it)",
         description="eightoff survey RANGE --db FILE: solve every deal of RANGE (1-100000, "
@@ -272,6 +288,12 @@ The same moves as JSON: {{"from": ["column", 3], "to": ["cell", 1]}}.
 Win by bringing all 52 cards home, ace to king in each suit."""
     )
     return 0
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from eightoff.solver.cli import command
+
+    return command(args, rules_from_args(args))
 
 
 def _cmd_survey(args: argparse.Namespace) -> int:

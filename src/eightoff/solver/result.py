@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from eightoff.moves import Move, PlaceKind
+from eightoff.formats import move_to_json
+from eightoff.moves import Move
 from eightoff.position import Position
 
 
@@ -67,7 +68,7 @@ class SolveResult:
         moves: list[dict[str, Any]] = []
         pos = position
         for move in self.moves:
-            moves.append(_move_json(move, pos))
+            moves.append(move_to_json(move, pos))
             pos = pos.apply_unchecked(move)
         return {
             "verdict": self.verdict.value,
@@ -82,28 +83,3 @@ class SolveResult:
 def single_card_length(moves: tuple[Move, ...] | list[Move]) -> int:
     """Moves counted as single-card moves: a run of ``n`` cards is ``2n - 1``."""
     return sum(2 * m.count - 1 for m in moves)
-
-
-def _move_json(move: Move, pos: Position) -> dict[str, Any]:
-    try:
-        from eightoff.formats import move_to_json
-    except ImportError:  # formats not available: the same documented shape, built here
-        return _local_move_json(move, pos)
-    result: dict[str, Any] = move_to_json(move, pos)
-    return result
-
-
-def _local_move_json(move: Move, pos: Position) -> dict[str, Any]:
-    cards = pos.moving_cards(move)
-
-    def place(kind: PlaceKind, index: int | None) -> list[Any]:
-        if kind is PlaceKind.FOUNDATION:
-            return ["foundation", None if index is None else index + 1]
-        return [kind.value, (index or 0) + 1]
-
-    return {
-        "card": str(cards[0]) if cards else None,
-        "from": place(move.source.kind, move.source.index),
-        "to": place(move.target.kind, move.target.index),
-        "count": move.count,
-    }
