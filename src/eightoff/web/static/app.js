@@ -364,6 +364,7 @@
 
   function render(options) {
     const animate = options && options.animate;
+    const hadFocus = board.contains(document.activeElement);
     const pos = view.position;
     if (pos.cells.length !== builtCells) buildBoard(pos.cells.length);
     const first = animate ? measureCards() : null;
@@ -404,7 +405,8 @@
     });
     const tableauTop = board.querySelector(".tableau").getBoundingClientRect().top;
     const room = Math.max(ch * 2, window.innerHeight - tableauTop - 40);
-    const base = ch * (settings.largePrint ? 0.32 : 0.26);
+    // Fan offset: enough to read each covered card's index; more on narrow screens.
+    const base = ch * (settings.largePrint ? 0.32 : 0.26) * (board.classList.contains("narrow") ? 1.2 : 1);
     pos.columns.forEach((col, k) => {
       const label = `column-${k + 1}`;
       const n = col.length;
@@ -419,7 +421,8 @@
     board.querySelectorAll(".target, .hint-target").forEach((p) => p.classList.remove("target", "hint-target"));
     selection = null;
     if (first) flip(first);
-    updateFocusTargets();
+    const focusEl = updateFocusTargets();
+    if (hadFocus && focusEl && document.activeElement !== focusEl) focusEl.focus({ preventScroll: true });
     renderStatus();
   }
 
@@ -1261,36 +1264,33 @@
       p.textContent = "No games played yet.";
       body.appendChild(p);
     } else {
-      const table = document.createElement("table");
-      const head = ["Rules", "Played", "Won", "Win %", "Streak", "Best streak", "Best time", "Fewest moves"];
-      const tr = document.createElement("tr");
-      for (const h of head) {
-        const th = document.createElement("th");
-        th.scope = "col";
-        th.textContent = h;
-        tr.appendChild(th);
-      }
-      table.appendChild(tr);
       for (const s of rows) {
-        const cells = [
-          s.label || "",
-          s.played,
-          s.won,
-          `${Math.round((100 * s.won) / Math.max(1, s.played))}%`,
-          s.streak,
-          s.bestStreak,
-          s.bestTime === null ? "–" : formatTime(s.bestTime),
-          s.fewestMoves === null ? "–" : s.fewestMoves,
+        const heading = document.createElement("h3");
+        heading.className = "stats-rules";
+        heading.textContent = s.label || "Rules";
+        const table = document.createElement("table");
+        table.className = "stats-table";
+        const lines = [
+          ["Played", s.played],
+          ["Won", s.won],
+          ["Win rate", `${Math.round((100 * s.won) / Math.max(1, s.played))}%`],
+          ["Current streak", s.streak],
+          ["Best streak", s.bestStreak],
+          ["Best time", s.bestTime === null ? "–" : formatTime(s.bestTime)],
+          ["Fewest moves", s.fewestMoves === null ? "–" : s.fewestMoves],
         ];
-        const row = document.createElement("tr");
-        for (const c of cells) {
+        for (const [name, value] of lines) {
+          const row = document.createElement("tr");
+          const th = document.createElement("th");
+          th.scope = "row";
+          th.textContent = name;
           const td = document.createElement("td");
-          td.textContent = String(c);
-          row.appendChild(td);
+          td.textContent = String(value);
+          row.append(th, td);
+          table.appendChild(row);
         }
-        table.appendChild(row);
+        body.append(heading, table);
       }
-      body.appendChild(table);
     }
     $("dlg-stats").showModal();
   }
