@@ -1,12 +1,10 @@
-"""Optimal mode: A* over single-card moves with an admissible, consistent bound.
+"""Optimal mode: A* over single-card moves with an admissible bound (see
+:func:`lower_bound`, after Paul & Helmert, SoCS 2016). The bound need not be
+consistent, so a position reached again more cheaply is expanded again.
 
-The bound counts one move for every card not yet home, plus one more for every
-card that must leave its column before it can go home (it lies above a lower
-card of its own suit, which has to reach the foundation first) — the first term
-of Paul & Helmert's bound (SoCS 2016). Automatic foundation moves are safe for
-optimality too: playing a safe card home at once removes its later moves and
-breaks no other move (no card can ever be placed on it again), so some shortest
-line starts with them.
+Automatic foundation moves are safe for optimality too: playing a safe card
+home at once removes its later moves and breaks no other move (no card can
+ever be placed on it again), so some shortest line starts with them.
 """
 
 from __future__ import annotations
@@ -21,16 +19,61 @@ from eightoff.solver.convert import config_for, engine_moves, state_of
 from eightoff.solver.result import Limit, SolveResult, Verdict, single_card_length
 from eightoff.solver.search import Cols, Founds, Step
 
+ColumnInfo = tuple[int, tuple[tuple[int, tuple[int, int, int, int]], ...]]
 
-def lower_bound(searcher: search.Searcher, cols: Cols, founds: Founds) -> int:
-    """Cards not home + cards that must move twice (above a lower card of their suit)."""
-    inv = searcher._inv
+
+def column_info(col: bytes) -> ColumnInfo:
+    """A column's share of the bound: how many of its cards must move twice
+    (each lies above a lower card of its own suit), and for every other card with
+    cards beneath it, the lowest card of each suit beneath it (99: none)."""
+    forced = 0
+    free: list[tuple[int, tuple[int, int, int, int]]] = []
+    low = [99, 99, 99, 99]
+    for c in col:
+        s = c // 13
+        if low[s] < c:
+            forced += 1
+        elif low != [99, 99, 99, 99]:
+            free.append((c, (low[0], low[1], low[2], low[3])))
+        if c < low[s]:
+            low[s] = c
+    return forced, tuple(free)
+
+
+def lower_bound(memo: dict[bytes, ColumnInfo], cols: Cols, founds: Founds) -> int:
+    """Admissible: one move per card not home, plus one per card that must move twice.
+
+    Twice-movers: a card above a lower card of its suit; and one card of each pair
+    in a packing of two-card cycles (Paul & Helmert's deadlocks): X above some
+    card of X2's suit no higher than X2, and X2 above a lower card of X's suit. If
+    both went home straight from their columns, X would have to go home before X2
+    and X2 before X. Disjoint pairs each force a distinct extra move.
+    """
     v = 52 - founds[0] - founds[1] - founds[2] - founds[3]
+    items: list[tuple[int, tuple[int, int, int, int]]] = []
     for col in cols:
-        x = inv.get(col)
-        if x is None:
-            x = inv[col] = search._inversions(col)
-        v += x
+        info = memo.get(col)
+        if info is None:
+            info = memo[col] = column_info(col)
+        v += info[0]
+        if info[1]:
+            items.extend(info[1])
+    n = len(items)
+    if n > 1:
+        used = [False] * n
+        for i in range(n):
+            if used[i]:
+                continue
+            x, below_x = items[i]
+            sx = x // 13
+            for j in range(i + 1, n):
+                if used[j]:
+                    continue
+                x2, below_x2 = items[j]
+                if below_x[x2 // 13] <= x2 and below_x2[sx] < x:
+                    used[i] = used[j] = True
+                    v += 1
+                    break
     return v
 
 
@@ -46,11 +89,11 @@ def solve_optimal(position: Position, *, limit: Limit, start: float) -> SolveRes
     key0 = search.key_of(cols, cells)
     best: dict[bytes, int] = {key0: g0}
     parents: dict[bytes, tuple[bytes, Step] | None] = {key0: None}
-    closed: set[bytes] = set()
+    memo: dict[bytes, ColumnInfo] = {}
     counter = 0
     # Ties on f go to the deeper node (larger g): it is nearer a goal.
     heap: list[tuple[int, int, int, int, Cols, bytes, Founds, bytes]] = [
-        (g0 + lower_bound(searcher, cols, founds), -g0, 0, g0, cols, cells, founds, key0)
+        (g0 + lower_bound(memo, cols, founds), -g0, 0, g0, cols, cells, founds, key0)
     ]
     nodes = 0
     status = search.EXHAUSTED
@@ -60,12 +103,11 @@ def solve_optimal(position: Position, *, limit: Limit, start: float) -> SolveRes
     try:
         while heap:
             _, _, _, g, cols, cells, founds, key = heapq.heappop(heap)
-            if key in closed or best[key] < g:
+            if best[key] < g:  # a stale entry: reached more cheaply since
                 continue
             if founds[0] + founds[1] + founds[2] + founds[3] == 52:
                 status, goal = search.SOLVED, key
                 break
-            closed.add(key)
             nodes += 1
             if max_nodes is not None and nodes > max_nodes:
                 status, nodes = search.LIMIT, nodes - 1
@@ -86,7 +128,7 @@ def solve_optimal(position: Position, *, limit: Limit, start: float) -> SolveRes
                 counter += 1
                 heapq.heappush(
                     heap,
-                    (g2 + lower_bound(searcher, c2, f2), -g2, counter, g2, c2, ce2, f2, k2),
+                    (g2 + lower_bound(memo, c2, f2), -g2, counter, g2, c2, ce2, f2, k2),
                 )
     finally:
         if gc_was:
