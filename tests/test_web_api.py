@@ -223,6 +223,14 @@ def test_state_offers_finish_and_reaches_a_win(client: TestClient, line: list[Mo
     assert won["finish"] is None and won["legal_moves"] == [] and won["taps"] == {}
 
 
+def test_a_deal_without_a_legal_move_is_stuck(client: TestClient) -> None:
+    data = post(client, "/api/new", {"code": "EO1-C2-AAAAAAB"})
+    assert data["status"] == "stuck" and data["legal_moves"] == []
+    assert all(e == {"tap": None, "smart": None} for e in data["taps"].values())
+    hint = post(client, "/api/hint", {"code": "EO1-C2-AAAAAAB", "moves": []})
+    assert hint["winnable"] is False and hint["move"] is None
+
+
 def test_state_reports_an_illegal_move_with_its_index(client: TestClient, line: list[Move]) -> None:
     moves = as_json(line[:5], start())
     moves[3], moves[4] = moves[4], moves[3]  # out of order: may fail at 3 or 4

@@ -18,7 +18,8 @@ import pytest
 
 from eightoff.cards import SUIT_LETTERS
 from eightoff.codes import GameCode
-from eightoff.game import smart_move
+from eightoff.formats import move_to_json
+from eightoff.game import autoplay_moves, smart_move
 from eightoff.moves import Move, Place, PlaceKind, column
 from eightoff.position import Position
 from eightoff.rules import STANDARD
@@ -42,6 +43,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 CODE = str(GameCode(STANDARD, 0))
+STUCK_CODE = "EO1-C2-AAAAAAB"  # no legal move from the deal on
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
@@ -89,6 +91,14 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def line() -> list[Move]:
+    """The solver's winning line for CODE."""
+    result = solve(GameCode.parse(CODE).position(), limit=Limit(nodes=200_000, seconds=None))
+    assert result.solved
+    return list(result.moves)
 
 
 @pytest.fixture
@@ -313,12 +323,12 @@ def test_solution_steps_and_keep_playing(page: Any, server: str) -> None:
     assert page.locator("#solution").is_hidden()
 
 
-def test_play_a_whole_deal_to_the_win_following_the_solver(page: Any, server: str) -> None:
+def test_play_a_whole_deal_to_the_win_following_the_solver(
+    page: Any, server: str, line: list[Move]
+) -> None:
     pos = GameCode.parse(CODE).position()
-    result = solve(pos, limit=Limit(nodes=200_000, seconds=None))
-    assert result.solved
     open_game(page, server)
-    for move in result.moves:
+    for move in line:
         pos = play_by_drag(page, pos, move)
     assert pos.is_won()
     page.wait_for_selector("#celebrate:not([hidden])")
@@ -330,7 +340,7 @@ def test_play_a_whole_deal_to_the_win_following_the_solver(page: Any, server: st
     assert page.locator("#celebrate").is_hidden()
     stats = json.loads(page.evaluate("localStorage.getItem('eightoff.stats')"))
     (entry,) = stats.values()
-    assert entry["played"] == 1 and entry["won"] == 1 and entry["fewestMoves"] == len(result.moves)
+    assert entry["played"] == 1 and entry["won"] == 1 and entry["fewestMoves"] == len(line)
 
 
 def test_reload_resumes_the_game(page: Any, server: str) -> None:
@@ -391,3 +401,127 @@ def test_share_link_and_code_entry(page: Any, server: str) -> None:
     page.wait_for_function(f"() => document.getElementById('code').textContent === '{other}'")
     first = GameCode.parse(other).position().columns[0][-1]
     assert pile_of(page, str(first)) == "column-1"
+
+
+def preload(page: Any, server: str, code: str, actions: list[list[Move]]) -> None:
+    """Open the page with ``actions`` (lists of moves) already played, as a reload would."""
+    start = GameCode.parse(code)
+    pos = start.position()
+    stored = []
+    for action in actions:
+        stored.append([])
+        for move in action:
+            stored[-1].append(move_to_json(move, pos))
+            pos = pos.apply(move)
+    game = {
+        "code": code,
+        "rules": start.rules.to_json(),
+        "rulesText": start.rules.describe(),
+        "winnable": True,
+        "actions": stored,
+        "redo": [],
+        "elapsed": 0,
+        "counted": True,
+        "won": False,
+    }
+    page.goto(f"{server}/privacy")
+    page.evaluate("g => localStorage.setItem('eightoff.game', JSON.stringify(g))", game)
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+
+
+def test_touch_drag_and_double_tap(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+
+    def touch(kind: str, x: float = 0, y: float = 0) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    try:
+        pos = GameCode.parse(CODE).position()
+        open_game(page, server)
+        move = first_cell_move(pos)
+        card = pos.moving_cards(move)[0]
+        box = page.locator(f'[data-card="{card}"]').bounding_box()
+        target = page.locator(f'[data-pile="{label(move.target, card)}"]').bounding_box()
+        x0, y0 = box["x"] + box["width"] / 2, box["y"] + 5
+        x1, y1 = target["x"] + target["width"] / 2, target["y"] + target["height"] / 2
+        touch("touchStart", x0, y0)
+        for k in range(1, 6):
+            touch("touchMove", x0 + (x1 - x0) * k / 5, y0 + (y1 - y0) * k / 5)
+        touch("touchEnd")
+        wait_moves(page, 1)
+        assert pile_of(page, str(card)) == label(move.target, card)
+        pos = pos.apply(move)
+        # Double tap: the smart move.
+        i, smart = next(
+            (i, m)
+            for i in range(8)
+            if (m := smart_move(pos, column(i))) is not None
+            and m.target.kind is not PlaceKind.FOUNDATION
+        )
+        moving = pos.moving_cards(smart)[0]
+        box = page.locator(f'[data-card="{pos.columns[i][-1]}"]').bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        for _ in range(2):
+            touch("touchStart", x, y)
+            touch("touchEnd")
+        wait_moves(page, 2)
+        assert pile_of(page, str(moving)) == label(smart.target, moving)
+    finally:
+        context.close()
+
+
+def test_autoplay_moves_undo_with_the_move(page: Any, server: str, line: list[Move]) -> None:
+    pos = GameCode.parse(CODE).position()
+    n = 0
+    while not autoplay_moves(pos.apply(line[n])):
+        pos = pos.apply(line[n])
+        n += 1
+    extra = autoplay_moves(pos.apply(line[n]))
+    page.goto(f"{server}/privacy")
+    page.evaluate("localStorage.setItem('eightoff.settings', JSON.stringify({autoplay: true}))")
+    preload(page, server, CODE, [[m] for m in line[:n]])
+    card = pos.moving_cards(line[n])[0]
+    drag(page, str(card), label(line[n].target, card))
+    wait_moves(page, n + 1 + len(extra))  # the move and what autoplay added to it
+    assert page.locator("#moves").inner_text() == str(n + 1)
+    after = pos.apply(line[n])
+    home = after.moving_cards(extra[0])[0]
+    assert pile_of(page, str(home)) == f"foundation-{SUIT_LETTERS[home.suit]}"
+    page.keyboard.press("Control+z")  # undoes the move and its autoplayed moves together
+    wait_moves(page, n)
+    assert pile_of(page, str(home)) != f"foundation-{SUIT_LETTERS[home.suit]}"
+
+
+def test_restart_asks_first(page: Any, server: str, line: list[Move]) -> None:
+    preload(page, server, CODE, [[m] for m in line[:5]])
+    page.click("#btn-restart")
+    page.click("#dlg-confirm button[value='no']")
+    assert moves_played(page) == 5
+    page.click("#btn-restart")
+    page.click("#confirm-yes")
+    wait_moves(page, 0)
+    assert page.locator("#time").inner_text() == "0:00"
+
+
+def test_stuck_is_shown(page: Any, server: str) -> None:
+    open_game(page, server, STUCK_CODE)
+    assert page.locator("#st-state").inner_text() == "Stuck"
+    assert "no legal move" in page.locator("#banner").inner_text()
+    assert page.locator("#btn-hint").is_disabled()
+
+
+def test_finish_offer_plays_every_card_home(page: Any, server: str, line: list[Move]) -> None:
+    # The earliest point after which the rest of the line only goes home.
+    k = len(line)
+    while k > 0 and line[k - 1].target.kind is PlaceKind.FOUNDATION:
+        k -= 1
+    preload(page, server, CODE, [[m] for m in line[:k]])
+    page.wait_for_selector("#btn-finish")
+    page.click("#btn-finish")
+    page.wait_for_selector("#celebrate:not([hidden])")
+    assert page.evaluate("document.body.dataset.status") == "won"
+    assert page.locator("#moves").inner_text() == str(k + 1)
