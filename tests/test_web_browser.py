@@ -407,7 +407,7 @@ def preload(page: Any, server: str, code: str, actions: list[list[Move]]) -> Non
     """Open the page with ``actions`` (lists of moves) already played, as a reload would."""
     start = GameCode.parse(code)
     pos = start.position()
-    stored = []
+    stored: list[list[dict[str, Any]]] = []
     for action in actions:
         stored.append([])
         for move in action:
