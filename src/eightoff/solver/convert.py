@@ -34,6 +34,7 @@ def config_for(rules: Rules, *, weight: float = 8.0, single_cards: bool = False)
         suit=suit,
         kings_only=rules.empty_column is EmptyColumn.KINGS,
         group=search.GROUP_NONE if single_cards else _GROUP[rules.group_moves],
+        dig=not single_cards,
         take_back=take_back,
         auto=auto,
         weight=weight,
@@ -98,8 +99,8 @@ def engine_moves(position: Position, steps: list[Step]) -> list[Move]:
                 else:
                     out.append(Move(src, dst, n))
                 cols[di].extend(moving)
-            elif dk == CELL:
-                out.append(Move(src, to_cell(moving[0])))
+            elif dk == CELL:  # one card, or the n cards of a dig, top card first
+                out.extend(Move(src, to_cell(c)) for c in reversed(moving))
             else:
                 founds[moving[0] // 13] += 1
                 out.append(Move(src, FOUNDATION))

@@ -71,8 +71,9 @@ class Config:
     take_back: bool  # generate take-back moves (only useful in alternating colours)
     auto: int  # AUTO_*
     weight: float = 8.0  # f = g + weight * h
+    dig: bool = True  # also offer "park the cards over a next card in cells" macro moves
     inv_weight: float = 0.5  # h: per card lying above a lower card of its suit
-    cell_weight: float = 0.25  # h: per card held in a cell
+    cell_weight: float = 0.4  # h: per card held in a cell
     cover_weight: float = 0.25  # h: per card covering a suit's next foundation card
 
 
@@ -241,6 +242,7 @@ class Searcher:
         else:
             cap = cap_empty = free + 1
         runs = self._run
+        dig = cfg.dig
 
         for i in range(8):
             col = cols[i]
@@ -295,6 +297,26 @@ class Searcher:
             # To a cell.
             if free:
                 append(((COL, i, CELL, -1, 1), i, rest, -1, b"", _cell_add(cells, top), founds))
+                if dig and free > 1:
+                    # Macro: park the d cards over a suit's next card in cells at once,
+                    # so that it goes home (d single moves; each step is also a child).
+                    for s in range(4):
+                        f = founds[s]
+                        if f < 13:
+                            x = col.find(s * 13 + f)
+                            d = n - 1 - x
+                            if x >= 0 and 1 < d <= free:
+                                append(
+                                    (
+                                        (COL, i, CELL, -1, d),
+                                        i,
+                                        col[: x + 1],
+                                        -1,
+                                        b"",
+                                        bytes(sorted(cells + col[x + 1 :])),
+                                        founds,
+                                    )
+                                )
 
         for c in cells:
             rest = cells.replace(bytes((c,)), b"")
@@ -429,7 +451,9 @@ class Searcher:
                 for ch in self.children(cols, cells, founds):
                     move, i, coli, j, colj, ce2, f2 = ch
                     n = move[4]
-                    cost = g + 2 * n - 1  # a run of n counts 2n - 1 single-card moves
+                    # A run of n onto a column counts 2n - 1 single-card moves; n cards
+                    # dug into cells count n.
+                    cost = g + (n if move[2] == CELL else 2 * n - 1)
                     bonus = 0
                     if f2 is not founds:
                         h2 = self.h(_replace2(cols, i, coli, j, colj), ce2, f2)
