@@ -122,8 +122,11 @@ def tap_move(position: Position, place: Place) -> Move | None:
     return move if position.why_illegal(move) is None else None
 
 
-def smart_move(position: Position, place: Place) -> Move | None:
+def smart_move(position: Position, place: Place, legal: list[Move] | None = None) -> Move | None:
     """The double-tap move from ``place`` (seed 002's order), or ``None`` if nothing fits.
+
+    ``legal`` may pass ``position.legal_moves()`` already computed (the web API asks
+    this for every pile of one position).
 
     1. the foundation;
     2. the longest non-empty column that accepts the card (from a column, the
@@ -132,7 +135,9 @@ def smart_move(position: Position, place: Place) -> Move | None:
        again with the longest run that may move (never a whole column);
     4. the leftmost empty cell.
     """
-    legal = [m for m in position.legal_moves() if m.source == place]
+    if legal is None:
+        legal = position.legal_moves()
+    legal = [m for m in legal if m.source == place]
     if not legal:
         return None
     for m in legal:
