@@ -32,8 +32,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from eightoff.codes import GameCode
 from eightoff.formats import move_from_json, move_to_json, position_to_json
-from eightoff.game import Game, smart_move, tap_move
-from eightoff.moves import IllegalMoveError, InvalidMoveError, Place, PlaceKind, cell, column
+from eightoff.game import Game, ReplayError, smart_move, tap_move
+from eightoff.moves import InvalidMoveError, Move, Place, PlaceKind, cell, column
 from eightoff.pool import Pool
 from eightoff.position import COLUMNS, Position
 from eightoff.rules import CELL_COUNTS, PRESETS, Build, EmptyColumn, GroupMoves, Layout, Rules
@@ -342,27 +342,53 @@ class _Api:
     # Helpers -----------------------------------------------------------------------
 
     def _replay(self, req: GameRequest) -> Game:
-        """The game after ``req.moves``; unreadable or illegal move → 422 with its index."""
+        """The game after ``req.moves``; unreadable or illegal move → 422 with its index.
+
+        Fast path: read every move, replay them in one go, then check each ``card`` field
+        against the position it was played in (the first problem in list order wins).
+        """
         if len(req.moves) > self.limits.max_moves:
             raise ApiError(
                 422,
                 f"too many moves: {len(req.moves)}, at most {self.limits.max_moves} per request",
             )
         game = Game(_parse_code(req.code))
-        for i, obj in enumerate(req.moves):
-            pos = game.position
+        moves: list[Move] = []
+        unreadable: InvalidMoveError | None = None
+        for obj in req.moves:
             try:
-                move = move_from_json(obj, pos)
+                moves.append(move_from_json(obj))
             except InvalidMoveError as exc:
-                raise ApiError(
-                    422, f"move {i} cannot be read: {exc}", index=i, reason=str(exc)
-                ) from None
-            try:
-                game.play(move)
-            except IllegalMoveError as exc:
-                raise ApiError(
-                    422, f"move {i} ({move}) is illegal: {exc}", index=i, reason=str(exc)
-                ) from None
+                unreadable = exc
+                break
+        illegal: ReplayError | None = None
+        try:
+            game.replay(moves)
+        except ReplayError as exc:
+            illegal = exc
+        positions = game.positions()  # positions[i] is where move i was played
+        for i in range(len(positions) - 1 if illegal is None else illegal.index):
+            card = req.moves[i].get("card")
+            if card is not None and card != str(positions[i].moving_cards(moves[i])[0]):
+                try:  # not the card's usual text: let the reader say what is wrong, if anything
+                    move_from_json(req.moves[i], positions[i])
+                except InvalidMoveError as exc:
+                    raise ApiError(
+                        422, f"move {i} cannot be read: {exc}", index=i, reason=str(exc)
+                    ) from None
+        if illegal is not None:
+            i = illegal.index
+            raise ApiError(
+                422,
+                f"move {i} ({illegal.move}) is illegal: {illegal.reason}",
+                index=i,
+                reason=illegal.reason,
+            )
+        if unreadable is not None:
+            i = len(moves)
+            raise ApiError(
+                422, f"move {i} cannot be read: {unreadable}", index=i, reason=str(unreadable)
+            )
         return game
 
     def _describe(self, game: Game) -> dict[str, Any]:
@@ -427,9 +453,10 @@ def _places(pos: Position) -> Iterator[Place]:
 def _taps(pos: Position) -> dict[str, dict[str, Any]]:
     """What a single tap and a double tap (smart move) play from each pile holding a card."""
     out: dict[str, dict[str, Any]] = {}
+    legal = pos.legal_moves()
     for place in _places(pos):
         tap = tap_move(pos, place)
-        smart = smart_move(pos, place)
+        smart = smart_move(pos, place, legal)
         out[place.label()] = {
             "tap": None if tap is None else move_to_json(tap, pos),
             "smart": None if smart is None else move_to_json(smart, pos),
