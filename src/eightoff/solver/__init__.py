@@ -42,6 +42,7 @@ def solve(
         cols, cells, founds, max_nodes=limit.nodes, deadline=deadline
     )
     if status == search.SOLVED:
+        steps = searcher.shorten(cols, cells, founds, steps)
         moves = tuple(engine_moves(position, steps))
         verdict = Verdict.SOLVED
     else:
