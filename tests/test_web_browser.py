@@ -321,6 +321,16 @@ def test_solution_steps_and_keep_playing(page: Any, server: str) -> None:
     page.click("#sol-keep")
     wait_moves(page, 1)
     assert page.locator("#solution").is_hidden()
+    # The keys step through it too; Escape returns to the game as it was.
+    page.click("#btn-solution")
+    page.wait_for_selector("#solution:not([hidden])")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(at_step, arg=1)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(at_step, arg=2)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#solution[hidden]", state="attached")
+    wait_moves(page, 1)
 
 
 def test_play_a_whole_deal_to_the_win_following_the_solver(
@@ -525,3 +535,12 @@ def test_finish_offer_plays_every_card_home(page: Any, server: str, line: list[M
     page.wait_for_selector("#celebrate:not([hidden])")
     assert page.evaluate("document.body.dataset.status") == "won"
     assert page.locator("#moves").inner_text() == str(k + 1)
+
+
+def test_solution_of_a_lost_position_offers_the_undo(page: Any, server: str) -> None:
+    moves = [Move.from_text(t) for t in ["65", "6^", "1^", "d^", "a8", "8d", "7a"]]
+    preload(page, server, "EO1-C4-AAAAABH", [[m] for m in moves])
+    page.click("#btn-solution")
+    page.wait_for_selector("#btn-undo-to")
+    assert page.locator("#solution").is_hidden()
+    assert "cannot be won" in page.locator("#banner").inner_text()

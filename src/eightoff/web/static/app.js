@@ -751,9 +751,11 @@
       const result = await api("/api/solve", { code: game.code, moves: flatMoves() });
       if (result.verdict !== "solved") {
         if (result.verdict === "unsolvable") {
-          lostOffer = { undoTo: null };
+          // Lost: the hint knows how far back the game was last winnable.
+          const answer = await api("/api/hint", { code: game.code, moves: flatMoves() });
+          lostOffer = { undoTo: answer.winnable === false ? answer.undo_to : null };
           renderBanner();
-          announce("The solver proved this position cannot be won. Ask for a hint to find where to undo to.");
+          announce("The solver proved this position cannot be won.");
         } else {
           announce("The solver found no solution in its time limit.");
           notice("The solver found no solution in its time limit; try again from a later position.");
@@ -1080,7 +1082,7 @@
   }
 
   function onBoardKey(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || sol) return; // in the solution the keys step it
     const f = currentFocus();
     if (!f) return;
     const order = pileOrder();
@@ -1157,8 +1159,11 @@
       askHint();
     } else if (key === "n") {
       openNewDialog();
-    } else if (key === "escape" && sol) {
-      stopSolution(false);
+    } else if (sol && (key === "escape" || key === "arrowleft" || key === "arrowright" || key === "p")) {
+      e.preventDefault();
+      if (key === "escape") stopSolution(false);
+      else if (key === "p") solutionPlay();
+      else solutionGo(sol.k + (key === "arrowright" ? 1 : -1));
     } else if (!board.contains(document.activeElement) && /^[1-8]$/.test(key)) {
       moveFocus(`column-${key}`);
     }
