@@ -30,17 +30,30 @@ def solve(
     single-card moves and proves it (``result.optimal``); otherwise it looks for
     any short-ish solution fast.
     """
-    start = time.perf_counter()
     if optimal:
         from eightoff.solver.optimal import solve_optimal
 
-        return solve_optimal(position, limit=limit, start=start)
+        return solve_optimal(position, limit=limit, start=time.perf_counter())
+    return solve_fast(position, limit)
+
+
+def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None) -> SolveResult:
+    """:func:`solve` without optimal mode; positions whose keys are in ``dead`` are
+    known lost and skipped, and a complete search adds every key it saw to ``dead``."""
+    start = time.perf_counter()
     deadline = None if limit.seconds is None else start + limit.seconds
     searcher = search.Searcher(config_for(position.rules, weight=DEFAULT_WEIGHT))
     cols, cells, founds = state_of(position)
     status, steps, nodes = searcher.best_first(
-        cols, cells, founds, max_nodes=limit.nodes, deadline=deadline
+        cols,
+        cells,
+        founds,
+        max_nodes=limit.nodes,
+        deadline=deadline,
+        dead=frozenset() if dead is None else dead,
     )
+    if status == search.EXHAUSTED and dead is not None:
+        dead.update(searcher.explored)
     if status == search.SOLVED:
         steps = searcher.shorten(cols, cells, founds, steps)
         moves = tuple(engine_moves(position, steps))

@@ -27,6 +27,7 @@ from __future__ import annotations
 import gc
 import heapq
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -135,6 +136,7 @@ class Searcher:
         self._inv: dict[bytes, int] = {}
         self._run: dict[bytes, int] = {}
         self._terms: dict[Founds, dict[bytes, float]] = {}
+        self.explored: Iterable[bytes] = ()
 
     # -- heuristic -------------------------------------------------------------------
 
@@ -445,8 +447,12 @@ class Searcher:
         *,
         max_nodes: int | None,
         deadline: float | None,
+        dead: set[bytes] | frozenset[bytes] = frozenset(),
     ) -> tuple[int, list[Step], int]:
         """Weighted best-first search; returns ``(status, steps, nodes expanded)``.
+
+        ``dead`` holds keys of positions already proven lost: they are not searched.
+        After an exhausted search :attr:`explored` holds every key it saw — all lost.
 
         Children are pushed as cheap descriptors with an incrementally updated h;
         a child's full state, autoplay and transposition key are only built when it
@@ -479,11 +485,13 @@ class Searcher:
                 if child is None:
                     cols, cells, founds, autos = parent[0], parent[1], parent[2], ()
                     key = key_of(cols, cells)
+                    if key in dead:
+                        break
                     closed[key] = None
                 else:
                     cols, cells, founds, autos = self.apply(parent[0], child)
                     key = key_of(cols, cells)
-                    if key in closed:
+                    if key in closed or key in dead:
                         continue
                     closed[key] = (parent[3], (child[0], autos))
                     if founds[0] + founds[1] + founds[2] + founds[3] == 52:
@@ -524,6 +532,7 @@ class Searcher:
                             h2 += term(table, colj, founds) - term(table, cols[j], founds)
                     counter += 1
                     heappush(heap, (cost + weight * (h2 - bonus), counter, cost, h2, node, ch))
+            self.explored = closed.keys()
             return EXHAUSTED, [], nodes
         finally:
             if gc_was:
