@@ -137,6 +137,7 @@ def test_new_winnable_outside_the_pool_solves_random_deals(client: TestClient) -
         ({"rules": {"cells": 3}}, 400, "cells must be 8, 4 or 2"),  # engine ValueError → 400
         ({"rules": "klondike"}, 400, "unknown preset"),
         ({"rules": {"colour": "red"}}, 400, "unknown rule option"),
+        ({"rules": {"preset": None}}, 400, "rules.preset must be a preset name"),
         ({"rules": 8}, 422, "rules"),
         ({"winnable": "yes"}, 422, "winnable"),
         ({"code": "EO1-C8-ZZZ"}, 400, "unknown game code"),
@@ -481,3 +482,25 @@ def test_serve_runs_the_app_until_stopped() -> None:
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=15)
     assert f"http://127.0.0.1:{port}/" in out
+
+
+_option = st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=8)
+_option |= st.sampled_from(["kings", "any", "suit", "alternate", "bakers", "cells", "freecell"])
+_options = st.dictionaries(
+    st.sampled_from(
+        ["preset", "cells", "empty_column", "build", "layout", "group_moves", "take_back"]
+    ),
+    _option | st.lists(st.integers(), max_size=2),
+    max_size=4,
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(rules=_options)
+def test_no_rule_options_give_a_server_error(client: TestClient, rules: dict[str, Any]) -> None:
+    response = client.post("/api/new", json={"rules": rules, "winnable": False})
+    assert response.status_code in (200, 400, 422), response.text
+    if response.status_code == 200:
+        assert GameCode.parse(response.json()["code"]).rules.to_json() == response.json()["rules"]

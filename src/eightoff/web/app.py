@@ -287,6 +287,8 @@ class _Api:
         if req.code is not None:
             code = _parse_code(req.code)
         else:
+            if isinstance(req.rules, dict) and not isinstance(req.rules.get("preset", ""), str):
+                raise ApiError(400, "rules.preset must be a preset name, like \"standard\"")
             rules = Rules.from_json(req.rules)
             if req.winnable:
                 code, winnable = self._winnable_code(rules)
