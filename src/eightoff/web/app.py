@@ -288,7 +288,7 @@ class _Api:
             code = _parse_code(req.code)
         else:
             if isinstance(req.rules, dict) and not isinstance(req.rules.get("preset", ""), str):
-                raise ApiError(400, "rules.preset must be a preset name, like \"standard\"")
+                raise ApiError(400, 'rules.preset must be a preset name, like "standard"')
             rules = Rules.from_json(req.rules)
             if req.winnable:
                 code, winnable = self._winnable_code(rules)
