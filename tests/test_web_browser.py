@@ -373,17 +373,26 @@ def test_reload_resumes_the_game(page: Any, server: str) -> None:
 
 
 def test_corrupted_storage_gives_a_notice_and_a_fresh_game(page: Any, server: str) -> None:
-    open_game(page, server)
-    page.evaluate(
-        "localStorage.setItem('eightoff.game', '{not json');"
-        "localStorage.setItem('eightoff.stats', '[1, 2]')"
-    )
-    page.reload()
-    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+    for key, junk in (("eightoff.game", "{not json"), ("eightoff.stats", "[1, 2]")):
+        open_game(page, server)
+        page.goto(f"{server}/privacy")  # away from the game, which saves itself on leaving
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, junk])
+        page.goto(f"{server}/")
+        page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+        assert "could not be read" in page.locator("#notice-text").inner_text(), key
+        assert page.evaluate("k => localStorage.getItem(k)", key) != junk  # dropped
     assert page.locator("#notice").is_visible()
     assert "could not be read" in page.locator("#notice-text").inner_text()
     assert page.locator("[data-card]").count() == 52
     assert moves_played(page) == 0
+    # Saved rules the server refuses: a notice and a standard game, not an empty board.
+    page.goto(f"{server}/privacy")  # away from the game, which saves itself on leaving
+    page.evaluate("localStorage.setItem('eightoff.settings', JSON.stringify({rules: {cells: 3}}))")
+    page.evaluate("localStorage.removeItem('eightoff.game')")
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+    assert "standard game" in page.locator("#notice-text").inner_text()
+    assert page.locator("[data-card]").count() == 52
 
 
 def test_new_game_dialog_changes_the_rules(page: Any, server: str) -> None:

@@ -1453,8 +1453,14 @@
         game = null;
       }
     }
-    const ok = await newGame(code ? { code } : undefined);
-    if (!ok && code) await newGame();
+    let ok = await newGame(code ? { code } : undefined);
+    if (!ok && !code) {
+      // The saved rules are refused: back to the standard game rather than an empty board.
+      settings.rules = DEFAULT_SETTINGS.rules;
+      saveSettings();
+      notice("The saved rules could not be used; a standard game has started.");
+    }
+    if (!ok) ok = await newGame({ rules: settings.rules, winnable: settings.winnable });
     document.body.dataset.ready = "1";
   }
 
