@@ -24,7 +24,14 @@ from eightoff.moves import Move, cell, column
 from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD
 from eightoff.solver import Limit, solve
-from eightoff.web.app import Limits, create_app
+from eightoff.web.app import (
+    HintAnswer,
+    Limits,
+    NewAnswer,
+    SolveAnswer,
+    StateAnswer,
+    create_app,
+)
 
 CODE = str(GameCode(STANDARD, 0))
 LOST_CODE = str(GameCode(STANDARD.with_options(cells=4), 0))  # the solver proves it lost
@@ -90,6 +97,14 @@ def test_openapi_documents_every_route(client: TestClient) -> None:
         assert path in doc["paths"]
     state = json.dumps(doc["components"]["schemas"]["StateRequest"])
     assert "autoplay" in state and "autoplayed" in state
+    schemas = doc["components"]["schemas"]
+    assert {"moves_applied", "autoplayed", "taps", "finish"} <= set(
+        schemas["StateAnswer"]["properties"]
+    )
+    assert set(schemas["HintAnswer"]["properties"]) == {"move", "winnable", "undo_to", "detail"}
+    assert {"from", "to", "card", "count"} == set(schemas["MoveJson"]["properties"])
+    responses = doc["paths"]["/api/state"]["post"]["responses"]
+    assert {"200", "400", "413", "422", "429"} <= set(responses)
 
 
 # -- /api/new ---------------------------------------------------------------------------
@@ -97,6 +112,7 @@ def test_openapi_documents_every_route(client: TestClient) -> None:
 
 def test_new_default_is_a_winnable_standard_deal(client: TestClient) -> None:
     data = post(client, "/api/new", {})
+    NewAnswer.model_validate(data)  # the answer has the documented shape
     code = GameCode.parse(data["code"])
     assert code.rules == STANDARD
     assert data["winnable"] is True
@@ -157,6 +173,7 @@ def test_new_refuses_bad_input(client: TestClient, body: Any, status: int, words
 def test_state_replays_moves(client: TestClient, line: list[Move]) -> None:
     moves = as_json(line[:10], start())
     data = post(client, "/api/state", {"code": CODE, "moves": moves})
+    StateAnswer.model_validate(data)
     game = Game(GameCode.parse(CODE))
     game.replay(line[:10])
     assert data["position"] == position_to_json(game.position)
@@ -313,6 +330,7 @@ def test_unknown_routes_and_methods_answer_json(client: TestClient) -> None:
 def test_hint_gives_a_move_on_a_winning_line(client: TestClient, line: list[Move]) -> None:
     moves = as_json(line[:20], start())
     data = post(client, "/api/hint", {"code": CODE, "moves": moves})
+    HintAnswer.model_validate(data)
     assert data["winnable"] is True and data["undo_to"] is None
     state = post(client, "/api/state", {"code": CODE, "moves": moves})
     assert data["move"] in state["legal_moves"]
@@ -346,6 +364,7 @@ def test_hint_offers_to_undo_back_to_the_last_winnable_position(client: TestClie
 def test_solve_returns_a_line_that_wins(client: TestClient, line: list[Move]) -> None:
     moves = as_json(line[:30], start())
     result = post(client, "/api/solve", {"code": CODE, "moves": moves})
+    SolveAnswer.model_validate(result)
     assert result["verdict"] == "solved" and result["moves"]
     assert set(result) >= {"verdict", "moves", "length", "optimal", "nodes", "seconds"}
     won = post(client, "/api/state", {"code": CODE, "moves": moves + result["moves"]})

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -123,6 +123,109 @@ class StateRequest(GameRequest):
     )
 
 
+# -- answers (documented in the OpenAPI schema; the routes build plain JSON) -----------
+
+
+class MoveJson(BaseModel):
+    """A move: the (deepest) moving card and 1-based places."""
+
+    model_config = ConfigDict(populate_by_name=True)
+    card: str | None = Field(None, examples=["7H"])
+    from_: list[Any] = Field(alias="from", examples=[["column", 3]])
+    to: list[Any] = Field(examples=[["cell", 2]])
+    count: int = 1
+
+
+class Taps(BaseModel):
+    """What a single tap and a double tap on a pile play."""
+
+    tap: MoveJson | None = Field(description="To the foundation, when allowed.")
+    smart: MoveJson | None = Field(description="The smart move (seed 002's order).")
+
+
+class PositionJson(BaseModel):
+    """Columns (covered → exposed), cells, top rank per foundation, and the rules."""
+
+    columns: list[list[str]]
+    cells: list[str | None]
+    foundations: dict[str, int]
+    rules: dict[str, Any]
+
+
+class _Described(BaseModel):
+    position: PositionJson
+    legal_moves: list[MoveJson]
+    status: Literal["playing", "won", "stuck"]
+    score: int
+    taps: dict[str, Taps] = Field(
+        description='Per pile holding a card ("column-3", "cell-2"): its tap and smart move.'
+    )
+    finish: list[MoveJson] | None = Field(
+        description="Foundation moves that take every remaining card home, if there are."
+    )
+
+
+class NewAnswer(_Described):
+    """A new game."""
+
+    code: str
+    winnable: bool | None = Field(description="True when the solver has won this deal.")
+    rules: dict[str, Any]
+    rules_text: str
+
+
+class StateAnswer(_Described):
+    """The position after the moves."""
+
+    moves_applied: int
+    autoplayed: list[MoveJson] = Field(
+        description="Foundation moves autoplay played after the moves (when asked)."
+    )
+
+
+class HintAnswer(BaseModel):
+    """A hint from the solver."""
+
+    move: MoveJson | None = Field(
+        description="The move to play now, or from the undo_to position when lost."
+    )
+    winnable: bool | None
+    undo_to: int | None = Field(
+        description="When lost: how many moves to keep to be back in a winnable position."
+    )
+    detail: str
+
+
+class SolveAnswer(BaseModel):
+    """The solver's result from the position after the moves."""
+
+    verdict: Literal["solved", "unsolvable", "unknown"]
+    moves: list[MoveJson]
+    length: int = Field(description="In single-card moves (a run of n cards counts 2n - 1).")
+    optimal: bool
+    nodes: int
+    seconds: float
+
+
+class ErrorAnswer(BaseModel):
+    """Any refused request."""
+
+    error: str
+    index: int | None = Field(None, description="The 0-based index of the bad move, if any.")
+    reason: str | None = Field(None, description="Why that move is illegal or unreadable.")
+
+
+_ERRORS: Final[dict[int | str, dict[str, Any]]] = {
+    code: {"model": ErrorAnswer, "description": text}
+    for code, text in (
+        (400, "A bad value: unknown game code, preset or rule option; malformed JSON."),
+        (413, "The request body is too large."),
+        (422, "An unreadable request, too many moves, or an illegal move (index, reason)."),
+        (429, "The solver is busy: retry after Retry-After seconds."),
+    )
+}
+
+
 # -- the app --------------------------------------------------------------------------
 
 
@@ -153,7 +256,12 @@ def create_app(
     app.add_middleware(_Guard, max_body=lim.max_body)
     _add_error_handlers(app)
 
-    @app.post("/api/new", summary="Start a game", tags=["game"])
+    @app.post(
+        "/api/new",
+        summary="Start a game",
+        tags=["game"],
+        responses={200: {"model": NewAnswer}, **_ERRORS},
+    )
     def new_game(req: NewRequest) -> JSONResponse:
         """A new deal (or the deal of ``code``) with its position, legal moves and taps.
 
@@ -164,7 +272,12 @@ def create_app(
         """
         return _ok(api.new(req))
 
-    @app.post("/api/state", summary="Replay a game", tags=["game"])
+    @app.post(
+        "/api/state",
+        summary="Replay a game",
+        tags=["game"],
+        responses={200: {"model": StateAnswer}, **_ERRORS},
+    )
     def state(req: StateRequest) -> JSONResponse:
         """Replay ``moves`` from the deal of ``code`` and describe the position reached.
 
@@ -183,7 +296,12 @@ def create_app(
         """
         return _ok(api.state(req))
 
-    @app.post("/api/hint", summary="Ask the solver for a hint", tags=["solver"])
+    @app.post(
+        "/api/hint",
+        summary="Ask the solver for a hint",
+        tags=["solver"],
+        responses={200: {"model": HintAnswer}, **_ERRORS},
+    )
     def hint_route(req: GameRequest) -> JSONResponse:
         """A move on a winning line from the current position.
 
@@ -194,7 +312,12 @@ def create_app(
         """
         return _ok(api.hint(req))
 
-    @app.post("/api/solve", summary="Solve from the current position", tags=["solver"])
+    @app.post(
+        "/api/solve",
+        summary="Solve from the current position",
+        tags=["solver"],
+        responses={200: {"model": SolveAnswer}, **_ERRORS},
+    )
     def solve_route(req: GameRequest) -> JSONResponse:
         """The solver's JSON result from the position after ``moves`` (verdict, moves…)."""
         return _ok(api.solve(req))
@@ -208,7 +331,7 @@ def create_app(
         app.add_api_route(
             route_path,
             _page(filename),
-            methods=["GET"],
+            methods=["GET", "HEAD"],
             include_in_schema=False,
             response_class=FileResponse,
         )
