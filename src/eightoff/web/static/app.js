@@ -685,6 +685,9 @@
     render();
     saveGame();
     announce(`New game ${game.code}: ${game.rulesText}.`);
+    if (body.winnable && !body.code && answer.winnable !== true) {
+      notice("The solver found no winnable deal for these rules in time; this deal may not be winnable.");
+    }
     return true;
   }
 
