@@ -1,12 +1,15 @@
 """Deals per second: a survey on N local processes vs the same deals on an N-worker Dask cluster.
 
     .venv/bin/python benchmarks/survey_dask_vs_local.py [RANGE] [--workers N] [--dask ADDRESS]
+        [--repeat K]
 
 Without ``--dask`` a ``distributed.LocalCluster`` (N worker processes, one thread
 each, on 127.0.0.1) is started first; its start-up is not timed, as a survey
 runs on an existing cluster. Each run writes a fresh SQLite file; the local
-run's time includes starting its process pool. The verdicts of both runs must
-agree, which the script checks.
+run's time includes starting its process pool. With ``--repeat K`` the two
+kinds of run alternate K times and the best time of each counts (a shared
+machine's other load hurts both alike). The verdicts must agree, which the
+script checks.
 """
 
 from __future__ import annotations
@@ -42,36 +45,47 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes / Dask workers")
     parser.add_argument("--dask", metavar="ADDRESS", help="an existing cluster instead")
     parser.add_argument("--time-limit", type=float, default=60.0, metavar="S")
+    parser.add_argument("--repeat", type=int, default=1, metavar="K", help="alternating runs")
     args = parser.parse_args()
     deals = DealRange.parse(args.range)
-    with tempfile.TemporaryDirectory() as tmp:
-        local_db, dask_db = Path(tmp, "local.db"), Path(tmp, "dask.db")
-        local = timed(local_db, deals, workers=args.workers, seconds=args.time_limit)
-        if args.dask:
-            address, cluster = args.dask, None
-        else:
-            from distributed import LocalCluster
+    local_times: list[float] = []
+    dask_times: list[float] = []
+    same = True
+    if args.dask:
+        address, cluster = args.dask, None
+    else:
+        from distributed import LocalCluster
 
-            cluster = LocalCluster(
-                n_workers=args.workers,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-                silence_logs=40,
-            )
-            address = cluster.scheduler_address
-        try:
-            remote = timed(dask_db, deals, dask=address, seconds=args.time_limit)
-        finally:
-            if cluster is not None:
-                cluster.close()
-        same = verdicts(local_db) == verdicts(dask_db)
+        cluster = LocalCluster(
+            n_workers=args.workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            silence_logs=40,
+        )
+        address = cluster.scheduler_address
+    try:
+        for _ in range(args.repeat):
+            with tempfile.TemporaryDirectory() as tmp:
+                local_db, dask_db = Path(tmp, "local.db"), Path(tmp, "dask.db")
+                local_times.append(
+                    timed(local_db, deals, workers=args.workers, seconds=args.time_limit)
+                )
+                dask_times.append(timed(dask_db, deals, dask=address, seconds=args.time_limit))
+                same = same and verdicts(local_db) == verdicts(dask_db)
+    finally:
+        if cluster is not None:
+            cluster.close()
+    local, remote = min(local_times), min(dask_times)
     n = len(deals)
     print(f"survey {deals} ({n} deals), {args.workers} workers, time limit {args.time_limit:g} s")
-    print(f"  local processes: {local:7.2f} s  {n / local:7.1f} deals/s")
-    print(f"  Dask cluster:    {remote:7.2f} s  {n / remote:7.1f} deals/s  ({address})")
-    print(f"  Dask / local:    {local / remote:7.2f}x   same verdicts: {same}")
+    print(f"  Dask scheduler {address}")
+    every = ", ".join(f"{t:.2f}" for t in local_times)
+    print(f"  local processes: {local:7.2f} s  {n / local:7.1f} deals/s   (runs: {every} s)")
+    every = ", ".join(f"{t:.2f}" for t in dask_times)
+    print(f"  Dask cluster:    {remote:7.2f} s  {n / remote:7.1f} deals/s   (runs: {every} s)")
+    print(f"  Dask speed / local speed: {local / remote:.2f}   same verdicts: {same}")
     return 0 if same else 1
 
 
