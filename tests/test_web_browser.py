@@ -336,6 +336,7 @@ def test_solution_steps_and_keep_playing(page: Any, server: str) -> None:
 def test_play_a_whole_deal_to_the_win_following_the_solver(
     page: Any, server: str, line: list[Move]
 ) -> None:
+    page.emulate_media(reduced_motion="reduce")  # cards jump: no waiting for each slide
     pos = GameCode.parse(CODE).position()
     open_game(page, server)
     for move in line:

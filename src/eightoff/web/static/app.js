@@ -31,6 +31,7 @@
   };
 
   const $ = (id) => document.getElementById(id);
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   const board = $("board");
 
   const rankText = (card) => (card[0] === "T" ? "10" : card[0]);
@@ -367,7 +368,7 @@
     const hadFocus = board.contains(document.activeElement);
     const pos = view.position;
     if (pos.cells.length !== builtCells) buildBoard(pos.cells.length);
-    const first = animate ? measureCards() : null;
+    const first = animate && !reducedMotion.matches ? measureCards() : null;
     const cw = sizeBoard();
     const ch = cw * 1.4;
     const placed = new Set();
@@ -1332,8 +1333,7 @@
     const box = $("celebrate");
     $("celebrate-text").textContent = `${game.actions.length} moves, ${formatTime(game.elapsed)}, score ${view.score}.`;
     box.querySelectorAll(".fly").forEach((el) => el.remove());
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (!reduce) {
+    if (!reducedMotion.matches) {
       for (let i = 0; i < 28; i++) {
         const suit = SUITS[i % 4];
         const fly = svgUse(suit, `fly ${suit === "H" || suit === "D" ? "red" : "black"}`);
