@@ -65,7 +65,6 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
         if status == search.EXHAUSTED and dead is not None:
             dead.update(searcher.explored)
     if status == search.SOLVED:
-        steps = searcher.shorten(cols, cells, founds, steps)
         moves = tuple(engine_moves(position, steps))
         verdict = Verdict.SOLVED
     else:

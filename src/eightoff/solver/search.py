@@ -388,56 +388,6 @@ class Searcher:
                     return self.autoplay(tuple(lst), cells, founds)
         return tuple(lst), cells, founds, ()
 
-    # -- shortening a solution ----------------------------------------------------------
-
-    def shorten(self, cols: Cols, cells: bytes, founds: Founds, steps: list[Step]) -> list[Step]:
-        """Cut detours out of a winning line: where one move leads from a position on
-        the line to a later one, take it (shortest path over the line and these
-        shortcuts, by single-card moves)."""
-        head: list[Step] = []
-        if steps and steps[0][0][4] == 0:  # the initial autoplay
-            head, steps = steps[:1], steps[1:]
-            cols, cells, founds, _ = self.autoplay(cols, cells, founds)
-        if not steps:
-            return head
-        states: list[tuple[Cols, bytes, Founds]] = [(cols, cells, founds)]
-        for move, _ in steps:
-            for child in self.children(cols, cells, founds):
-                if child[0] == move:
-                    cols, cells, founds, _ = self.apply(cols, child)
-                    break
-            else:  # cannot happen: the line was found with these very children
-                return head + steps
-            states.append((cols, cells, founds))
-        # Exact positions, not transposition keys: the moves after a shortcut name
-        # columns by index, so the columns must match in place.
-        index = {(c, ce): k for k, (c, ce, _) in enumerate(states)}
-        m = len(steps)
-        best = [0] + [1 << 30] * m
-        via: list[tuple[int, Step]] = [(-1, steps[0])] * (m + 1)
-        for i in range(m):
-            if best[i] + step_cost(steps[i]) < best[i + 1]:
-                best[i + 1] = best[i] + step_cost(steps[i])
-                via[i + 1] = (i, steps[i])
-            c0, ce0, f0 = states[i]
-            for child in self.children(c0, ce0, f0):
-                c2, ce2, _, autos = self.apply(c0, child)
-                j = index.get((c2, ce2), -1)
-                if j > i + 1:
-                    step: Step = (child[0], autos)
-                    cost = best[i] + step_cost(step)
-                    if cost < best[j]:
-                        best[j] = cost
-                        via[j] = (i, step)
-        out: list[Step] = []
-        k = m
-        while k > 0:
-            i, step = via[k]
-            out.append(step)
-            k = i
-        out.reverse()
-        return head + out
-
     # -- the search ----------------------------------------------------------------------
 
     def best_first_fast(
@@ -674,14 +624,6 @@ def _found_down(founds: Founds, s: int) -> Founds:
     f = list(founds)
     f[s] -= 1
     return (f[0], f[1], f[2], f[3])
-
-
-def step_cost(step: Step) -> int:
-    """Single-card moves a step stands for (its move, then its autoplayed cards)."""
-    (_, _, dk, _, n), autos = step
-    if n == 0:
-        return len(autos)
-    return (n if dk == CELL else 2 * n - 1) + len(autos)
 
 
 def _chash(cols: Cols, cells: bytes) -> int:
