@@ -12,6 +12,8 @@ bounded number of requests:
   on each request, within the server's hint time budget).
 
 Targets: state p95 < 20 ms, hint p95 < 300 ms. Exit status 1 if one is missed.
+It first prints the CPU cost of one state request (the ASGI app called in
+process, no sockets), so a busy machine's contention can be told apart.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import MutableMapping
 from typing import Any
 
 from eightoff.codes import GameCode
@@ -143,6 +146,55 @@ def load(
     return elapsed, latencies
 
 
+def in_process(body: bytes, path: str, count: int) -> list[float]:
+    """Latencies (ms) of ``count`` calls of the ASGI app itself: no sockets, one at a time.
+
+    The CPU cost of one request, which the loopback figures add contention and HTTP to.
+    """
+    import asyncio
+
+    from eightoff.web.app import create_app
+
+    app = create_app()
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"content-type", b"application/json")],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+    }
+
+    async def one() -> None:
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        status: list[int] = []
+
+        async def send(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                status.append(message["status"])
+
+        await app(dict(scope), receive, send)
+        assert status == [200], status
+
+    async def run() -> list[float]:
+        out = []
+        for _ in range(count):
+            t0 = time.perf_counter()
+            await one()
+            out.append((time.perf_counter() - t0) * 1000)
+        return out
+
+    return asyncio.run(run())
+
+
 def report(name: str, elapsed: float, latencies: list[float], target: float) -> bool:
     cuts = statistics.quantiles(latencies, n=100)
     p50, p95 = cuts[49], cuts[94]
@@ -166,6 +218,12 @@ def main(argv: list[str] | None = None) -> int:
     code, moves = long_game(GAME_MOVES)
     state_body = json.dumps({"code": code, "moves": moves}).encode()
     hint_bodies = [json.dumps({"code": c, "moves": m}).encode() for c, m in hint_games(12)]
+    inner = in_process(state_body, "/api/state", 200)[20:]
+    cuts = statistics.quantiles(inner, n=100)
+    print(
+        f"in process, one at a time: /api/state ({GAME_MOVES} moves) "
+        f"p50 {cuts[49]:.1f} ms  p95 {cuts[94]:.1f} ms"
+    )
     port = free_port()
     proc = start_server(port, args.workers)
     try:
