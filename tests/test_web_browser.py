@@ -331,6 +331,19 @@ def test_solution_steps_and_keep_playing(page: Any, server: str) -> None:
     page.keyboard.press("Escape")
     page.wait_for_selector("#solution[hidden]", state="attached")
     wait_moves(page, 1)
+    # A new game from inside the solution leaves it for good.
+    page.click("#btn-solution")
+    page.click("#sol-fwd")
+    page.wait_for_function(at_step, arg=1)
+    page.click("#btn-new")
+    page.click("#new-deal")
+    page.wait_for_function(f"() => document.getElementById('code').textContent !== '{CODE}'")
+    wait_moves(page, 0)
+    page.wait_for_timeout(300)
+    assert page.locator("#solution").is_hidden()
+    new = GameCode.parse(page.locator("#code").inner_text()).position()
+    for i, col in enumerate(new.columns):
+        assert pile_of(page, str(col[-1])) == f"column-{i + 1}"
 
 
 def test_play_a_whole_deal_to_the_win_following_the_solver(

@@ -388,15 +388,14 @@
     };
 
     // Foundations: the top card and the one under it (shown when the top is dragged away).
-    SUITS.split("").forEach((s, i) => {
+    for (const s of SUITS) {
       const top = pos.foundations[s];
       const label = `foundation-${s}`;
       for (let r = Math.max(1, top - 1); r <= top; r++) put(RANKS[r - 1] + s, label, r === top ? 1 : 0, 2, 0);
       const pile = pileEl(label);
       pile.classList.toggle("slot", top === 0);
       pile.setAttribute("aria-label", top ? `${pileName(label)}, up to ${RANK_NAMES[top - 1]}` : `${pileName(label)}, empty`);
-      void i;
-    });
+    }
     pos.cells.forEach((card, k) => {
       const label = `cell-${k + 1}`;
       if (card) put(card, label, 0, 1, 0);
@@ -668,7 +667,7 @@
       document.body.dataset.busy = "0";
     }
     countAbandon();
-    if (sol) stopSolution(false);
+    closeSolution();
     game = {
       code: answer.code,
       rules: answer.rules,
@@ -831,12 +830,17 @@
     updateSolution();
   }
 
-  function stopSolution(keep) {
-    if (!sol) return;
-    if (sol.timer) window.clearInterval(sol.timer);
-    const taken = keep ? sol.steps.slice(0, sol.k) : [];
+  /** Leave solution mode; the caller redraws the game. */
+  function closeSolution() {
+    if (sol && sol.timer) window.clearInterval(sol.timer);
     sol = null;
     $("solution").hidden = true;
+  }
+
+  function stopSolution(keep) {
+    if (!sol) return;
+    const taken = keep ? sol.steps.slice(0, sol.k) : [];
+    closeSolution();
     if (taken.length) {
       for (const m of taken) game.actions.push([m]);
       game.redo = [];
