@@ -44,26 +44,25 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
     deadline = None if limit.seconds is None else start + limit.seconds
     searcher = search.Searcher(config_for(position.rules, weight=DEFAULT_WEIGHT))
     cols, cells, founds = state_of(position)
-    if dead:  # known-lost positions to skip: only the exact search can use them
-        status, nodes = search.EXHAUSTED, 0
+    if dead:
+        # Known-lost positions to skip (a hint's later probes): the exact best-first
+        # search uses them and still finds wins fast.
+        status, steps, nodes = searcher.best_first(
+            cols, cells, founds, max_nodes=limit.nodes, deadline=deadline, dead=dead
+        )
     else:
         status, steps, nodes = searcher.best_first_fast(
             cols, cells, founds, max_nodes=limit.nodes, deadline=deadline
         )
-    if status == search.EXHAUSTED:
-        # Hashes could (very rarely) have merged two positions: prove it exactly.
-        more = None if limit.nodes is None else max(1, limit.nodes - nodes)
-        status, steps, extra = searcher.best_first(
-            cols,
-            cells,
-            founds,
-            max_nodes=more,
-            deadline=deadline,
-            dead=frozenset() if dead is None else dead,
-        )
-        nodes += extra
-        if status == search.EXHAUSTED and dead is not None:
-            dead.update(searcher.explored)
+        if status == search.EXHAUSTED:
+            # Hashes could (very rarely) have merged two positions: prove it exactly.
+            more = None if limit.nodes is None else max(1, limit.nodes - nodes)
+            status, steps, extra = searcher.exhaust(
+                cols, cells, founds, max_nodes=more, deadline=deadline
+            )
+            nodes += extra
+    if status == search.EXHAUSTED and dead is not None:
+        dead.update(searcher.explored)
     if status == search.SOLVED:
         moves = tuple(engine_moves(position, steps))
         verdict = Verdict.SOLVED

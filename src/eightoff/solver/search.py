@@ -1,10 +1,10 @@
 """The hot core: weighted best-first search over a compact state.
 
-Narrow interface: :func:`best_first` takes plain data (columns as ``bytes``,
-cells as sorted ``bytes``, foundation ranks, a :class:`Config`) and returns a
-status, a list of steps and a node count; nothing here knows about
-:class:`~eightoff.position.Position`, so this module could be compiled
-(mypyc/Cython) without touching its callers.
+Narrow interface: :meth:`Searcher.best_first_fast` and :meth:`Searcher.best_first`
+take plain data (columns as ``bytes``, cells as sorted ``bytes``, foundation
+ranks, a :class:`Config`) and return a status, a list of steps and a node count;
+nothing here knows about :class:`~eightoff.position.Position`, so this module
+could be compiled (mypyc/Cython) without touching its callers.
 
 State: ``cols`` is a tuple of 8 ``bytes`` (card numbers, covered → exposed);
 ``cells`` is the sorted ``bytes`` of the cards held (cell order never matters);
@@ -17,9 +17,12 @@ with kinds ``COL``/``CELL``/``FOUND`` (a cell source names its card, a foundatio
 source its suit, a cell target is ``-1``, a column target its index), and
 ``autos`` the cards then sent home automatically, in order.
 
-Search is complete: every child is recorded on generation, so when the open
-list runs dry every reachable position (under a move set that keeps every
-winning line) has been seen, and "no solution" is a proof.
+Both searches are complete: every position popped is closed and its children
+pushed, so when the open list runs dry every reachable position (under a move
+set that keeps every winning line) has been seen. ``best_first_fast`` tells
+positions apart by a 64-bit hash (fast, but a collision could hide a position),
+so its "exhausted" is re-checked by ``best_first``, whose exact keys make "no
+solution" a proof.
 """
 
 from __future__ import annotations
@@ -389,6 +392,54 @@ class Searcher:
         return tuple(lst), cells, founds, ()
 
     # -- the search ----------------------------------------------------------------------
+
+    def exhaust(
+        self,
+        cols: Cols,
+        cells: bytes,
+        founds: Founds,
+        *,
+        max_nodes: int | None,
+        deadline: float | None,
+    ) -> tuple[int, list[Step], int]:
+        """Depth-first enumeration of every reachable position, with exact keys.
+
+        The proof step after :meth:`best_first_fast` ran dry: no heuristic and no
+        heap, as the whole space is visited anyway. Still returns a win if it meets
+        one (only possible if the fast search's hashes merged two positions).
+        """
+        cols, cells, founds, autos0 = self.autoplay(cols, cells, founds)
+        first: Step = ((-1, -1, -1, -1, 0), autos0)
+        if sum(founds) == 52:
+            return SOLVED, [first] if autos0 else [], 0
+        key = key_of(cols, cells)
+        closed: dict[bytes, tuple[bytes, Step] | None] = {key: None}
+        stack = [(cols, cells, founds, key)]
+        nodes = 0
+        gc_was = gc.isenabled()
+        gc.disable()
+        try:
+            while stack:
+                cols, cells, founds, key = stack.pop()
+                nodes += 1
+                if max_nodes is not None and nodes > max_nodes:
+                    return LIMIT, [], nodes - 1
+                if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
+                    return LIMIT, [], nodes
+                for child in self.children(cols, cells, founds):
+                    c2, ce2, f2, autos = self.apply(cols, child)
+                    k2 = key_of(c2, ce2)
+                    if k2 in closed:
+                        continue
+                    closed[k2] = (key, (child[0], autos))
+                    if f2[0] + f2[1] + f2[2] + f2[3] == 52:
+                        return SOLVED, _path(closed, k2, first), nodes
+                    stack.append((c2, ce2, f2, k2))
+            self.explored = closed.keys()
+            return EXHAUSTED, [], nodes
+        finally:
+            if gc_was:
+                gc.enable()
 
     def best_first_fast(
         self,
