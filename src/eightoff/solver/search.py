@@ -140,6 +140,8 @@ class Searcher:
         self._inv: dict[bytes, int] = {}
         self._run: dict[bytes, int] = {}
         self._terms: dict[Founds, dict[bytes, float]] = {}
+        self._celladd: dict[bytes, bytes] = {}
+        self._digs: dict[Founds, dict[bytes, tuple[int, ...]]] = {}
         self.explored: Iterable[bytes] = ()
 
     # -- heuristic -------------------------------------------------------------------
@@ -249,6 +251,10 @@ class Searcher:
             cap = cap_empty = free + 1
         runs = self._run
         dig = cfg.dig
+        celladd = self._celladd
+        digs = self._digs.get(founds)
+        if digs is None:
+            digs = self._digs[founds] = {}
 
         for i in range(8):
             col = cols[i]
@@ -302,27 +308,31 @@ class Searcher:
                     append(((COL, i, COL, empty, k), i, col[:-k], empty, col[-k:], cells, founds))
             # To a cell.
             if free:
-                append(((COL, i, CELL, -1, 1), i, rest, -1, b"", _cell_add(cells, top), founds))
+                joined = cells + bytes((top,))
+                ce2 = celladd.get(joined)  # memo: sorting bytes costs more than a lookup
+                if ce2 is None:
+                    ce2 = celladd[joined] = bytes(sorted(joined))
+                append(((COL, i, CELL, -1, 1), i, rest, -1, b"", ce2, founds))
                 if dig and free > 1:
                     # Macro: park the d cards over a suit's next card in cells at once,
                     # so that it goes home (d single moves; each step is also a child).
-                    for s in range(4):
-                        f = founds[s]
-                        if f < 13:
-                            x = col.find(s * 13 + f)
-                            d = n - 1 - x
-                            if x >= 0 and 1 < d <= free:
-                                append(
-                                    (
-                                        (COL, i, CELL, -1, d),
-                                        i,
-                                        col[: x + 1],
-                                        -1,
-                                        b"",
-                                        bytes(sorted(cells + col[x + 1 :])),
-                                        founds,
-                                    )
+                    depths = digs.get(col)
+                    if depths is None:
+                        depths = digs[col] = _next_depths(col, founds)
+                    for x in depths:
+                        d = n - 1 - x
+                        if d <= free:
+                            append(
+                                (
+                                    (COL, i, CELL, -1, d),
+                                    i,
+                                    col[: x + 1],
+                                    -1,
+                                    b"",
+                                    bytes(sorted(cells + col[x + 1 :])),
+                                    founds,
                                 )
+                            )
 
         for c in cells:
             rest = cells.replace(bytes((c,)), b"")
@@ -659,6 +669,19 @@ def _replace2(cols: Cols, i: int, coli: bytes, j: int, colj: bytes) -> Cols:
     if j >= 0:
         lst[j] = colj
     return tuple(lst)
+
+
+def _next_depths(col: bytes, founds: Founds) -> tuple[int, ...]:
+    # Where in ``col`` each suit's next card lies, when two or more cards cover it.
+    out = []
+    n = len(col)
+    for s in range(4):
+        f = founds[s]
+        if f < 13:
+            x = col.find(s * 13 + f)
+            if 0 <= x < n - 2:
+                out.append(x)
+    return tuple(out)
 
 
 def _cell_add(cells: bytes, card: int) -> bytes:
