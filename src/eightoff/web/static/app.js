@@ -333,7 +333,7 @@
     const W = document.documentElement.clientWidth;
     const H = window.innerHeight;
     const top = board.getBoundingClientRect().top + window.scrollY;
-    const room = Math.max(240, H - top - 36);
+    const room = Math.max(240, H - top - 64); // leaves the bottom for the footer and banners
     const wide = W >= 720 && W / H >= 1.2;
     const gap = Math.round(Math.min(12, Math.max(4, W / 130)));
     let cw;
@@ -404,7 +404,7 @@
       pile.setAttribute("aria-label", card ? pileName(label) : `${pileName(label)}, empty`);
     });
     const tableauTop = board.querySelector(".tableau").getBoundingClientRect().top;
-    const room = Math.max(ch * 2, window.innerHeight - tableauTop - 40);
+    const room = Math.max(ch * 2, window.innerHeight - tableauTop - 68);
     // Fan offset: enough to read each covered card's index; more on narrow screens.
     const base = ch * (settings.largePrint ? 0.32 : 0.26) * (board.classList.contains("narrow") ? 1.2 : 1);
     pos.columns.forEach((col, k) => {
