@@ -383,6 +383,8 @@
       el.style.top = `${top}px`;
       el.style.zIndex = String(index + 1);
       el.setAttribute("aria-label", cardLabel(card, label, index, size));
+      // The card under a foundation's top is only there to show when the top is dragged.
+      el.toggleAttribute("aria-hidden", label.startsWith("foundation") && index === 0);
       placed.add(card);
       where.set(card, { label, index, size });
     };
