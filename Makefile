@@ -24,7 +24,7 @@ system-deps:
 	fi
 
 play: setup
-	$(VENV)/bin/eightoff play
+	$(VENV)/bin/eightoff serve
 
 lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks
@@ -36,3 +36,4 @@ test: setup system-deps lint
 
 bench: setup system-deps
 	$(PY) benchmarks/solver_vs_fcsolve.py
+	$(PY) benchmarks/api_load.py

@@ -109,3 +109,9 @@ def test_describe_names_every_option() -> None:
         "4 cells, any card to empty columns, build in suit, Baker's Game deal, "
         "one card per move, take-back allowed"
     )
+
+
+@pytest.mark.parametrize("name", [None, 3, ["standard"]])
+def test_preset_name_must_be_text(name: object) -> None:
+    with pytest.raises(InvalidRulesError, match="must be text"):
+        Rules.from_json({"preset": name})

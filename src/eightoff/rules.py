@@ -151,6 +151,8 @@ PRESETS: Final[dict[str, Rules]] = {
 
 def preset(name: str) -> Rules:
     """The preset called ``name`` (case-insensitive)."""
+    if not isinstance(name, str):
+        raise InvalidRulesError(f"a preset name must be text, not {name!r}")
     key = name.strip().lower().replace("_", "-").replace(" ", "-").replace("'", "")
     key = {"baker": "bakers", "bakers-game": "bakers", "facile": "easy"}.get(key, key)
     try:
