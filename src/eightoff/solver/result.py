@@ -27,7 +27,7 @@ class Limit:
     on every run; a time limit depends on the machine.
     """
 
-    nodes: int | None = 2_000_000
+    nodes: int | None = 1_000_000  # about 0.8 GB of search tables at most
     seconds: float | None = 60.0
 
     def __post_init__(self) -> None:
