@@ -208,7 +208,7 @@ class Searcher:
                     changed = True
                 cl[i] = col
             if cellset:
-                for c in cellset:
+                for c in tuple(cellset):  # a snapshot: cellset shrinks in the loop
                     s = c // 13
                     if fl[s] == c % 13 and (auto == AUTO_ALL or _safe(c, fl)):
                         fl[s] += 1
