@@ -530,7 +530,7 @@ class Searcher:
                     n = move[4]
                     cost = g + (n if move[2] == CELL else 2 * n - 1)
                     bonus = 0
-                    if f2 is not founds:
+                    if move[0] == FOUND or move[2] == FOUND:  # the foundations changed
                         h2 = self.h(_replace2(cols, i, coli, j, colj), ce2, f2)
                     else:
                         h2 = hv + cell_w * (len(ce2) - ncells)
@@ -625,7 +625,7 @@ class Searcher:
                     # dug into cells count n.
                     cost = g + (n if move[2] == CELL else 2 * n - 1)
                     bonus = 0
-                    if f2 is not founds:
+                    if move[0] == FOUND or move[2] == FOUND:  # the foundations changed
                         h2 = self.h(_replace2(cols, i, coli, j, colj), ce2, f2)
                     else:
                         # Incremental h: only the source and target columns changed.
