@@ -2,10 +2,12 @@
 
     .venv/bin/python benchmarks/solver_vs_fcsolve.py [--deals 1-2000] [--time-limit 10]
         [--workers 2] [--only eightoff,toons-proc,toons-lib,default-proc,default-lib]
-        [--json FILE]
+        [--block 200] [--json FILE]
 
 Every solver gets the same deals (standard rules: 8 cells, Kings only, in suit),
-the same per-deal time limit and the same number of worker processes:
+the same per-deal time limit and the same number of worker processes; the solvers
+take turns on blocks of ``--block`` deals, so a change in the machine's load falls
+on all of them alike:
 
 * ``eightoff``      — :func:`eightoff.solver.solve` in-process;
 * ``toons-proc``    — ``fc-solve -g eight_off -l toons-for-twenty-somethings`` as a
@@ -282,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal")
     ap.add_argument("--workers", type=int, default=2, help="worker processes per solver")
     ap.add_argument("--only", default=",".join(SOLVERS), help="solvers to run, comma-separated")
+    ap.add_argument(
+        "--block", type=int, default=200, help="deals per turn (solvers alternate by block)"
+    )
     ap.add_argument("--json", metavar="FILE", help="also write per-deal rows and the summary")
     args = ap.parse_args(argv)
     deals = parse_range(args.deals)
@@ -296,11 +301,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     results: dict[str, dict[str, Any]] = {}
     per_deal: dict[str, list[Row]] = {}
+    # Solvers take turns on blocks of deals, so that a change in the machine's load
+    # during the run falls on all of them alike.
+    walls = dict.fromkeys(names, 0.0)
     for name in names:
-        rows, wall = run(name, deals, args.time_limit, args.workers)
-        per_deal[name] = rows
-        results[name] = summary(rows, wall)
-        print(f"  {name}: done in {wall:.1f} s", file=sys.stderr)
+        per_deal[name] = []
+    for first in range(0, len(deals), args.block):
+        block = deals[first : first + args.block]
+        for name in names:
+            rows, wall = run(name, block, args.time_limit, args.workers)
+            per_deal[name].extend(rows)
+            walls[name] += wall
+        print(f"  deals {block[0]}-{block[-1]} done", file=sys.stderr)
+    for name in names:
+        results[name] = summary(per_deal[name], walls[name])
     print(table(results))
     if "eightoff" in per_deal:
         mine = {r[0]: r[1] for r in per_deal["eightoff"]}
