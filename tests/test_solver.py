@@ -278,3 +278,21 @@ def test_optimal_matches_breadth_first(index: int) -> None:
             assert result.verdict is Verdict.SOLVED and result.optimal
             assert result.length == best, pos
             assert_valid(result, pos)
+
+
+def test_a_fresh_compiled_core_is_the_one_imported() -> None:
+    # setup.py compiles search.py with mypyc when it can; a .so newer than the
+    # source must win (it is the fast path), a stale one must be ignored.
+    import pathlib
+
+    from eightoff.solver import search
+
+    folder = pathlib.Path(__file__).parent.parent / "src" / "eightoff" / "solver"
+    source = folder / "search.py"
+    fresh = [
+        so for so in folder.glob("search.*.so") if so.stat().st_mtime >= source.stat().st_mtime
+    ]
+    if fresh:
+        assert search.__file__ is not None and search.__file__.endswith(".so")
+    else:
+        assert search.__file__ == str(source)

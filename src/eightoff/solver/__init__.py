@@ -10,13 +10,44 @@ when a limit was hit. The returned moves are legal engine moves.
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 import time
+from pathlib import Path
 
-from eightoff.position import Position
-from eightoff.solver import search
-from eightoff.solver.convert import config_for, engine_moves, state_of
-from eightoff.solver.hint import HINT_LIMIT, Hint, hint
-from eightoff.solver.result import DEFAULT_LIMIT, Limit, SolveResult, Verdict, single_card_length
+
+def _prefer_fresh_core() -> None:
+    # An editable install compiles search.py with mypyc into a .so beside it (see
+    # setup.py), and Python imports the .so first. Once search.py has been edited
+    # that .so is stale, so load the source instead (the same search, slower) until
+    # the next `pip install -e .` rebuilds it.
+    here = Path(__file__).parent
+    source = here / "search.py"
+    if not source.exists():
+        return
+    newest = source.stat().st_mtime
+    if any(so.stat().st_mtime < newest for so in here.glob("search.*.so")):
+        spec = importlib.util.spec_from_file_location(f"{__name__}.search", source)
+        if spec is None or spec.loader is None:
+            return
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # before running it: dataclasses look it up
+        spec.loader.exec_module(module)
+
+
+_prefer_fresh_core()
+
+from eightoff.position import Position  # noqa: E402
+from eightoff.solver import search  # noqa: E402
+from eightoff.solver.convert import config_for, engine_moves, state_of  # noqa: E402
+from eightoff.solver.hint import HINT_LIMIT, Hint, hint  # noqa: E402
+from eightoff.solver.result import (  # noqa: E402
+    DEFAULT_LIMIT,
+    Limit,
+    SolveResult,
+    Verdict,
+    single_card_length,
+)
 
 DEFAULT_WEIGHT = 8.0
 
