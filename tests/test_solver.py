@@ -280,19 +280,22 @@ def test_optimal_matches_breadth_first(index: int) -> None:
             assert_valid(result, pos)
 
 
-def test_a_fresh_compiled_core_is_the_one_imported() -> None:
-    # setup.py compiles search.py with mypyc when it can; a .so newer than the
-    # source must win (it is the fast path), a stale one must be ignored.
+@pytest.mark.parametrize("name", ["search", "shorten"])
+def test_a_fresh_compiled_module_is_the_one_imported(name: str) -> None:
+    # setup.py compiles search.py and shorten.py with mypyc when it can; a .so newer
+    # than its source must win (it is the fast path), a stale one must be ignored.
     import pathlib
+    import sys
 
-    from eightoff.solver import search
+    import eightoff.solver  # noqa: F401  (decides which module file is loaded)
 
+    module = sys.modules[f"eightoff.solver.{name}"]
     folder = pathlib.Path(__file__).parent.parent / "src" / "eightoff" / "solver"
-    source = folder / "search.py"
+    source = folder / f"{name}.py"
     fresh = [
-        so for so in folder.glob("search.*.so") if so.stat().st_mtime >= source.stat().st_mtime
+        so for so in folder.glob(f"{name}.*.so") if so.stat().st_mtime >= source.stat().st_mtime
     ]
     if fresh:
-        assert search.__file__ is not None and search.__file__.endswith(".so")
+        assert module.__file__ is not None and module.__file__.endswith(".so")
     else:
-        assert search.__file__ == str(source)
+        assert module.__file__ == str(source)

@@ -1,0 +1,74 @@
+"""Shortening a found line: detours merged, the line still wins through the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from eightoff.deal import pysol_deal
+from eightoff.moves import Move
+from eightoff.position import Position
+from eightoff.rules import PRESETS
+from eightoff.solver import Limit, solve
+from eightoff.solver.convert import config_for, engine_moves, state_of
+from eightoff.solver.search import SOLVED, Searcher
+from eightoff.solver.shorten import shorten
+
+
+def length(moves: list[Move]) -> int:
+    return sum(2 * m.count - 1 for m in moves)
+
+
+def wins(position: Position, moves: list[Move]) -> bool:
+    for move in moves:
+        position = position.apply(move)
+    return position.is_won()
+
+
+def raw_line(position: Position) -> list[Move]:
+    """The search's line before shortening."""
+    searcher = Searcher(config_for(position.rules))
+    status, steps, _ = searcher.best_first_fast(
+        *state_of(position), max_nodes=300_000, deadline=None
+    )
+    assert status == SOLVED
+    return engine_moves(position, steps)
+
+
+def test_a_round_trip_through_a_cell_is_dropped() -> None:
+    # A pointless detour at the start: a card lying on its successor to a cell and back
+    # (deal 17: 9D on TD in column 2).
+    position = pysol_deal(17)
+    park = Move.from_text("2e")
+    padded = [park, Move.from_text("e2"), *raw_line(position)]
+    assert wins(position, padded)
+    out = shorten(position, padded)
+    assert length(out) <= length(padded) - 2
+    assert wins(position, out)
+
+
+@pytest.mark.parametrize("number", [1, 4, 5, 6, 37])
+def test_a_shortened_deal_is_no_longer_and_still_wins(number: int) -> None:
+    position = pysol_deal(number)
+    line = raw_line(position)
+    out = shorten(position, line)
+    assert length(out) <= length(line)
+    assert wins(position, out)
+
+
+def test_some_standard_deal_gets_shorter() -> None:
+    gains = []
+    for number in range(1, 21):
+        position = pysol_deal(number)
+        line = raw_line(position)
+        gains.append(length(line) - length(shorten(position, line)))
+    assert min(gains) >= 0 and sum(gains) > 0
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_solutions_under_every_preset_replay(name: str) -> None:
+    rules = PRESETS[name]
+    for number in (3, 8):
+        position = pysol_deal(number, rules)
+        result = solve(position, limit=Limit(nodes=200_000, seconds=30))
+        if result.verdict == "solved":
+            assert wins(position, list(result.moves))
