@@ -23,8 +23,11 @@ from eightoff.survey import (
     InvalidRangeError,
     Progress,
     SurveyError,
+    Task,
     chunk_size,
+    local_executor,
     run_survey,
+    solve_task,
 )
 
 # -- ranges ------------------------------------------------------------------------------
@@ -154,6 +157,42 @@ def test_resume_skips_done_deals_and_redoes_unknown_on_request(tmp_path: Path) -
         db, DealRange.parse("1-2"), PRESETS["easy"], workers=1, progress=io.StringIO()
     )
     assert counts.skipped == 0 and counts.done == 2
+
+
+CRASH_FLAG = "EIGHTOFF_TEST_CRASHED"  # a file: present once a worker has crashed
+
+
+def crashing_work(task: Task) -> list[Row]:
+    """Solve a task like a survey worker, but die like a native crash on deal 13:
+    always (no flag file given) or only the first time (with one)."""
+    flag = os.environ.get(CRASH_FLAG)
+    if 13 in task.deals and (flag is None or not os.path.exists(flag)):
+        if flag is not None:
+            Path(flag).touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return solve_task(task)
+
+
+def test_a_dead_worker_is_replaced_and_its_deals_retried(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(CRASH_FLAG, str(tmp_path / "crashed"))
+    tasks = [Task(STANDARD, "eightoff", (n, n + 1), 20.0, None) for n in range(10, 20, 2)]
+    done = [row for rows in local_executor(2, crashing_work)(iter(tasks)) for row in rows]
+    assert (tmp_path / "crashed").exists()  # it did crash once
+    assert sorted(r.deal for r in done) == list(range(10, 20))
+
+
+def test_a_deal_that_kills_its_worker_twice_stops_the_survey(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(CRASH_FLAG, raising=False)
+    tasks = [Task(STANDARD, "eightoff", (n, n + 1), 20.0, None) for n in range(10, 20, 2)]
+    done: list[Row] = []
+    with pytest.raises(SurveyError, match=r"died twice, the second time solving deal\(s\) .*13"):
+        for rows in local_executor(2, crashing_work)(iter(tasks)):
+            done.extend(rows)
+    assert 13 not in {r.deal for r in done}
 
 
 def test_bad_survey_options(tmp_path: Path) -> None:

@@ -17,9 +17,10 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -292,32 +293,72 @@ def chunk_size(pending: int, workers: int) -> int:
 Executor = Callable[[Iterator[Task]], Iterator[list[Row]]]
 
 
-def local_executor(workers: int) -> Executor:
-    """Run tasks on ``workers`` local processes."""
+def local_executor(workers: int, work: Callable[[Task], list[Row]] = solve_task) -> Executor:
+    """Run tasks on ``workers`` local processes (``work`` solves one task).
+
+    If a worker process dies (a crash in native code, the OOM killer), the
+    pool is restarted and the tasks that were in flight are retried one deal
+    at a time; a deal whose worker dies again stops the survey with a
+    :class:`SurveyError` naming the deals in flight.
+    """
 
     def run(tasks: Iterator[Task]) -> Iterator[list[Row]]:
-        with ProcessPoolExecutor(
-            max_workers=workers, initializer=_local_worker_init, initargs=(os.getpid(),)
-        ) as pool:
-            running: set[Future[list[Row]]] = set()
-            try:
-                for task in tasks:
-                    running.add(pool.submit(solve_task, task))
-                    if len(running) >= 2 * workers:  # a small window: memory stays flat
-                        finished, running = wait(running, return_when=FIRST_COMPLETED)
-                        for fut in finished:
-                            yield fut.result()
-                while running:
-                    finished, running = wait(running, return_when=FIRST_COMPLETED)
-                    for fut in finished:
-                        yield fut.result()
-            except BaseException:  # Ctrl-C, or the survey stopped reading: stop at once
-                _terminate(pool)
-                raise
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)
+        retry: list[Task] = []  # deals in flight when a worker died, one per task
+        while True:
+            lost = yield from _run_pool(workers, work, retry or tasks)
+            if lost and retry:
+                deals = ", ".join(str(n) for t in lost for n in t.deals)
+                raise SurveyError(
+                    f"a worker process died twice, the second time solving deal(s) {deals} "
+                    "(a crash in the solver?); the finished deals are saved"
+                )
+            if not lost and not retry:
+                return  # every task done
+            # After a crash: retry what was in flight, one deal per task, on a fresh pool;
+            # after a clean retry: back to the rest of the tasks.
+            retry = [replace(t, deals=(n,)) for t in lost for n in t.deals]
 
     return run
+
+
+def _run_pool(
+    workers: int, work: Callable[[Task], list[Row]], tasks: Iterable[Task]
+) -> Generator[list[Row], None, list[Task]]:
+    """Run ``tasks`` on a new process pool, yielding finished chunks, until they are
+    done or a worker dies; returns the tasks lost with the broken pool."""
+    lost: list[Task] = []
+    running: dict[Future[list[Row]], Task] = {}
+
+    def finish(done: set[Future[list[Row]]]) -> Iterator[list[Row]]:
+        for fut in done:
+            task = running.pop(fut)
+            try:
+                rows = fut.result()
+            except BrokenProcessPool:
+                lost.append(task)
+                continue
+            yield rows
+
+    with ProcessPoolExecutor(
+        max_workers=workers, initializer=_local_worker_init, initargs=(os.getpid(),)
+    ) as pool:
+        try:
+            for task in tasks:
+                running[pool.submit(work, task)] = task
+                if len(running) >= 2 * workers:  # a small window: memory stays flat
+                    done, _ = wait(running, return_when=FIRST_COMPLETED)
+                    yield from finish(done)
+                    if lost:
+                        break  # the pool is broken: every task in flight fails too
+            while running:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                yield from finish(done)
+        except BaseException:  # Ctrl-C, or the survey stopped reading: stop at once
+            _terminate(pool)
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return lost
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
@@ -345,6 +386,15 @@ def dask_executor(address: str, *, timeout: float = 10.0) -> tuple[Executor, int
         raise SurveyError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     threads = max(1, sum(client.nthreads().values()))
 
+    def result(fut: Any) -> list[Row]:
+        try:
+            rows: list[Row] = fut.result()
+        except distributed.KilledWorker as exc:  # Dask retried the task and gave up
+            raise SurveyError(
+                f"Dask workers died solving a chunk of deals ({exc}); the finished deals are saved"
+            ) from None
+        return rows
+
     def run(tasks: Iterator[Task]) -> Iterator[list[Row]]:
         try:
             window = as_completed(loop=client.loop)
@@ -355,11 +405,10 @@ def dask_executor(address: str, *, timeout: float = 10.0) -> tuple[Executor, int
                 window.add(client.submit(solve_task, task, pure=False))
                 in_flight += 1
                 if in_flight >= 2 * threads:
-                    fut = next(window)
                     in_flight -= 1
-                    yield fut.result()
+                    yield result(next(window))
             for fut in window:
-                yield fut.result()
+                yield result(fut)
         finally:
             client.close()
 
