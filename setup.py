@@ -16,7 +16,11 @@ from typing import Any
 
 from setuptools import setup
 
-HOT = ["src/eightoff/solver/search.py", "src/eightoff/solver/shorten.py"]
+HOT = [
+    "src/eightoff/solver/search.py",
+    "src/eightoff/solver/shorten.py",
+    "src/eightoff/solver/optimal.py",
+]
 
 
 def _extensions() -> list[Any]:

@@ -11,7 +11,7 @@ from eightoff.rules import PRESETS
 from eightoff.solver import Limit, solve
 from eightoff.solver.convert import config_for, engine_moves, state_of
 from eightoff.solver.search import SOLVED, Searcher
-from eightoff.solver.shorten import shorten
+from eightoff.solver.shorten import position_after, shorten
 
 
 def length(moves: list[Move]) -> int:
@@ -72,3 +72,31 @@ def test_solutions_under_every_preset_replay(name: str) -> None:
         result = solve(position, limit=Limit(nodes=200_000, seconds=30))
         if result.verdict == "solved":
             assert wins(position, list(result.moves))
+
+
+def test_position_after_stops_at_the_first_position_with_enough_cards_home() -> None:
+    position = pysol_deal(6)
+    line = raw_line(position)
+    found = position_after(position, line, 15)
+    assert found is not None
+    i, middle = found
+    before = position
+    for move in line[: i - 1]:
+        before = before.apply(move)
+    assert before.apply(line[i - 1]) == middle
+    assert middle.cards_home() >= 15 > before.cards_home()
+    assert position_after(position, line, 53) is None
+
+
+def test_solve_lines_are_shorter_than_the_raw_search_lines() -> None:
+    # solve() swaps in an optimal ending and merges detours; both keep a winning line.
+    total_raw = total = 0
+    for number in range(1, 16):
+        position = pysol_deal(number)
+        line = raw_line(position)
+        result = solve(position, limit=Limit(nodes=300_000, seconds=30))
+        assert result.length <= length(line)
+        assert wins(position, list(result.moves))
+        total_raw += length(line)
+        total += result.length
+    assert total < total_raw

@@ -17,12 +17,12 @@ from pathlib import Path
 
 
 def _prefer_fresh_core() -> None:
-    # An editable install compiles search.py and shorten.py with mypyc into .so files
-    # beside them (see setup.py), and Python imports a .so first. Once the .py has
+    # An editable install compiles search.py, shorten.py and optimal.py with mypyc into
+    # .so files beside them (see setup.py), and Python imports a .so first. Once a .py has
     # been edited its .so is stale, so load the source instead (the same code,
     # slower) until the next `pip install -e .` rebuilds it.
     here = Path(__file__).parent
-    for name in ("search", "shorten"):
+    for name in ("search", "shorten", "optimal"):
         source = here / f"{name}.py"
         if not source.exists():
             continue
@@ -38,6 +38,7 @@ def _prefer_fresh_core() -> None:
 
 _prefer_fresh_core()
 
+from eightoff.moves import Move  # noqa: E402
 from eightoff.position import Position  # noqa: E402
 from eightoff.solver import search  # noqa: E402
 from eightoff.solver.convert import config_for, engine_moves, state_of  # noqa: E402
@@ -49,9 +50,13 @@ from eightoff.solver.result import (  # noqa: E402
     Verdict,
     single_card_length,
 )
-from eightoff.solver.shorten import shorten  # noqa: E402
+from eightoff.solver.shorten import position_after, shorten  # noqa: E402
 
 DEFAULT_WEIGHT = 8.0
+# Once this many cards are home on the found line, the rest is re-solved optimally
+# within ENDGAME_NODES (A*, see optimal.py); a shorter ending replaces the found one.
+ENDGAME_HOME = 15
+ENDGAME_NODES = 300
 
 
 def solve(
@@ -97,9 +102,12 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
     if status == search.EXHAUSTED and dead is not None:
         dead.update(searcher.explored)
     if status == search.SOLVED:
+        line = engine_moves(position, steps)
+        if limit.nodes is None or limit.nodes >= ENDGAME_NODES:
+            line = _better_ending(position, line, deadline)
         # The greedy line has detours; merging a card's two moves into one where the
-        # rest of the line allows it takes ~1 move off the median for ~1 ms.
-        moves = tuple(shorten(position, engine_moves(position, steps)))
+        # rest of the line allows it takes ~1 move off the median for ~0.3 ms.
+        moves = tuple(shorten(position, line))
         verdict = Verdict.SOLVED
     else:
         moves = ()
@@ -112,6 +120,25 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
         nodes=nodes,
         seconds=time.perf_counter() - start,
     )
+
+
+def _better_ending(position: Position, line: list[Move], deadline: float | None) -> list[Move]:
+    # The greedy search plays the end of a game loosely, and an end game with few
+    # cards left is cheap to solve optimally: swap in the optimal ending when shorter.
+    from eightoff.solver.optimal import solve_optimal
+
+    found = position_after(position, line, ENDGAME_HOME)
+    if found is None:
+        return line
+    i, middle = found
+    now = time.perf_counter()
+    seconds = None if deadline is None else deadline - now
+    if seconds is not None and seconds <= 0:
+        return line
+    end = solve_optimal(middle, limit=Limit(nodes=ENDGAME_NODES, seconds=seconds), start=now)
+    if end.verdict is Verdict.SOLVED and end.length < single_card_length(line[i:]):
+        return [*line[:i], *end.moves]
+    return line
 
 
 __all__ = [

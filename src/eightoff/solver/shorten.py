@@ -222,3 +222,22 @@ def _first_edit(
 def _replays(checker: _Checker, state: State, line: list[Compact], lo: int, hi: int) -> bool:
     play = checker.play
     return all(play(state, line[k]) for k in range(lo, hi))
+
+
+def position_after(position: Position, moves: list[Move], home: int) -> tuple[int, Position] | None:
+    """The first position on the line with at least ``home`` cards home, and how many
+    of ``moves`` lead there; None when the line never gets that far."""
+    checker = _Checker(position)
+    state: State = (
+        [list(c) for c in position.columns],
+        [-1 if c is None else int(c) for c in position.cells],
+        list(position.foundations),
+    )
+    for i, move in enumerate(moves):
+        if sum(state[2]) >= home:
+            cols, cells, founds = state
+            at = Position(cols, [None if c < 0 else c for c in cells], founds, position.rules)
+            return i, at
+        if not checker.play(state, _compact(move)):
+            raise AssertionError("shorten: the found line does not replay")  # pragma: no cover
+    return None
