@@ -135,8 +135,13 @@ def _better_ending(position: Position, line: list[Move], deadline: float | None)
     seconds = None if deadline is None else deadline - now
     if seconds is not None and seconds <= 0:
         return line
-    end = solve_optimal(middle, limit=Limit(nodes=ENDGAME_NODES, seconds=seconds), start=now)
-    if end.verdict is Verdict.SOLVED and end.length < single_card_length(line[i:]):
+    # Only endings shorter than the found one are sought: A* then stops as soon as
+    # the bound shows there is none, instead of spending its whole node budget.
+    rest = single_card_length(line[i:])
+    end = solve_optimal(
+        middle, limit=Limit(nodes=ENDGAME_NODES, seconds=seconds), start=now, below=rest
+    )
+    if end.verdict is Verdict.SOLVED and end.length < rest:
         return [*line[:i], *end.moves]
     return line
 

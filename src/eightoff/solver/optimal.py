@@ -77,8 +77,14 @@ def lower_bound(memo: dict[bytes, ColumnInfo], cols: Cols, founds: Founds) -> in
     return v
 
 
-def solve_optimal(position: Position, *, limit: Limit, start: float) -> SolveResult:
-    """A shortest solution in single-card moves, proven, or ``unknown`` at the limit."""
+def solve_optimal(
+    position: Position, *, limit: Limit, start: float, below: int | None = None
+) -> SolveResult:
+    """A shortest solution in single-card moves, proven, or ``unknown`` at the limit.
+
+    With ``below``, only solutions shorter than ``below`` are sought (positions whose
+    bound reaches it are never queued), so ``unsolvable`` then means "none shorter".
+    """
     deadline = None if limit.seconds is None else start + limit.seconds
     max_nodes = limit.nodes
     searcher = search.Searcher(config_for(position.rules, single_cards=True))
@@ -120,16 +126,18 @@ def solve_optimal(position: Position, *, limit: Limit, start: float) -> SolveRes
                 move = child[0]
                 k2 = search.key_of(c2, ce2)
                 g2 = g + 1 + len(autos)
+                if below is not None and g2 >= below:
+                    continue  # cannot lead to a solution shorter than ``below``
                 old = best.get(k2)
                 if old is not None and old <= g2:
                     continue
+                f = g2 + lower_bound(memo, c2, f2)
+                if below is not None and f >= below:
+                    continue  # its bound says no shorter solution lies through it
                 best[k2] = g2
                 parents[k2] = (key, (move, autos))
                 counter += 1
-                heapq.heappush(
-                    heap,
-                    (g2 + lower_bound(memo, c2, f2), -g2, counter, g2, c2, ce2, f2, k2),
-                )
+                heapq.heappush(heap, (f, -g2, counter, g2, c2, ce2, f2, k2))
     finally:
         if gc_was:
             gc.enable()
