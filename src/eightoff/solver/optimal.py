@@ -19,22 +19,35 @@ from eightoff.solver.convert import config_for, engine_moves, state_of
 from eightoff.solver.result import Limit, SolveResult, Verdict, single_card_length
 from eightoff.solver.search import Cols, Founds, Step
 
-ColumnInfo = tuple[int, tuple[tuple[int, tuple[int, int, int, int]], ...]]
+# (forced, items): items are (card, mask of cards it waits for, mask of cards it
+# lies above); a mask has bit c set for card c (52 bits).
+ColumnInfo = tuple[int, tuple[tuple[int, int, int], ...]]
+
+# _SUIT_FROM[c]: the bits of card c and the higher cards of its suit.
+_SUIT_FROM: list[int] = [((1 << (13 - c % 13)) - 1) << c for c in range(52)]
 
 
 def column_info(col: bytes) -> ColumnInfo:
     """A column's share of the bound: how many of its cards must move twice
     (each lies above a lower card of its own suit), and for every other card with
-    cards beneath it, the lowest card of each suit beneath it (99: none)."""
+    cards beneath it, two card masks for the deadlock pairs of :func:`lower_bound`:
+    ``waits`` (cards of a suit at or above that suit's lowest card beneath it: one
+    of them can only go home after that lower card, which is under this card) and
+    ``above`` (cards of a suit strictly above that suit's lowest card beneath it)."""
     forced = 0
-    free: list[tuple[int, tuple[int, int, int, int]]] = []
+    free: list[tuple[int, int, int]] = []
     low = [99, 99, 99, 99]
     for c in col:
         s = c // 13
         if low[s] < c:
             forced += 1
         elif low != [99, 99, 99, 99]:
-            free.append((c, (low[0], low[1], low[2], low[3])))
+            waits = above = 0
+            for b in low:
+                if b != 99:
+                    waits |= _SUIT_FROM[b]
+                    above |= _SUIT_FROM[b] & ~(1 << b)
+            free.append((c, waits, above))
         if c < low[s]:
             low[s] = c
     return forced, tuple(free)
@@ -50,7 +63,7 @@ def lower_bound(memo: dict[bytes, ColumnInfo], cols: Cols, founds: Founds) -> in
     and X2 before X. Disjoint pairs each force a distinct extra move.
     """
     v = 52 - founds[0] - founds[1] - founds[2] - founds[3]
-    items: list[tuple[int, tuple[int, int, int, int]]] = []
+    items: list[tuple[int, int, int]] = []
     for col in cols:
         info = memo.get(col)
         if info is None:
@@ -60,17 +73,18 @@ def lower_bound(memo: dict[bytes, ColumnInfo], cols: Cols, founds: Founds) -> in
             items.extend(info[1])
     n = len(items)
     if n > 1:
+        # Greedy packing of disjoint pairs, in item order. The two tests are bit
+        # tests on masks precomputed per column (the pairs loop is the bound's cost).
         used = [False] * n
         for i in range(n):
             if used[i]:
                 continue
-            x, below_x = items[i]
-            sx = x // 13
+            x, waits_x, _ = items[i]
             for j in range(i + 1, n):
                 if used[j]:
                     continue
-                x2, below_x2 = items[j]
-                if below_x[x2 // 13] <= x2 and below_x2[sx] < x:
+                x2, _, above_x2 = items[j]
+                if (waits_x >> x2) & 1 and (above_x2 >> x) & 1:
                     used[i] = used[j] = True
                     v += 1
                     break
