@@ -15,8 +15,9 @@ from eightoff.store import RATINGS, Row, Store
 
 def test_rate_by_length_and_effort() -> None:
     assert rate(70, 20) == "easy"
+    assert rate(80, 30) == "easy"
     assert rate(95, 20) == "medium"  # a longer solution
-    assert rate(70, 500) == "medium"  # a harder search
+    assert rate(70, 100) == "medium"  # a harder search
     assert rate(130, 20) == "hard"
     assert rate(70, 50_000) == "hard"
 
