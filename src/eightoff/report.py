@@ -364,10 +364,10 @@ def _plot_times(ax: object, s: Summary) -> None:
     if not times:
         ax.text(0.5, 0.5, "no deals", ha="center", va="center", transform=ax.transAxes)
     else:
-        low = math.floor(math.log10(times[0]))
-        high = math.ceil(math.log10(times[-1])) if times[-1] > times[0] else low + 1
-        steps = max(10, 8 * (high - low))
-        bins = [10 ** (low + (high - low) * i / steps) for i in range(steps + 1)]
+        # About 40 bars evenly spaced on the log axis, from the fastest deal to the slowest.
+        low = math.log10(times[0])
+        high = max(math.log10(times[-1]), low + 1)  # at least a decade wide
+        bins = [10 ** (low + (high - low) * i / 40) for i in range(41)]
         ax.hist(times, bins=bins, color=_COLOURS["bars"], edgecolor="white", linewidth=0.5)
         ax.set_xscale("log")
         median = quantile(s.seconds, 0.5)
