@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -147,9 +148,22 @@ def test_new_winnable_outside_the_pool_solves_random_deals(client: TestClient) -
     assert solve(code.position(), limit=Limit(nodes=500_000, seconds=None)).solved
 
 
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_new_draws_a_pool_deal_of_the_asked_difficulty(client: TestClient, difficulty: str) -> None:
+    shipped = json.loads(
+        resources.files("eightoff").joinpath("data", "pool-standard.json").read_text("utf-8")
+    )
+    rated = set(shipped["pools"][0]["deals"][difficulty])
+    for _ in range(5):
+        data = post(client, "/api/new", {"difficulty": difficulty})
+        code = GameCode.parse(data["code"])
+        assert data["winnable"] is True and code.deal in rated
+
+
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
+        ({"difficulty": "brutal"}, 422, "difficulty"),
         ({"rules": {"cells": 3}}, 400, "cells must be 8, 4 or 2"),  # engine ValueError → 400
         ({"rules": "klondike"}, 400, "unknown preset"),
         ({"rules": {"colour": "red"}}, 400, "unknown rule option"),

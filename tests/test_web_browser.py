@@ -11,6 +11,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -420,6 +421,23 @@ def test_new_game_dialog_changes_the_rules(page: Any, server: str) -> None:
     assert GameCode.parse(code).rules == STANDARD.with_options(cells=4)
     settings = json.loads(page.evaluate("localStorage.getItem('eightoff.settings')"))
     assert settings["rules"]["cells"] == 4
+
+
+def test_new_game_dialog_deals_a_hard_pool_deal(page: Any, server: str) -> None:
+    open_game(page, server)
+    first = page.locator("#code").inner_text()
+    page.click("#btn-new")
+    page.check("#form-new input[name='winnable']")
+    page.select_option("#form-new select[name='difficulty']", "hard")
+    page.click("#new-deal")
+    page.wait_for_function(f"() => document.querySelector('#code').textContent !== {first!r}")
+    code = GameCode.parse(page.locator("#code").inner_text())
+    shipped = json.loads(
+        resources.files("eightoff").joinpath("data", "pool-standard.json").read_text("utf-8")
+    )
+    assert code.rules == STANDARD and code.deal in shipped["pools"][0]["deals"]["hard"]
+    settings = json.loads(page.evaluate("localStorage.getItem('eightoff.settings')"))
+    assert settings["difficulty"] == "hard"
 
 
 def test_share_link_and_code_entry(page: Any, server: str) -> None:

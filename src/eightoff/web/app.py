@@ -91,11 +91,17 @@ class NewRequest(BaseModel):
     winnable: bool = Field(
         True, description="Deal only a game the solver has won (from the pool when there is one)."
     )
+    difficulty: Literal["easy", "medium", "hard"] | None = Field(
+        None,
+        description="With winnable: draw a pool deal of this rating (easy / medium / hard, "
+        "from solution length and solver effort); any rating when absent or when the pool "
+        "has none of it.",
+    )
     code: str | None = Field(
         None,
         max_length=100,
-        description="A game code (EO1-…) to replay exactly; when given, rules and winnable "
-        "are ignored.",
+        description="A game code (EO1-…) to replay exactly; when given, rules, winnable "
+        "and difficulty are ignored.",
     )
 
 
@@ -414,7 +420,7 @@ class _Api:
                 raise ApiError(400, 'rules.preset must be a preset name, like "standard"')
             rules = Rules.from_json(req.rules)
             if req.winnable:
-                code, winnable = self._winnable_code(rules)
+                code, winnable = self._winnable_code(rules, req.difficulty)
             else:
                 with self.rng_lock:
                     code = GameCode.random(rules, self.rng)
@@ -527,10 +533,15 @@ class _Api:
             "finish": _finish(pos),
         }
 
-    def _winnable_code(self, rules: Rules) -> tuple[GameCode, bool | None]:
-        """A deal the solver has won: from the pool, else random deals solved briefly."""
+    def _winnable_code(
+        self, rules: Rules, difficulty: str | None = None
+    ) -> tuple[GameCode, bool | None]:
+        """A deal the solver has won: from the pool (of ``difficulty`` when it has one),
+        else random deals solved briefly."""
         with self.rng_lock:
-            number = self.pool.draw(rules, self.rng)
+            number = None if difficulty is None else self.pool.draw(rules, self.rng, difficulty)
+            if number is None:
+                number = self.pool.draw(rules, self.rng)
         if number is not None:
             return GameCode(rules, number), True
         deadline = time.monotonic() + self.limits.new_seconds

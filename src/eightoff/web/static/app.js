@@ -19,9 +19,11 @@
   const DRAG_START_PX = 6;
   const SVG_NS = "http://www.w3.org/2000/svg";
 
+  const DIFFICULTIES = ["any", "easy", "medium", "hard"];
   const DEFAULT_SETTINGS = {
     rules: "standard",
     winnable: true,
+    difficulty: "any", // "any" | "easy" | "medium" | "hard": the pool rating of new winnable deals
     autoplay: false,
     fourColour: false,
     largePrint: false,
@@ -148,6 +150,8 @@
       if (!(key in v)) continue;
       if (key === "rules") {
         if (typeof v.rules !== "string" && !isObject(v.rules)) return false;
+      } else if (key === "difficulty") {
+        if (!DIFFICULTIES.includes(v.difficulty)) return false;
       } else if (typeof v[key] !== typeof def) return false;
     }
     return true;
@@ -654,8 +658,15 @@
     if (view.finish) commit(view.finish, "Every remaining card goes home");
   }
 
+  /** The /api/new body for a fresh deal under the current settings. */
+  function dealRequest() {
+    const body = { rules: settings.rules, winnable: settings.winnable };
+    if (settings.winnable && settings.difficulty !== "any") body.difficulty = settings.difficulty;
+    return body;
+  }
+
   async function newGame(request) {
-    const body = request || { rules: settings.rules, winnable: settings.winnable };
+    const body = request || dealRequest();
     let answer;
     busy = true;
     document.body.dataset.busy = "1";
@@ -1233,6 +1244,7 @@
     form.elements.preset.value = presetMatching(rules);
     form.elements.autoplay.checked = settings.autoplay;
     form.elements.winnable.checked = settings.winnable;
+    form.elements.difficulty.value = settings.difficulty;
     $("new-code").value = "";
     $("dlg-new").showModal();
   }
@@ -1245,6 +1257,7 @@
       settings.rules = rules;
       settings.autoplay = form.elements.autoplay.checked;
       settings.winnable = form.elements.winnable.checked;
+      settings.difficulty = form.elements.difficulty.value;
       saveSettings();
       newGame();
     } else if (dlg.returnValue === "code") {
@@ -1469,7 +1482,7 @@
       saveSettings();
       notice("The saved rules could not be used; a standard game has started.");
     }
-    if (!ok) ok = await newGame({ rules: settings.rules, winnable: settings.winnable });
+    if (!ok) ok = await newGame(dealRequest());
     document.body.dataset.ready = "1";
   }
 
