@@ -241,6 +241,9 @@ class Position:
                 for k in empty_cells:
                     moves.append(Move(src, cell(k)))
 
+        # Free cells and empty columns are the same for every column: size the runs once.
+        cap = self.capacity(to_empty_column=False)
+        cap_empty = self.capacity(to_empty_column=True)
         for i in range(COLUMNS):
             col = cols[i]
             if not col:
@@ -251,8 +254,6 @@ class Position:
             run = self.run_length(i)
             if run < 2:
                 continue
-            cap = self.capacity(to_empty_column=False)
-            cap_empty = self.capacity(to_empty_column=True)
             for n in range(2, run + 1):
                 head = col[-n]
                 if n <= cap:
@@ -441,11 +442,10 @@ def _wanted(card: Card, rules: Rules) -> str:
     """What ``card`` needs to lie on, e.g. ``needs 9♣`` or ``needs a red 9``."""
     if card.rank == KING:
         return "a King goes on no card, only to an empty column"
-    rank = card.rank + 1
-    rank_text = "10" if rank == 10 else "A23456789TJQK"[rank - 1]
+    above = CARDS[card + 1]  # the same suit, one rank higher
     if rules.build is Build.SUIT:
-        return "needs " + rank_text + SUIT_SYMBOLS[card // 13]
-    return f"needs a {'black' if card.is_red else 'red'} {rank_text}"
+        return "needs " + above.symbol()
+    return f"needs a {'black' if card.is_red else 'red'} {above.symbol()[:-1]}"
 
 
 __all__ = ["COLUMNS", "InvalidPositionError", "Position", "Suit", "builds_on"]
