@@ -524,12 +524,13 @@ class _Api:
 
     def _describe(self, game: Game) -> dict[str, Any]:
         pos = game.position
+        legal = pos.legal_moves()
         return {
             "position": position_to_json(pos),
-            "legal_moves": [move_to_json(m, pos) for m in pos.legal_moves()],
+            "legal_moves": [move_to_json(m, pos) for m in legal],
             "status": str(game.status),
             "score": game.score,
-            "taps": _taps(pos),
+            "taps": _taps(pos, legal),
             "finish": _finish(pos),
         }
 
@@ -586,10 +587,10 @@ def _places(pos: Position) -> Iterator[Place]:
             yield cell(k)
 
 
-def _taps(pos: Position) -> dict[str, dict[str, Any]]:
-    """What a single tap and a double tap (smart move) play from each pile holding a card."""
+def _taps(pos: Position, legal: list[Move]) -> dict[str, dict[str, Any]]:
+    """What a single tap and a double tap (smart move) play from each pile holding a card;
+    ``legal`` is ``pos.legal_moves()``, already listed for the answer."""
     out: dict[str, dict[str, Any]] = {}
-    legal = pos.legal_moves()
     for place in _places(pos):
         tap = tap_move(pos, place)
         smart = smart_move(pos, place, legal)
