@@ -168,12 +168,10 @@ def export(store: Store, per_rating: int | None = None) -> dict[str, Any]:
         if source != "eightoff":
             continue
         deals: dict[str, list[int]] = {}
+        key = rules_key(rules)
         for rating in RATINGS:
-            sql = (
-                "SELECT deal FROM results WHERE rules = ? AND source = 'eightoff' "
-                "AND verdict = 'solved' AND rating = ? ORDER BY deal"
-            )
-            args: tuple[object, ...] = (rules_key(rules), rating)
+            where, args = _where(key, rating)
+            sql = "SELECT deal FROM results" + where + " ORDER BY deal"
             if per_rating is not None:
                 sql += " LIMIT ?"
                 args = (*args, per_rating)
