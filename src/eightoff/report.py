@@ -9,7 +9,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from eightoff.rules import PRESETS, Rules
 from eightoff.store import RATINGS, Store, rules_key
@@ -98,19 +98,13 @@ def summarize(store: Store, rules: Rules, source: str) -> Summary:
     ):
         ratings[rating] = n
 
-    def column(sql: str) -> list[object]:
-        return [r[0] for r in store.execute(sql, args)]
+    def column(select: str, more: str = "") -> list[Any]:
+        """One column of the group's rows (``more``: further conditions, ordering)."""
+        return [r[0] for r in store.execute(f"SELECT {select} FROM results{where}{more}", args)]
 
-    lengths = sorted(
-        int(r[0])
-        for r in store.execute(
-            "SELECT length FROM results" + where + " AND verdict = 'solved'", args
-        )
-    )
-    seconds = sorted(
-        float(r[0]) for r in store.execute("SELECT seconds FROM results" + where, args)
-    )
-    nodes = sorted(int(r[0]) for r in store.execute("SELECT nodes FROM results" + where, args))
+    lengths = sorted(int(n) for n in column("length", " AND verdict = 'solved'"))
+    seconds = sorted(float(s) for s in column("seconds"))
+    nodes = sorted(int(n) for n in column("nodes"))
     # Gaps and islands: consecutive deal numbers share deal - row_number().
     spans = [
         (int(r[0]), int(r[1]))
@@ -129,21 +123,9 @@ def summarize(store: Store, rules: Rules, source: str) -> Summary:
         seconds=seconds,
         nodes=nodes,
         spans=spans,
-        unsolvable=[
-            int(r[0])
-            for r in store.execute(
-                "SELECT deal FROM results" + where + " AND verdict = 'unsolvable' ORDER BY deal",
-                args,
-            )
-        ],
-        unknown=[
-            int(r[0])
-            for r in store.execute(
-                "SELECT deal FROM results" + where + " AND verdict = 'unknown' ORDER BY deal",
-                args,
-            )
-        ],
-        solvers=[str(s) for s in column("SELECT DISTINCT solver FROM results" + where)],
+        unsolvable=[int(d) for d in column("deal", " AND verdict = 'unsolvable' ORDER BY deal")],
+        unknown=[int(d) for d in column("deal", " AND verdict = 'unknown' ORDER BY deal")],
+        solvers=[str(s) for s in column("DISTINCT solver")],
         limits=[
             (r[0], r[1])
             for r in store.execute(
