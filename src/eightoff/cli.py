@@ -272,8 +272,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     code = GameCode.random(rules_from_args(args) or preset("standard"))
-    print(_heading(code.position(), code))
-    print(code.position())
+    position = code.position()
+    print(_heading(position, code))
+    print(position)
     print(
         f"""
 Play it move by move from the command line (the web game is not built yet):
