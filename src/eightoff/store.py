@@ -19,10 +19,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
+from eightoff.codes import SOURCES as SOURCES  # whose deal numbering: the game codes' sources
 from eightoff.rules import Rules
 
 SCHEMA_VERSION: Final = 1
-SOURCES: Final = ("eightoff", "pysol")
 VERDICTS: Final = ("solved", "unsolvable", "unknown")
 RATINGS: Final = ("easy", "medium", "hard")
 
