@@ -304,3 +304,11 @@ def test_real_process_replay(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["status"] == "won"
+
+
+def test_play_prints_a_new_deal_and_how_to_play(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "--cells", "4")
+    code = GameCode.parse(out.split()[1])
+    assert status == 0 and code.rules.cells == 4
+    assert str(code.position()) in out
+    assert "eightoff serve" in out and f"eightoff solve {code}" in out

@@ -277,11 +277,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
     print(position)
     print(
         f"""
-Play it move by move from the command line (the web game is not built yet):
+Play it in the browser with `eightoff serve` (enter the code under New game),
+or move by move from the command line:
 
   eightoff deal {code}                       show this deal again
   echo '["3a", "a5", "35x2", "1^"]' > moves.json     your moves, in order
   eightoff replay {code} --moves moves.json  apply them; prints the position as JSON
+  eightoff solve {code}                      the solver's winning line
 
 Moves: columns 1-8, cells a-h, ^ the foundations; "3a" moves column 3's card to
 cell a, "a5" cell a to column 5, "3^" to its foundation, "35x2" a run of 2 cards.
