@@ -516,6 +516,9 @@ class Searcher:
                 hcells = hash(cells)
                 node: HNode = (cols, cells, founds, x)
                 for ch in self.children(cols, cells, founds):
+                    # The child's h below is the same code as in best_first(), inlined in
+                    # both loops on purpose: a shared method measured ~10% slower here
+                    # (deals 1-300, compiled), with the same nodes and lines.
                     move, i, coli, j, colj, ce2, f2 = ch
                     y = x
                     if i >= 0:
