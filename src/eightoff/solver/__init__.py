@@ -20,8 +20,14 @@ def _prefer_fresh_core() -> None:
     # An editable install compiles search.py, shorten.py and optimal.py with mypyc into
     # .so files beside them (see setup.py), and Python imports a .so first. Once a .py has
     # been edited its .so is stale, so load the source instead (the same code,
-    # slower) until the next `pip install -e .` rebuilds it.
+    # slower) until the next `pip install -e .` rebuilds it. A stale _native .so is
+    # not loaded at all: the Python search runs instead.
     here = Path(__file__).parent
+    native = here / "_native.c"
+    if native.exists() and any(
+        so.stat().st_mtime < native.stat().st_mtime for so in here.glob("_native.*.so")
+    ):
+        sys.modules[f"{__name__}._native"] = None  # type: ignore[assignment]  # import fails
     for name in ("search", "shorten", "optimal"):
         source = here / f"{name}.py"
         if not source.exists():
@@ -96,7 +102,12 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
             # Hashes could (very rarely) have merged two positions: prove it exactly.
             more = None if limit.nodes is None else max(1, limit.nodes - nodes)
             status, steps, extra = searcher.exhaust(
-                cols, cells, founds, max_nodes=more, deadline=deadline
+                cols,
+                cells,
+                founds,
+                max_nodes=more,
+                deadline=deadline,
+                keep_explored=dead is not None,
             )
             nodes += extra
     if status == search.EXHAUSTED and dead is not None:

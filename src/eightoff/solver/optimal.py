@@ -92,17 +92,64 @@ def lower_bound(memo: dict[bytes, ColumnInfo], cols: Cols, founds: Founds) -> in
 
 
 def solve_optimal(
-    position: Position, *, limit: Limit, start: float, below: int | None = None
+    position: Position,
+    *,
+    limit: Limit,
+    start: float,
+    below: int | None = None,
+    use_native: bool = True,
 ) -> SolveResult:
     """A shortest solution in single-card moves, proven, or ``unknown`` at the limit.
 
     With ``below``, only solutions shorter than ``below`` are sought (positions whose
     bound reaches it are never queued), so ``unsolvable`` then means "none shorter".
+    The C core runs the same A* when it was built and ``use_native`` holds.
     """
     deadline = None if limit.seconds is None else start + limit.seconds
-    max_nodes = limit.nodes
     searcher = search.Searcher(config_for(position.rules, single_cards=True))
     cols, cells, founds = state_of(position)
+    native = search.native
+    if use_native and native is not None:
+        seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
+        found: tuple[int, list[Step], int] = native.astar(
+            cols,
+            cells,
+            founds,
+            searcher.cfg.as_tuple(),
+            -1 if limit.nodes is None else limit.nodes,
+            seconds,
+            -1 if below is None else below,
+        )
+        status, steps, nodes = found
+    else:
+        status, steps, nodes = _astar(searcher, cols, cells, founds, limit.nodes, deadline, below)
+    if status == search.SOLVED:
+        moves = tuple(engine_moves(position, steps))
+        return SolveResult(
+            verdict=Verdict.SOLVED,
+            moves=moves,
+            length=single_card_length(moves),
+            optimal=True,
+            nodes=nodes,
+            seconds=time.perf_counter() - start,
+        )
+    return SolveResult(
+        verdict=Verdict.UNSOLVABLE if status == search.EXHAUSTED else Verdict.UNKNOWN,
+        nodes=nodes,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def _astar(
+    searcher: search.Searcher,
+    cols: Cols,
+    cells: bytes,
+    founds: Founds,
+    max_nodes: int | None,
+    deadline: float | None,
+    below: int | None,
+) -> tuple[int, list[Step], int]:
+    # The A* in Python: (status, steps, nodes expanded), as the C core's astar().
     cols, cells, founds, autos0 = searcher.autoplay(cols, cells, founds)
     first: Step = ((-1, -1, -1, -1, 0), autos0)
     g0 = len(autos0)
@@ -156,18 +203,5 @@ def solve_optimal(
         if gc_was:
             gc.enable()
     if status == search.SOLVED and goal is not None:
-        steps = search._path(parents, goal, first)
-        moves = tuple(engine_moves(position, steps))
-        return SolveResult(
-            verdict=Verdict.SOLVED,
-            moves=moves,
-            length=single_card_length(moves),
-            optimal=True,
-            nodes=nodes,
-            seconds=time.perf_counter() - start,
-        )
-    return SolveResult(
-        verdict=Verdict.UNSOLVABLE if status == search.EXHAUSTED else Verdict.UNKNOWN,
-        nodes=nodes,
-        seconds=time.perf_counter() - start,
-    )
+        return status, search._path(parents, goal, first), nodes
+    return status, [], nodes

@@ -32,7 +32,14 @@ import heapq
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Final
+
+native: ModuleType | None
+try:  # the same best-first search in C, built at install time (see _native.c)
+    from eightoff.solver import _native as native
+except ImportError:  # no C compiler then, or EIGHTOFF_PURE=1: this module's Python runs
+    native = None
 
 COL: Final = 0
 CELL: Final = 1
@@ -80,6 +87,22 @@ class Config:
     inv_weight: float = 0.5  # h: per card lying above a lower card of its suit
     cell_weight: float = 0.4  # h: per card held in a cell
     cover_weight: float = 0.25  # h: per card covering a suit's next foundation card
+
+    def as_tuple(self) -> tuple[int, int, int, int, int, int, int, float, float, float, float]:
+        """The plain tuple the C core reads (see ``read_config`` in _native.c)."""
+        return (
+            self.ncells,
+            int(self.suit),
+            int(self.kings_only),
+            self.group,
+            int(self.take_back),
+            self.auto,
+            int(self.dig),
+            self.weight,
+            self.inv_weight,
+            self.cell_weight,
+            self.cover_weight,
+        )
 
 
 def key_of(cols: Cols, cells: bytes) -> bytes:
@@ -411,13 +434,23 @@ class Searcher:
         *,
         max_nodes: int | None,
         deadline: float | None,
+        keep_explored: bool = False,
     ) -> tuple[int, list[Step], int]:
         """Depth-first enumeration of every reachable position, with exact keys.
 
         The proof step after :meth:`best_first_fast` ran dry: no heuristic and no
         heap, as the whole space is visited anyway. Still returns a win if it meets
         one (only possible if the fast search's hashes merged two positions).
+        With ``keep_explored`` the keys seen go to :attr:`explored`; otherwise the
+        C core (when built) runs the same search.
         """
+        if not keep_explored and native is not None:
+            seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
+            max_n = -1 if max_nodes is None else max_nodes
+            found: tuple[int, list[Step], int] = native.exhaust(
+                cols, cells, founds, self.cfg.as_tuple(), max_n, seconds
+            )
+            return found
         cols, cells, founds, autos0 = self.autoplay(cols, cells, founds)
         first: Step = ((-1, -1, -1, -1, 0), autos0)
         if sum(founds) == 52:
@@ -459,6 +492,7 @@ class Searcher:
         *,
         max_nodes: int | None,
         deadline: float | None,
+        use_native: bool = True,
     ) -> tuple[int, list[Step], int]:
         """Like :meth:`best_first`, but positions are told apart by a 64-bit hash.
 
@@ -468,8 +502,23 @@ class Searcher:
         after it is popped. Two positions sharing a hash (odds about n²/2⁶⁴) could
         hide one of them, so a win found here is real but "exhausted" is only
         proven by :meth:`best_first`.
+
+        The C core (:mod:`eightoff.solver._native`) runs this same search when it was
+        built and ``use_native`` holds; its hash differs, so its ties may break
+        differently, but not its move set, costs or heuristic.
         """
         cfg = self.cfg
+        if use_native and native is not None:
+            seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
+            found: tuple[int, list[Step], int] = native.best_first(
+                cols,
+                cells,
+                founds,
+                cfg.as_tuple(),
+                -1 if max_nodes is None else max_nodes,
+                seconds,
+            )
+            return found
         weight = cfg.weight
         cell_w = cfg.cell_weight
         auto = cfg.auto

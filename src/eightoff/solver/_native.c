@@ -1,0 +1,1168 @@
+/* The search core in C: the same searches as search.py / optimal.py, ~20x faster.
+ *
+ * eightoff.solver._native runs :meth:`Searcher.best_first_fast` (weighted
+ * best-first, positions told apart by a 64-bit order-free hash) and the A* of
+ * optimal.py (single-card moves, Paul & Helmert's bound, exact keys) on the same
+ * plain data and returns the same (status, steps, nodes) triples, so callers
+ * cannot tell the two cores apart except by speed. The move set, its order, the
+ * heuristic and the tie-breaks follow search.py line for line; read that file
+ * for the why of each rule. Nothing here touches a Python object inside a
+ * search: the GIL is released for the whole loop.
+ *
+ * State: 8 columns of card numbers (0..51 = suit*13 + rank-1, covered -> exposed),
+ * the sorted cards held in cells, four foundation ranks. A move is
+ * (src_kind, src, dst_kind, dst, count) with kinds COL/CELL/FOUND exactly as in
+ * search.py (a cell source names its card, a foundation source its suit, a cell
+ * target is -1, a foundation target the suit).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NCOLS 8
+#define MAXCOL 52
+#define MAXCELLS 8
+#define MAXMOVES 512 /* generous: the most a position can offer is well under 200 */
+
+enum { COL = 0, CELL = 1, FOUND = 2 };
+enum { SOLVED = 0, EXHAUSTED = 1, LIMIT = 2, NOMEM = 3 };
+enum { GROUP_SINGLE = 0, GROUP_CELLS = 1, GROUP_FREECELL = 2, GROUP_NONE = 3 };
+enum { AUTO_NONE = 0, AUTO_ALL = 1, AUTO_SAFE = 2 };
+
+typedef struct {
+    int ncells, suit, kings_only, group, take_back, autoplay, dig;
+    double weight, inv_w, cell_w, cover_w;
+} Config;
+
+typedef struct {
+    int8_t sk, si, dk, di, n;
+} Move;
+
+typedef struct {
+    uint8_t len[NCOLS];
+    uint8_t ncells;
+    uint8_t founds[4];
+    uint8_t cells[MAXCELLS]; /* sorted, so cell order never matters */
+    uint8_t cards[NCOLS][MAXCOL];
+} State;
+
+/* A stored position: the state packed into 52 bytes (columns in order, then the
+ * cells), where it came from and by which move. */
+typedef struct {
+    int32_t parent;
+    int32_t g;          /* A*: single-card moves from the root */
+    uint8_t superseded; /* A*: reached more cheaply since (a new node holds that) */
+    Move move;
+    uint8_t len[NCOLS];
+    uint8_t ncells;
+    uint8_t founds[4];
+    uint8_t cards[52];
+} Node;
+
+typedef struct {
+    Node *items;
+    size_t n, cap;
+} Nodes;
+
+/* ---- cards and columns -------------------------------------------------------- */
+
+static inline int is_red(int c) { return 13 <= c && c < 39; }
+
+static inline int builds(int card, int onto, int suit) {
+    if (onto % 13 != card % 13 + 1) return 0;
+    if (suit) return onto / 13 == card / 13;
+    return is_red(card) != is_red(onto);
+}
+
+static int run_length(const State *st, int i, int suit) {
+    int n = st->len[i];
+    if (n == 0) return 0;
+    const uint8_t *col = st->cards[i];
+    int k = 1;
+    while (k < n && builds(col[n - k], col[n - k - 1], suit)) k++;
+    return k;
+}
+
+/* Alternating colours: a card is needed only as a base for the two opposite-colour
+ * cards one rank lower; once both are home it never is. */
+static inline int safe_home(int card, const uint8_t *f) {
+    int r = card % 13;
+    if (r <= 1) return 1;
+    if (is_red(card)) return f[0] >= r && f[3] >= r;
+    return f[1] >= r && f[2] >= r;
+}
+
+static inline int sum_founds(const State *st) {
+    return st->founds[0] + st->founds[1] + st->founds[2] + st->founds[3];
+}
+
+static void cell_add(State *st, int c) {
+    int k = st->ncells++;
+    while (k > 0 && st->cells[k - 1] > c) { /* insertion keeps the cells sorted */
+        st->cells[k] = st->cells[k - 1];
+        k--;
+    }
+    st->cells[k] = (uint8_t)c;
+}
+
+static void cell_remove(State *st, int c) {
+    int k = 0;
+    while (st->cells[k] != c) k++;
+    memmove(st->cells + k, st->cells + k + 1, (size_t)(st->ncells - k - 1));
+    st->ncells--;
+}
+
+static void pack(const State *st, Node *node) {
+    memcpy(node->len, st->len, NCOLS);
+    memcpy(node->founds, st->founds, 4);
+    node->ncells = st->ncells;
+    uint8_t *out = node->cards;
+    for (int i = 0; i < NCOLS; i++) {
+        memcpy(out, st->cards[i], st->len[i]);
+        out += st->len[i];
+    }
+    memcpy(out, st->cells, st->ncells);
+}
+
+static void unpack(const Node *node, State *st) {
+    memcpy(st->len, node->len, NCOLS);
+    memcpy(st->founds, node->founds, 4);
+    st->ncells = node->ncells;
+    const uint8_t *in = node->cards;
+    for (int i = 0; i < NCOLS; i++) {
+        memcpy(st->cards[i], in, st->len[i]);
+        in += st->len[i];
+    }
+    memcpy(st->cells, in, st->ncells);
+}
+
+/* ---- hashing ------------------------------------------------------------------- */
+
+static inline uint64_t mix64(uint64_t z) { /* SplitMix64's finaliser */
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static uint64_t column_hash(const uint8_t *col, int n) {
+    uint64_t h = 0xCBF29CE484222325ULL ^ (uint64_t)n; /* FNV-1a, then mixed */
+    for (int k = 0; k < n; k++) h = (h ^ col[k]) * 0x100000001B3ULL;
+    return mix64(h);
+}
+
+static uint64_t cells_hash(const State *st) {
+    uint64_t h = 0;
+    for (int k = 0; k < st->ncells; k++) h += mix64(0xC0FFEE00ULL + st->cells[k]);
+    return h;
+}
+
+/* Order-free: a sum over columns and cells, so permuted columns hash alike. */
+static uint64_t state_hash(const State *st) {
+    uint64_t h = cells_hash(st);
+    for (int i = 0; i < NCOLS; i++) h += column_hash(st->cards[i], st->len[i]);
+    return h;
+}
+
+/* Open-addressing set of 64-bit hashes (0 marks a free slot). */
+typedef struct {
+    uint64_t *slots;
+    size_t mask, count;
+} HashSet;
+
+static int hashset_init(HashSet *set, size_t cap) {
+    set->slots = calloc(cap, sizeof(uint64_t));
+    set->mask = cap - 1;
+    set->count = 0;
+    return set->slots != NULL;
+}
+
+/* Adds h; returns 1 if it was new, 0 if present, -1 when memory ran out. */
+static int hashset_add(HashSet *set, uint64_t h) {
+    if (h == 0) h = 1;
+    if (2 * (set->count + 1) > set->mask + 1) { /* keep the load under one half */
+        size_t cap = 2 * (set->mask + 1);
+        uint64_t *slots = calloc(cap, sizeof(uint64_t));
+        if (slots == NULL) return -1;
+        for (size_t k = 0; k <= set->mask; k++) {
+            uint64_t v = set->slots[k];
+            if (v) {
+                size_t p = (size_t)v & (cap - 1);
+                while (slots[p]) p = (p + 1) & (cap - 1);
+                slots[p] = v;
+            }
+        }
+        free(set->slots);
+        set->slots = slots;
+        set->mask = cap - 1;
+    }
+    size_t p = (size_t)h & set->mask;
+    while (set->slots[p]) {
+        if (set->slots[p] == h) return 0;
+        p = (p + 1) & set->mask;
+    }
+    set->slots[p] = h;
+    set->count++;
+    return 1;
+}
+
+/* ---- heuristic ----------------------------------------------------------------- */
+
+/* A column's share of h: its inversions (cards above a lower card of their suit)
+ * and the cards lying over each suit's next foundation card. */
+static double column_term(const Config *cfg, const uint8_t *col, int n, const uint8_t *founds) {
+    int mins[4] = {99, 99, 99, 99};
+    int bad = 0, cover = 0;
+    for (int k = 0; k < n; k++) {
+        int c = col[k], s = c / 13;
+        if (mins[s] < c)
+            bad++;
+        else
+            mins[s] = c;
+    }
+    for (int s = 0; s < 4; s++) {
+        int f = founds[s];
+        if (f < 13) {
+            int want = s * 13 + f;
+            for (int k = 0; k < n; k++)
+                if (col[k] == want) {
+                    cover += n - 1 - k;
+                    break;
+                }
+        }
+    }
+    return cfg->inv_w * bad + cfg->cover_w * cover;
+}
+
+static double full_h(const Config *cfg, const State *st, double *terms) {
+    double v = 52 - sum_founds(st) + cfg->cell_w * st->ncells;
+    for (int i = 0; i < NCOLS; i++) {
+        terms[i] = column_term(cfg, st->cards[i], st->len[i], st->founds);
+        v += terms[i];
+    }
+    return v;
+}
+
+/* ---- moves ------------------------------------------------------------------------- */
+
+/* Sends home every card the rules' safe autoplay allows, repeatedly; the cards
+ * sent home go to ``homed`` in order. Returns how many. */
+static int autoplay(const Config *cfg, State *st, uint8_t *homed) {
+    int mode = cfg->autoplay, nh = 0, changed = 1;
+    if (mode == AUTO_NONE) return 0;
+    while (changed) {
+        changed = 0;
+        for (int i = 0; i < NCOLS; i++) {
+            while (st->len[i]) {
+                int c = st->cards[i][st->len[i] - 1], s = c / 13;
+                if (st->founds[s] != c % 13 || (mode == AUTO_SAFE && !safe_home(c, st->founds)))
+                    break;
+                st->founds[s]++;
+                homed[nh++] = (uint8_t)c;
+                st->len[i]--;
+                changed = 1;
+            }
+        }
+        if (st->ncells) {
+            uint8_t snap[MAXCELLS];
+            int m = st->ncells;
+            memcpy(snap, st->cells, (size_t)m);
+            for (int k = 0; k < m; k++) {
+                int c = snap[k], s = c / 13;
+                if (st->founds[s] == c % 13 && (mode == AUTO_ALL || safe_home(c, st->founds))) {
+                    st->founds[s]++;
+                    homed[nh++] = (uint8_t)c;
+                    cell_remove(st, c);
+                    changed = 1;
+                }
+            }
+        }
+    }
+    return nh;
+}
+
+static void apply_move(State *st, Move m) {
+    uint8_t moving[MAXCOL];
+    int n = m.n;
+    if (m.sk == COL) {
+        int i = m.si;
+        st->len[i] = (uint8_t)(st->len[i] - n);
+        memcpy(moving, st->cards[i] + st->len[i], (size_t)n);
+    } else if (m.sk == CELL) {
+        moving[0] = (uint8_t)m.si;
+        cell_remove(st, m.si);
+    } else {
+        st->founds[m.si]--;
+        moving[0] = (uint8_t)(m.si * 13 + st->founds[m.si]);
+    }
+    if (m.dk == COL) {
+        memcpy(st->cards[m.di] + st->len[m.di], moving, (size_t)n);
+        st->len[m.di] = (uint8_t)(st->len[m.di] + n);
+    } else if (m.dk == CELL) {
+        for (int k = n - 1; k >= 0; k--) cell_add(st, moving[k]);
+    } else {
+        st->founds[moving[0] / 13]++;
+    }
+}
+
+static inline Move mv(int sk, int si, int dk, int di, int n) {
+    Move m = {(int8_t)sk, (int8_t)si, (int8_t)dk, (int8_t)di, (int8_t)n};
+    return m;
+}
+
+/* Every move worth trying, in search.py's order (see Searcher.children). */
+static int gen_moves(const Config *cfg, const State *st, Move *out) {
+    int suit = cfg->suit, kings_only = cfg->kings_only, group = cfg->group;
+    int free = cfg->ncells - st->ncells;
+    int nm = 0, empty = -1, nempty = 0, cap, cap_empty;
+    int8_t tops[52];
+    int top_cols[NCOLS], ntops = 0; /* columns with a top card, in column order */
+    memset(tops, -1, sizeof tops);
+    for (int j = 0; j < NCOLS; j++) {
+        if (st->len[j]) {
+            tops[st->cards[j][st->len[j] - 1]] = (int8_t)j;
+            top_cols[ntops++] = j;
+        } else {
+            nempty++;
+            if (empty < 0) empty = j;
+        }
+    }
+    if (group == GROUP_FREECELL) {
+        cap = (free + 1) << nempty;
+        cap_empty = nempty ? (free + 1) << (nempty - 1) : 0;
+    } else if (group == GROUP_NONE) {
+        cap = cap_empty = 1;
+    } else {
+        cap = cap_empty = free + 1;
+    }
+    for (int i = 0; i < NCOLS; i++) {
+        int n = st->len[i];
+        if (!n) continue;
+        const uint8_t *col = st->cards[i];
+        int top = col[n - 1], s = top / 13;
+        if (st->founds[s] == top % 13) out[nm++] = mv(COL, i, FOUND, s, 1);
+        int run = run_length(st, i, suit);
+        if (suit) {
+            /* Only the whole same-suit run can fit on another column. */
+            int head = col[n - run];
+            if (run <= cap && head % 13 != 12) {
+                int j = tops[head + 1];
+                if (j >= 0) out[nm++] = mv(COL, i, COL, j, run);
+            }
+        } else {
+            int trank = top % 13;
+            for (int t = 0; t < ntops; t++) {
+                int j = top_cols[t];
+                if (j == i) continue;
+                int d = st->cards[j][st->len[j] - 1];
+                int k = d % 13 - trank;
+                if (1 <= k && k <= run && k <= cap && is_red(col[n - k]) != is_red(d))
+                    out[nm++] = mv(COL, i, COL, j, k);
+            }
+        }
+        if (empty >= 0) {
+            int top_k = run < cap_empty ? run : cap_empty;
+            if (top_k > n - 1) top_k = n - 1; /* never a whole column into an empty one */
+            for (int k = 1; k <= top_k; k++) {
+                if (kings_only && col[n - k] % 13 != 12) continue;
+                out[nm++] = mv(COL, i, COL, empty, k);
+            }
+        }
+        if (free) {
+            out[nm++] = mv(COL, i, CELL, -1, 1);
+            if (cfg->dig && free > 1) {
+                /* Park the d cards over a suit's next card in cells at once. */
+                for (int s2 = 0; s2 < 4; s2++) {
+                    int f = st->founds[s2];
+                    if (f >= 13) continue;
+                    int want = s2 * 13 + f;
+                    for (int x = 0; x < n - 2; x++)
+                        if (col[x] == want) {
+                            int d = n - 1 - x;
+                            if (d <= free) out[nm++] = mv(COL, i, CELL, -1, d);
+                            break;
+                        }
+                }
+            }
+        }
+    }
+    for (int k = 0; k < st->ncells; k++) {
+        int c = st->cells[k], s = c / 13;
+        if (st->founds[s] == c % 13) out[nm++] = mv(CELL, c, FOUND, s, 1);
+        if (c % 13 != 12) {
+            if (suit) {
+                int j = tops[c + 1];
+                if (j >= 0) out[nm++] = mv(CELL, c, COL, j, 1);
+            } else {
+                int r = c % 13 + 1;
+                int d1 = is_red(c) ? r : r + 13, d2 = is_red(c) ? r + 39 : r + 26;
+                if (tops[d1] >= 0) out[nm++] = mv(CELL, c, COL, tops[d1], 1);
+                if (tops[d2] >= 0) out[nm++] = mv(CELL, c, COL, tops[d2], 1);
+            }
+        }
+        if (empty >= 0 && (!kings_only || c % 13 == 12)) out[nm++] = mv(CELL, c, COL, empty, 1);
+    }
+    if (cfg->take_back) {
+        for (int s = 0; s < 4; s++) {
+            int f = st->founds[s];
+            if (!f) continue;
+            int c = s * 13 + f - 1;
+            if (free) out[nm++] = mv(FOUND, s, CELL, -1, 1);
+            for (int j = 0; j < NCOLS; j++)
+                if (st->len[j] && builds(c, st->cards[j][st->len[j] - 1], suit))
+                    out[nm++] = mv(FOUND, s, COL, j, 1);
+            if (empty >= 0 && (!kings_only || c % 13 == 12)) out[nm++] = mv(FOUND, s, COL, empty, 1);
+        }
+    }
+    return nm;
+}
+
+/* ---- storage ----------------------------------------------------------------------- */
+
+static Node *nodes_push(Nodes *nodes) {
+    if (nodes->n == nodes->cap) {
+        size_t cap = nodes->cap ? 2 * nodes->cap : 1024;
+        Node *items = realloc(nodes->items, cap * sizeof(Node));
+        if (items == NULL) return NULL;
+        nodes->items = items;
+        nodes->cap = cap;
+    }
+    return &nodes->items[nodes->n++];
+}
+
+/* A best-first open-list entry: a child not built yet (its parent's node and the
+ * move), ordered by f, then by push order (FIFO ties, as heapq's counter). */
+typedef struct {
+    double f;
+    uint32_t counter;
+    int32_t parent; /* -1: the root itself */
+    uint16_t g;
+    Move move;
+} Entry;
+
+typedef struct {
+    Entry *items;
+    size_t n, cap;
+} Heap;
+
+static inline int entry_less(const Entry *a, const Entry *b) {
+    return a->f < b->f || (a->f == b->f && a->counter < b->counter);
+}
+
+static int heap_push(Heap *heap, Entry e) {
+    if (heap->n == heap->cap) {
+        size_t cap = heap->cap ? 2 * heap->cap : 4096;
+        Entry *items = realloc(heap->items, cap * sizeof(Entry));
+        if (items == NULL) return 0;
+        heap->items = items;
+        heap->cap = cap;
+    }
+    size_t k = heap->n++;
+    Entry *a = heap->items;
+    while (k > 0) {
+        size_t p = (k - 1) / 2;
+        if (!entry_less(&e, &a[p])) break;
+        a[k] = a[p];
+        k = p;
+    }
+    a[k] = e;
+    return 1;
+}
+
+static Entry heap_pop(Heap *heap) {
+    Entry *a = heap->items;
+    Entry top = a[0], last = a[--heap->n];
+    size_t n = heap->n, k = 0;
+    for (;;) {
+        size_t c = 2 * k + 1;
+        if (c >= n) break;
+        if (c + 1 < n && entry_less(&a[c + 1], &a[c])) c++;
+        if (!entry_less(&a[c], &last)) break;
+        a[k] = a[c];
+        k = c;
+    }
+    if (n) a[k] = last;
+    return top;
+}
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- weighted best-first ---------------------------------------------------------- */
+
+typedef struct {
+    int status;
+    long nodes;
+    int32_t goal; /* node index of the won position */
+} Outcome;
+
+static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, long max_nodes,
+                          double deadline) {
+    Outcome out = {EXHAUSTED, 0, -1};
+    Heap heap = {NULL, 0, 0};
+    HashSet seen;
+    Move moves[MAXMOVES];
+    uint8_t homed[52];
+    double terms[NCOLS];
+    uint64_t colh[NCOLS];
+    uint32_t counter = 0;
+    State st, child;
+    if (!hashset_init(&seen, 1 << 12)) {
+        out.status = NOMEM;
+        return out;
+    }
+    Node *first = nodes_push(nodes);
+    if (first == NULL) goto nomem;
+    first->parent = -1;
+    first->move = mv(-1, -1, -1, -1, 0);
+    pack(root, first);
+    hashset_add(&seen, state_hash(root));
+    Entry e0 = {0.0, 0, -1, 0, mv(-1, -1, -1, -1, 0)};
+    if (!heap_push(&heap, e0)) goto nomem;
+    while (heap.n) {
+        Entry e = heap_pop(&heap);
+        int32_t here;
+        if (e.parent < 0) {
+            st = *root;
+            here = 0;
+        } else {
+            unpack(&nodes->items[e.parent], &st);
+            apply_move(&st, e.move);
+            if (autoplay(cfg, &st, homed)) {
+                /* The pushed hash was of the position before autoplay. */
+                int fresh = hashset_add(&seen, state_hash(&st));
+                if (fresh < 0) goto nomem;
+                if (!fresh) continue;
+            }
+            Node *node = nodes_push(nodes);
+            if (node == NULL) goto nomem;
+            here = (int32_t)(nodes->n - 1);
+            node->parent = e.parent;
+            node->move = e.move;
+            pack(&st, node);
+            if (sum_founds(&st) == 52) {
+                out.status = SOLVED;
+                out.goal = here;
+                break;
+            }
+        }
+        out.nodes++;
+        if (max_nodes >= 0 && out.nodes > max_nodes) {
+            out.status = LIMIT;
+            out.nodes--;
+            break;
+        }
+        if (deadline >= 0 && !(out.nodes & 255) && now_seconds() > deadline) {
+            out.status = LIMIT;
+            break;
+        }
+        double hv = full_h(cfg, &st, terms);
+        uint64_t hcells = cells_hash(&st), x = hcells;
+        for (int i = 0; i < NCOLS; i++) x += colh[i] = column_hash(st.cards[i], st.len[i]);
+        int nm = gen_moves(cfg, &st, moves);
+        for (int k = 0; k < nm; k++) {
+            Move m = moves[k];
+            child = st;
+            apply_move(&child, m);
+            int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1;
+            /* The child's hash from the parent's: only columns i, j and the cells changed. */
+            uint64_t y = x;
+            if (i >= 0) y += column_hash(child.cards[i], child.len[i]) - colh[i];
+            if (j >= 0) y += column_hash(child.cards[j], child.len[j]) - colh[j];
+            if (m.sk == CELL || m.dk == CELL) y += cells_hash(&child) - hcells;
+            int fresh = hashset_add(&seen, y);
+            if (fresh < 0) goto nomem;
+            if (!fresh) continue;
+            int cost = e.g + (m.dk == CELL ? m.n : 2 * m.n - 1);
+            double h2, bonus = 0;
+            if (m.sk == FOUND || m.dk == FOUND) { /* the foundations changed */
+                double t2[NCOLS];
+                h2 = full_h(cfg, &child, t2);
+            } else {
+                h2 = hv + cfg->cell_w * (child.ncells - st.ncells);
+                if (i >= 0) {
+                    h2 += column_term(cfg, child.cards[i], child.len[i], child.founds) - terms[i];
+                    if (cfg->autoplay && child.len[i]) {
+                        /* The card this move exposes will go home: rank it a card better. */
+                        int t = child.cards[i][child.len[i] - 1];
+                        if (child.founds[t / 13] == t % 13 &&
+                            (cfg->autoplay == AUTO_ALL || safe_home(t, child.founds)))
+                            bonus = 1;
+                    }
+                }
+                if (j >= 0) h2 += column_term(cfg, child.cards[j], child.len[j], child.founds) - terms[j];
+            }
+            Entry c = {cost + cfg->weight * (h2 - bonus), ++counter, here, (uint16_t)cost, m};
+            if (!heap_push(&heap, c)) goto nomem;
+        }
+    }
+    free(heap.items);
+    free(seen.slots);
+    return out;
+nomem:
+    free(heap.items);
+    free(seen.slots);
+    out.status = NOMEM;
+    return out;
+}
+
+/* ---- exact keys ---------------------------------------------------------------------- */
+
+/* Same position up to column and cell order. Cells are kept sorted; a non-empty
+ * column is named by its bottom card (every card is unique), so the columns match
+ * when each of a's has an equal column in b with that bottom card. */
+static int same_position(const State *a, const State *b) {
+    if (memcmp(a->founds, b->founds, 4) || a->ncells != b->ncells ||
+        memcmp(a->cells, b->cells, a->ncells))
+        return 0;
+    for (int i = 0; i < NCOLS; i++) {
+        int n = a->len[i];
+        if (!n) continue;
+        int j = 0;
+        while (j < NCOLS && !(b->len[j] && b->cards[j][0] == a->cards[i][0])) j++;
+        if (j == NCOLS || b->len[j] != n || memcmp(a->cards[i], b->cards[j], (size_t)n)) return 0;
+    }
+    return 1; /* equal foundations and cells: both hold the same number of column cards */
+}
+
+/* Hash -> node index; equal hashes are told apart by same_position, so a hit is
+ * exact and "no solution" from a search over this map is a proof. */
+typedef struct {
+    uint64_t hash;
+    int32_t node; /* -1: free */
+} Slot;
+
+typedef struct {
+    Slot *slots;
+    size_t mask, count;
+} ExactMap;
+
+static int exactmap_init(ExactMap *map, size_t cap) {
+    map->slots = malloc(cap * sizeof(Slot));
+    if (map->slots == NULL) return 0;
+    for (size_t k = 0; k < cap; k++) map->slots[k].node = -1;
+    map->mask = cap - 1;
+    map->count = 0;
+    return 1;
+}
+
+/* The slot holding ``st`` (node >= 0) or the free slot where it belongs (node -1). */
+static Slot *exactmap_find(const ExactMap *map, const Nodes *nodes, const State *st, uint64_t h) {
+    State other;
+    size_t p = (size_t)h & map->mask;
+    for (;;) {
+        Slot *slot = &map->slots[p];
+        if (slot->node < 0) return slot;
+        if (slot->hash == h) {
+            unpack(&nodes->items[slot->node], &other);
+            if (same_position(st, &other)) return slot;
+        }
+        p = (p + 1) & map->mask;
+    }
+}
+
+/* Room for one more entry (call before exactmap_find for an insert); 0 when out of memory. */
+static int exactmap_reserve(ExactMap *map) {
+    if (2 * (map->count + 1) <= map->mask + 1) return 1;
+    size_t cap = 2 * (map->mask + 1);
+    Slot *slots = malloc(cap * sizeof(Slot));
+    if (slots == NULL) return 0;
+    for (size_t k = 0; k < cap; k++) slots[k].node = -1;
+    for (size_t k = 0; k <= map->mask; k++) {
+        Slot s = map->slots[k];
+        if (s.node >= 0) {
+            size_t p = (size_t)s.hash & (cap - 1);
+            while (slots[p].node >= 0) p = (p + 1) & (cap - 1);
+            slots[p] = s;
+        }
+    }
+    free(map->slots);
+    map->slots = slots;
+    map->mask = cap - 1;
+    return 1;
+}
+
+static Node *add_node(Nodes *nodes, const State *st, int32_t parent, Move move, int32_t g) {
+    Node *node = nodes_push(nodes);
+    if (node == NULL) return NULL;
+    node->parent = parent;
+    node->g = g;
+    node->superseded = 0;
+    node->move = move;
+    pack(st, node);
+    return node;
+}
+
+/* ---- the proof: depth-first over every reachable position, exact keys ----------------- */
+
+static Outcome exhaust(const Config *cfg, const State *root, Nodes *nodes, long max_nodes,
+                       double deadline) {
+    Outcome out = {EXHAUSTED, 0, -1};
+    ExactMap map;
+    Move moves[MAXMOVES];
+    uint8_t homed[52];
+    State st, child;
+    int32_t *stack = NULL;
+    size_t depth = 0, cap = 0;
+    if (!exactmap_init(&map, 1 << 12)) {
+        out.status = NOMEM;
+        return out;
+    }
+    if (add_node(nodes, root, -1, mv(-1, -1, -1, -1, 0), 0) == NULL) goto nomem;
+    Slot *slot = exactmap_find(&map, nodes, root, state_hash(root));
+    slot->hash = state_hash(root);
+    slot->node = 0;
+    map.count = 1;
+    stack = malloc(1024 * sizeof(int32_t));
+    if (stack == NULL) goto nomem;
+    cap = 1024;
+    stack[depth++] = 0;
+    while (depth) {
+        int32_t here = stack[--depth];
+        unpack(&nodes->items[here], &st);
+        out.nodes++;
+        if (max_nodes >= 0 && out.nodes > max_nodes) {
+            out.status = LIMIT;
+            out.nodes--;
+            break;
+        }
+        if (deadline >= 0 && !(out.nodes & 255) && now_seconds() > deadline) {
+            out.status = LIMIT;
+            break;
+        }
+        int nm = gen_moves(cfg, &st, moves);
+        for (int k = 0; k < nm; k++) {
+            child = st;
+            apply_move(&child, moves[k]);
+            autoplay(cfg, &child, homed);
+            uint64_t h = state_hash(&child);
+            if (!exactmap_reserve(&map)) goto nomem;
+            slot = exactmap_find(&map, nodes, &child, h);
+            if (slot->node >= 0) continue;
+            if (add_node(nodes, &child, here, moves[k], 0) == NULL) goto nomem;
+            slot->hash = h;
+            slot->node = (int32_t)(nodes->n - 1);
+            map.count++;
+            if (sum_founds(&child) == 52) {
+                out.status = SOLVED;
+                out.goal = slot->node;
+                goto done;
+            }
+            if (depth == cap) {
+                int32_t *more = realloc(stack, 2 * cap * sizeof(int32_t));
+                if (more == NULL) goto nomem;
+                stack = more;
+                cap *= 2;
+            }
+            stack[depth++] = slot->node;
+        }
+    }
+done:
+    free(stack);
+    free(map.slots);
+    return out;
+nomem:
+    free(stack);
+    free(map.slots);
+    out.status = NOMEM;
+    return out;
+}
+
+/* ---- optimal: A* over single-card moves with Paul & Helmert's bound --------------------- */
+
+/* SUIT_FROM[c]: the bits of card c and the higher cards of its suit. */
+static uint64_t SUIT_FROM[52];
+
+typedef struct {
+    int card;
+    uint64_t waits, above;
+} Item;
+
+/* optimal.py's lower_bound: one move per card not home, one more per card above a
+ * lower card of its suit, and one per pair in a greedy packing of two-card cycles. */
+static int lower_bound(const State *st) {
+    Item items[52];
+    int n = 0, v = 52 - sum_founds(st);
+    for (int i = 0; i < NCOLS; i++) {
+        int low[4] = {99, 99, 99, 99}, any = 0;
+        for (int k = 0; k < st->len[i]; k++) {
+            int c = st->cards[i][k], s = c / 13;
+            if (low[s] < c) {
+                v++;
+            } else if (any) {
+                uint64_t waits = 0, above = 0;
+                for (int t = 0; t < 4; t++)
+                    if (low[t] != 99) {
+                        waits |= SUIT_FROM[low[t]];
+                        above |= SUIT_FROM[low[t]] & ~(1ULL << low[t]);
+                    }
+                items[n].card = c;
+                items[n].waits = waits;
+                items[n].above = above;
+                n++;
+            }
+            if (c < low[s]) {
+                low[s] = c;
+                any = 1;
+            }
+        }
+    }
+    uint8_t used[52] = {0};
+    for (int i = 0; i < n; i++) {
+        if (used[i]) continue;
+        for (int j = i + 1; j < n; j++) {
+            if (used[j]) continue;
+            if ((items[i].waits >> items[j].card) & 1 && (items[j].above >> items[i].card) & 1) {
+                used[i] = used[j] = 1;
+                v++;
+                break;
+            }
+        }
+    }
+    return v;
+}
+
+/* An A* open-list entry: ordered by f, ties to the deeper node, then FIFO. */
+typedef struct {
+    int32_t f, g;
+    uint32_t counter;
+    int32_t node;
+} AEntry;
+
+typedef struct {
+    AEntry *items;
+    size_t n, cap;
+} AHeap;
+
+static inline int aentry_less(const AEntry *a, const AEntry *b) {
+    if (a->f != b->f) return a->f < b->f;
+    if (a->g != b->g) return a->g > b->g;
+    return a->counter < b->counter;
+}
+
+static int aheap_push(AHeap *heap, AEntry e) {
+    if (heap->n == heap->cap) {
+        size_t cap = heap->cap ? 2 * heap->cap : 4096;
+        AEntry *items = realloc(heap->items, cap * sizeof(AEntry));
+        if (items == NULL) return 0;
+        heap->items = items;
+        heap->cap = cap;
+    }
+    size_t k = heap->n++;
+    AEntry *a = heap->items;
+    while (k > 0) {
+        size_t p = (k - 1) / 2;
+        if (!aentry_less(&e, &a[p])) break;
+        a[k] = a[p];
+        k = p;
+    }
+    a[k] = e;
+    return 1;
+}
+
+static AEntry aheap_pop(AHeap *heap) {
+    AEntry *a = heap->items;
+    AEntry top = a[0], last = a[--heap->n];
+    size_t n = heap->n, k = 0;
+    for (;;) {
+        size_t c = 2 * k + 1;
+        if (c >= n) break;
+        if (c + 1 < n && aentry_less(&a[c + 1], &a[c])) c++;
+        if (!aentry_less(&a[c], &last)) break;
+        a[k] = a[c];
+        k = c;
+    }
+    if (n) a[k] = last;
+    return top;
+}
+
+/* ``root`` is after autoplay, ``g0`` the cards that autoplay sent home. With
+ * ``below`` >= 0 only solutions shorter than it are sought. A position reached
+ * again more cheaply gets a new node (its stale entries are skipped), so every
+ * node's state is exactly its parent's plus its move. */
+static Outcome astar(const Config *cfg, const State *root, int g0, Nodes *nodes, long max_nodes,
+                     double deadline, int below) {
+    Outcome out = {EXHAUSTED, 0, -1};
+    AHeap heap = {NULL, 0, 0};
+    ExactMap map;
+    Move moves[MAXMOVES];
+    uint8_t homed[52];
+    State st, child;
+    uint32_t counter = 0;
+    if (!exactmap_init(&map, 1 << 12)) {
+        out.status = NOMEM;
+        return out;
+    }
+    if (add_node(nodes, root, -1, mv(-1, -1, -1, -1, 0), g0) == NULL) goto nomem;
+    uint64_t h0 = state_hash(root);
+    Slot *slot = exactmap_find(&map, nodes, root, h0);
+    slot->hash = h0;
+    slot->node = 0;
+    map.count = 1;
+    AEntry e0 = {g0 + lower_bound(root), g0, 0, 0};
+    if (!aheap_push(&heap, e0)) goto nomem;
+    while (heap.n) {
+        AEntry e = aheap_pop(&heap);
+        Node *node = &nodes->items[e.node];
+        if (node->superseded) continue; /* reached more cheaply since */
+        unpack(node, &st);
+        if (sum_founds(&st) == 52) {
+            out.status = SOLVED;
+            out.goal = e.node;
+            break;
+        }
+        out.nodes++;
+        if (max_nodes >= 0 && out.nodes > max_nodes) {
+            out.status = LIMIT;
+            out.nodes--;
+            break;
+        }
+        if (deadline >= 0 && !(out.nodes & 255) && now_seconds() > deadline) {
+            out.status = LIMIT;
+            break;
+        }
+        int nm = gen_moves(cfg, &st, moves);
+        for (int k = 0; k < nm; k++) {
+            child = st;
+            apply_move(&child, moves[k]);
+            int g2 = e.g + 1 + autoplay(cfg, &child, homed);
+            if (below >= 0 && g2 >= below) continue; /* no shorter solution through it */
+            uint64_t h = state_hash(&child);
+            if (!exactmap_reserve(&map)) goto nomem;
+            slot = exactmap_find(&map, nodes, &child, h);
+            if (slot->node >= 0 && nodes->items[slot->node].g <= g2) continue;
+            int f = g2 + lower_bound(&child);
+            if (below >= 0 && f >= below) continue; /* its bound says none shorter */
+            int32_t old = slot->node;
+            if (add_node(nodes, &child, e.node, moves[k], g2) == NULL) goto nomem;
+            if (old >= 0)
+                nodes->items[old].superseded = 1;
+            else
+                map.count++;
+            slot->hash = h;
+            slot->node = (int32_t)(nodes->n - 1);
+            AEntry c = {f, g2, ++counter, slot->node};
+            if (!aheap_push(&heap, c)) goto nomem;
+        }
+    }
+    free(heap.items);
+    free(map.slots);
+    return out;
+nomem:
+    free(heap.items);
+    free(map.slots);
+    out.status = NOMEM;
+    return out;
+}
+
+/* ---- Python glue --------------------------------------------------------------------- */
+
+static int read_state(PyObject *cols, PyObject *cells, PyObject *founds, State *st) {
+    if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != NCOLS) {
+        PyErr_SetString(PyExc_ValueError, "columns: a tuple of 8 bytes objects is needed");
+        return 0;
+    }
+    int count = 0;
+    for (int i = 0; i < NCOLS; i++) {
+        PyObject *col = PyTuple_GET_ITEM(cols, i);
+        if (!PyBytes_Check(col) || PyBytes_GET_SIZE(col) > MAXCOL) {
+            PyErr_SetString(PyExc_ValueError, "columns: each must be bytes of at most 52 cards");
+            return 0;
+        }
+        st->len[i] = (uint8_t)PyBytes_GET_SIZE(col);
+        memcpy(st->cards[i], PyBytes_AS_STRING(col), st->len[i]);
+        count += st->len[i];
+    }
+    if (!PyBytes_Check(cells) || PyBytes_GET_SIZE(cells) > MAXCELLS) {
+        PyErr_SetString(PyExc_ValueError, "cells: bytes of at most 8 cards are needed");
+        return 0;
+    }
+    st->ncells = 0;
+    for (Py_ssize_t k = 0; k < PyBytes_GET_SIZE(cells); k++) cell_add(st, (uint8_t)PyBytes_AS_STRING(cells)[k]);
+    count += st->ncells;
+    int a, b, c, d;
+    if (!PyArg_ParseTuple(founds, "iiii", &a, &b, &c, &d)) return 0;
+    int f[4] = {a, b, c, d};
+    for (int s = 0; s < 4; s++) {
+        if (f[s] < 0 || f[s] > 13) {
+            PyErr_SetString(PyExc_ValueError, "foundations: ranks 0..13 are needed");
+            return 0;
+        }
+        st->founds[s] = (uint8_t)f[s];
+        count += f[s];
+    }
+    /* Each card once: anything else would break the search's invariants. */
+    uint8_t seen[52] = {0};
+    for (int i = 0; i < NCOLS; i++)
+        for (int k = 0; k < st->len[i]; k++) {
+            int card = st->cards[i][k];
+            if (card >= 52 || seen[card]++) count = -1;
+        }
+    for (int k = 0; k < st->ncells; k++) {
+        int card = st->cells[k];
+        if (card >= 52 || seen[card]++) count = -1;
+    }
+    for (int s = 0; s < 4; s++)
+        for (int r = 0; r < st->founds[s]; r++)
+            if (seen[s * 13 + r]++) count = -1;
+    if (count != 52) {
+        PyErr_SetString(PyExc_ValueError, "the state must hold each of the 52 cards once");
+        return 0;
+    }
+    return 1;
+}
+
+static int read_config(PyObject *obj, Config *cfg) {
+    if (!PyArg_ParseTuple(obj, "iiiiiiidddd", &cfg->ncells, &cfg->suit, &cfg->kings_only, &cfg->group,
+                          &cfg->take_back, &cfg->autoplay, &cfg->dig, &cfg->weight, &cfg->inv_w,
+                          &cfg->cell_w, &cfg->cover_w))
+        return 0;
+    if (cfg->ncells < 0 || cfg->ncells > MAXCELLS || cfg->group < 0 || cfg->group > 3 ||
+        cfg->autoplay < 0 || cfg->autoplay > 2) {
+        PyErr_SetString(PyExc_ValueError, "config: cells 0..8, group 0..3, auto 0..2");
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *move_tuple(Move m) {
+    return Py_BuildValue("(iiiii)", m.sk, m.si, m.dk, m.di, m.n);
+}
+
+static PyObject *autos_tuple(const uint8_t *homed, int nh) {
+    PyObject *t = PyTuple_New(nh);
+    if (t == NULL) return NULL;
+    for (int k = 0; k < nh; k++) PyTuple_SET_ITEM(t, k, PyLong_FromLong(homed[k]));
+    return t;
+}
+
+static PyObject *step_tuple(Move m, const uint8_t *homed, int nh) {
+    PyObject *move = move_tuple(m), *autos = autos_tuple(homed, nh);
+    if (move == NULL || autos == NULL) {
+        Py_XDECREF(move);
+        Py_XDECREF(autos);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", move, autos);
+}
+
+/* The steps from the root (before its autoplay) to node ``goal``: each move with
+ * the cards autoplay then sent home, replayed to recover them. */
+static PyObject *path_steps(const Config *cfg, const State *start, const Nodes *nodes, int32_t goal) {
+    size_t depth = 0;
+    for (int32_t k = goal; k > 0; k = nodes->items[k].parent) depth++;
+    Move *line = malloc((depth + 1) * sizeof(Move));
+    if (line == NULL) return PyErr_NoMemory();
+    size_t d = depth;
+    for (int32_t k = goal; k > 0; k = nodes->items[k].parent) line[--d] = nodes->items[k].move;
+    PyObject *steps = PyList_New(0);
+    State st = *start;
+    uint8_t homed[52];
+    int nh = autoplay(cfg, &st, homed);
+    if (steps != NULL && nh) {
+        PyObject *step = step_tuple(mv(-1, -1, -1, -1, 0), homed, nh);
+        if (step == NULL || PyList_Append(steps, step) < 0) Py_CLEAR(steps);
+        Py_XDECREF(step);
+    }
+    for (size_t k = 0; steps != NULL && k < depth; k++) {
+        apply_move(&st, line[k]);
+        nh = autoplay(cfg, &st, homed);
+        PyObject *step = step_tuple(line[k], homed, nh);
+        if (step == NULL || PyList_Append(steps, step) < 0) Py_CLEAR(steps);
+        Py_XDECREF(step);
+    }
+    free(line);
+    return steps;
+}
+
+enum { BEST_FIRST = 0, EXHAUST = 1, ASTAR = 2 };
+
+/* Reads (cols, cells, founds, config, max_nodes, seconds[, below]), runs one search
+ * with the GIL released, returns (status, steps, nodes expanded). */
+static PyObject *run_search(PyObject *args, int kind) {
+    PyObject *cols, *cells, *founds, *cfgobj;
+    long max_nodes;
+    double seconds;
+    int below = -1;
+    State root;
+    Config cfg;
+    if (!PyArg_ParseTuple(args, kind == ASTAR ? "O!O!O!O!ld|i" : "O!O!O!O!ld", &PyTuple_Type, &cols,
+                          &PyBytes_Type, &cells, &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj,
+                          &max_nodes, &seconds, &below))
+        return NULL;
+    if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    State start = root;
+    uint8_t homed[52];
+    int g0 = autoplay(&cfg, &root, homed);
+    if (sum_founds(&root) == 52) {
+        PyObject *steps = path_steps(&cfg, &start, NULL, 0);
+        return steps == NULL ? NULL : Py_BuildValue("(iNi)", SOLVED, steps, 0);
+    }
+    Nodes nodes = {NULL, 0, 0};
+    Outcome out = {NOMEM, 0, -1};
+    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    Py_BEGIN_ALLOW_THREADS /* plain C data from here on: other threads may run */
+    if (kind == BEST_FIRST)
+        out = best_first(&cfg, &root, &nodes, max_nodes, deadline);
+    else if (kind == EXHAUST)
+        out = exhaust(&cfg, &root, &nodes, max_nodes, deadline);
+    else
+        out = astar(&cfg, &root, g0, &nodes, max_nodes, deadline, below);
+    Py_END_ALLOW_THREADS
+    if (out.status == NOMEM) {
+        free(nodes.items);
+        return PyErr_NoMemory();
+    }
+    PyObject *steps = out.status == SOLVED ? path_steps(&cfg, &start, &nodes, out.goal) : PyList_New(0);
+    free(nodes.items);
+    if (steps == NULL) return NULL;
+    return Py_BuildValue("(iNl)", out.status, steps, out.nodes);
+}
+
+static PyObject *py_best_first(PyObject *self, PyObject *args) {
+    (void)self;
+    return run_search(args, BEST_FIRST);
+}
+
+static PyObject *py_exhaust(PyObject *self, PyObject *args) {
+    (void)self;
+    return run_search(args, EXHAUST);
+}
+
+static PyObject *py_astar(PyObject *self, PyObject *args) {
+    (void)self;
+    return run_search(args, ASTAR);
+}
+
+static PyMethodDef methods[] = {
+    {"best_first", py_best_first, METH_VARARGS,
+     "best_first(cols, cells, founds, config, max_nodes, seconds) -> (status, steps, nodes)\n\n"
+     "Weighted best-first search with 64-bit hashes (Searcher.best_first_fast).\n"
+     "config = (ncells, suit, kings_only, group, take_back, auto, dig, weight,\n"
+     "inv_weight, cell_weight, cover_weight); max_nodes or seconds < 0: no limit."},
+    {"exhaust", py_exhaust, METH_VARARGS,
+     "exhaust(cols, cells, founds, config, max_nodes, seconds) -> (status, steps, nodes)\n\n"
+     "Depth-first search of every reachable position with exact keys (Searcher.exhaust):\n"
+     "status EXHAUSTED is a proof that no solution exists."},
+    {"astar", py_astar, METH_VARARGS,
+     "astar(cols, cells, founds, config, max_nodes, seconds, below=-1) -> (status, steps, nodes)\n\n"
+     "A* with Paul & Helmert's admissible bound and exact keys (optimal.solve_optimal);\n"
+     "config should ask for single-card moves. below >= 0: only solutions shorter than it."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_native", "The solver's search core in C (see search.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    for (int c = 0; c < 52; c++) SUIT_FROM[c] = ((1ULL << (13 - c % 13)) - 1) << c;
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,31 @@
+"""Types of the C search core (``_native.c``); see :mod:`eightoff.solver.search`."""
+
+Move = tuple[int, int, int, int, int]
+Step = tuple[Move, tuple[int, ...]]
+Config = tuple[int, int, int, int, int, int, int, float, float, float, float]
+
+def best_first(
+    cols: tuple[bytes, ...],
+    cells: bytes,
+    founds: tuple[int, int, int, int],
+    config: Config,
+    max_nodes: int,
+    seconds: float,
+) -> tuple[int, list[Step], int]: ...
+def exhaust(
+    cols: tuple[bytes, ...],
+    cells: bytes,
+    founds: tuple[int, int, int, int],
+    config: Config,
+    max_nodes: int,
+    seconds: float,
+) -> tuple[int, list[Step], int]: ...
+def astar(
+    cols: tuple[bytes, ...],
+    cells: bytes,
+    founds: tuple[int, int, int, int],
+    config: Config,
+    max_nodes: int,
+    seconds: float,
+    below: int = -1,
+) -> tuple[int, list[Step], int]: ...
