@@ -1,0 +1,138 @@
+"""The C search core against the Python one it mirrors (search.py, optimal.py)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from eightoff.deal import pysol_deal
+from eightoff.moves import Move
+from eightoff.position import Position
+from eightoff.rules import PRESETS, STANDARD, Rules
+from eightoff.solver import Limit, Verdict, search
+from eightoff.solver.convert import config_for, engine_moves, state_of
+from eightoff.solver.optimal import solve_optimal
+
+native = search.native
+needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
+
+
+def _won_after(position: Position, moves: list[Move] | tuple[Move, ...]) -> bool:
+    for move in moves:
+        position = position.apply(move)  # the engine's checks, move by move
+    return position.is_won()
+
+
+def _deal(number: int, rules: Rules = STANDARD) -> Position:
+    return pysol_deal(number, rules)
+
+
+@pytest.mark.skipif(bool(os.environ.get("EIGHTOFF_PURE")), reason="EIGHTOFF_PURE=1 build")
+def test_the_c_core_is_built() -> None:
+    # make setup compiles it; without it every solver figure in benchmarks/ is off by ~10x.
+    assert native is not None
+
+
+@needs_native
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_best_first_agrees_with_python(preset: str) -> None:
+    rules = PRESETS[preset]
+    for number in range(1, 9):
+        position = _deal(number, rules)
+        searcher = search.Searcher(config_for(rules))
+        cols, cells, founds = state_of(position)
+        fast, steps, _ = searcher.best_first_fast(
+            cols, cells, founds, max_nodes=200_000, deadline=None
+        )
+        slow, _, _ = searcher.best_first_fast(
+            cols, cells, founds, max_nodes=200_000, deadline=None, use_native=False
+        )
+        assert fast == slow, (preset, number)
+        if fast == search.SOLVED:
+            assert _won_after(position, engine_moves(position, steps)), (preset, number)
+
+
+@needs_native
+def test_best_first_reports_the_node_limit() -> None:
+    position = pysol_deal(465)  # unsolvable: the search never ends early
+    cfg = config_for(position.rules)
+    status, steps, nodes = search.Searcher(cfg).best_first_fast(
+        *state_of(position), max_nodes=500, deadline=None
+    )
+    assert (status, steps, nodes) == (search.LIMIT, [], 500)
+
+
+@needs_native
+def test_best_first_reports_the_time_limit() -> None:
+    position = pysol_deal(465)
+    cfg = config_for(position.rules)
+    start = time.perf_counter()
+    status, _, nodes = search.Searcher(cfg).best_first_fast(
+        *state_of(position), max_nodes=None, deadline=start
+    )
+    assert status == search.LIMIT
+    assert 0 < nodes < 1000  # the clock is read every 256 nodes
+
+
+@needs_native
+@pytest.mark.parametrize("number", [465, 644])
+def test_exhaust_proves_the_same_space_as_python(number: int) -> None:
+    position = pysol_deal(number)
+    searcher = search.Searcher(config_for(position.rules))
+    cols, cells, founds = state_of(position)
+    fast = searcher.exhaust(cols, cells, founds, max_nodes=None, deadline=None)
+    slow = searcher.exhaust(cols, cells, founds, max_nodes=None, deadline=None, keep_explored=True)
+    assert fast[0] == slow[0] == search.EXHAUSTED
+    assert fast[2] == slow[2] == len(list(searcher.explored))  # exact keys: one node each
+
+
+@needs_native
+def test_exhaust_finds_a_win_when_there_is_one() -> None:
+    position = pysol_deal(7)
+    cols, cells, founds = state_of(position)
+    status, steps, _ = search.Searcher(config_for(position.rules)).exhaust(
+        cols, cells, founds, max_nodes=None, deadline=None
+    )
+    assert status == search.SOLVED
+    assert _won_after(position, engine_moves(position, steps))
+
+
+@needs_native
+@pytest.mark.parametrize(("preset", "number"), [("standard", 7), ("standard", 13), ("easy", 2)])
+def test_astar_finds_the_same_optimum_as_python(preset: str, number: int) -> None:
+    position = _deal(number, PRESETS[preset])
+    limit = Limit(nodes=100_000, seconds=60)
+    fast = solve_optimal(position, limit=limit, start=time.perf_counter())
+    slow = solve_optimal(position, limit=limit, start=time.perf_counter(), use_native=False)
+    assert fast.verdict is slow.verdict is Verdict.SOLVED
+    assert fast.optimal and fast.length == slow.length
+    assert fast.nodes == slow.nodes  # same A*, same tie-breaks, node for node
+    assert _won_after(position, fast.moves)
+
+
+@needs_native
+def test_astar_below_the_optimum_finds_nothing() -> None:
+    position = pysol_deal(7)
+    limit = Limit(nodes=100_000, seconds=60)
+    best = solve_optimal(position, limit=limit, start=time.perf_counter())
+    none = solve_optimal(position, limit=limit, start=time.perf_counter(), below=best.length)
+    assert none.verdict is Verdict.UNSOLVABLE  # "no solution shorter than the optimum"
+    again = solve_optimal(position, limit=limit, start=time.perf_counter(), below=best.length + 1)
+    assert again.verdict is Verdict.SOLVED and again.length == best.length
+
+
+@needs_native
+def test_bad_states_are_refused_with_a_reason() -> None:
+    assert native is not None
+    cols, cells, founds = state_of(pysol_deal(1))
+    cfg = config_for(STANDARD).as_tuple()
+    with pytest.raises(ValueError, match="52 cards once"):
+        native.best_first((cols[0] + cols[0][:1], *cols[1:]), cells, founds, cfg, -1, -1.0)
+    with pytest.raises(ValueError, match="tuple of 8"):
+        native.best_first(cols[:7], cells, founds, cfg, -1, -1.0)
+    with pytest.raises(ValueError, match="config"):
+        native.best_first(cols, cells, founds, (9, *cfg[1:]), -1, -1.0)
+    with pytest.raises(ValueError, match="foundations"):
+        native.astar(cols, cells, (14, 0, 0, 0), cfg, -1, -1.0)
