@@ -11,9 +11,10 @@ from eightoff.deal import pysol_deal
 from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD, Rules
-from eightoff.solver import Limit, Verdict, search
-from eightoff.solver.convert import config_for, engine_moves, state_of
+from eightoff.solver import ENDGAME_HOME, ENDGAME_NODES, Limit, Verdict, _better_ending, search
+from eightoff.solver.convert import cell_slots, config_for, engine_moves, move_of, state_of
 from eightoff.solver.optimal import solve_optimal
+from eightoff.solver.shorten import shorten
 
 native = search.native
 needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
@@ -136,3 +137,51 @@ def test_bad_states_are_refused_with_a_reason() -> None:
         native.best_first(cols, cells, founds, (9, *cfg[1:]), -1, -1.0)
     with pytest.raises(ValueError, match="foundations"):
         native.astar(cols, cells, (14, 0, 0, 0), cfg, -1, -1.0)
+
+
+@needs_native
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_finish_gives_the_python_line(preset: str) -> None:
+    # The same steps through both finishes: engine moves, the optimal ending, the merges.
+    assert native is not None
+    rules = PRESETS[preset]
+    for number in range(1, 13):
+        position = _deal(number, rules)
+        searcher = search.Searcher(config_for(rules))
+        cols, cells, founds = state_of(position)
+        status, steps, _ = searcher.best_first_fast(
+            cols, cells, founds, max_nodes=200_000, deadline=None
+        )
+        if status != search.SOLVED:
+            continue
+        python = shorten(position, _better_ending(position, engine_moves(position, steps), None))
+        line = native.finish(
+            cols,
+            cell_slots(position),
+            founds,
+            searcher.cfg.as_tuple(),
+            steps,
+            ENDGAME_HOME,
+            ENDGAME_NODES,
+            -1.0,
+        )
+        assert [move_of(m) for m in line] == python, (preset, number)
+        assert _won_after(position, python)
+
+
+@needs_native
+def test_finish_refuses_steps_that_do_not_win() -> None:
+    assert native is not None
+    position = pysol_deal(3)
+    searcher = search.Searcher(config_for(position.rules))
+    cols, cells, founds = state_of(position)
+    _, steps, _ = searcher.best_first_fast(cols, cells, founds, max_nodes=None, deadline=None)
+    args = (cols, cell_slots(position), founds, searcher.cfg.as_tuple())
+    with pytest.raises(ValueError, match="do not replay to a win"):
+        native.finish(*args, steps[:-1], 15, 300, -1.0)
+    with pytest.raises(ValueError, match="do not replay to a win"):
+        native.finish(*args, [steps[1], steps[0], *steps[2:]], 15, 300, -1.0)
+    with pytest.raises(ValueError, match="one slot per cell"):
+        native.finish(cols, (-1,) * 4, founds, searcher.cfg.as_tuple(), steps, 15, 300, -1.0)
+    with pytest.raises(ValueError, match="52 cards once"):
+        native.finish(cols, (-1,) * 8, founds, searcher.cfg.as_tuple(), steps, 15, 300, -1.0)

@@ -47,7 +47,13 @@ _prefer_fresh_core()
 from eightoff.moves import Move  # noqa: E402
 from eightoff.position import Position  # noqa: E402
 from eightoff.solver import search  # noqa: E402
-from eightoff.solver.convert import config_for, engine_moves, state_of  # noqa: E402
+from eightoff.solver.convert import (  # noqa: E402
+    cell_slots,
+    config_for,
+    engine_moves,
+    move_of,
+    state_of,
+)
 from eightoff.solver.hint import HINT_LIMIT, Hint, hint  # noqa: E402
 from eightoff.solver.result import (  # noqa: E402
     DEFAULT_LIMIT,
@@ -113,12 +119,30 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
     if status == search.EXHAUSTED and dead is not None:
         dead.update(searcher.explored)
     if status == search.SOLVED:
-        line = engine_moves(position, steps)
-        if limit.nodes is None or limit.nodes >= ENDGAME_NODES:
-            line = _better_ending(position, line, deadline)
-        # The greedy line has detours; merging a card's two moves into one where the
-        # rest of the line allows it takes ~1 move off the median for ~0.3 ms.
-        moves = tuple(shorten(position, line))
+        endgame = limit.nodes is None or limit.nodes >= ENDGAME_NODES
+        native = search.native
+        if native is not None:
+            # The same three steps as below, in C: engine moves, the optimal
+            # ending, the merges.
+            seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
+            line = native.finish(
+                cols,
+                cell_slots(position),
+                founds,
+                searcher.cfg.as_tuple(),
+                steps,
+                ENDGAME_HOME if endgame else -1,
+                ENDGAME_NODES,
+                seconds,
+            )
+            moves = tuple(map(move_of, line))
+        else:
+            found = engine_moves(position, steps)
+            if endgame:
+                found = _better_ending(position, found, deadline)
+            # The greedy line has detours; merging a card's two moves into one where
+            # the rest of the line allows it takes ~1 move off the median.
+            moves = tuple(shorten(position, found))
         verdict = Verdict.SOLVED
     else:
         moves = ()

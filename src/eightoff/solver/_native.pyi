@@ -29,3 +29,13 @@ def astar(
     seconds: float,
     below: int = -1,
 ) -> tuple[int, list[Step], int]: ...
+def finish(
+    cols: tuple[bytes, ...],
+    cells: tuple[int, ...],
+    founds: tuple[int, int, int, int],
+    config: Config,
+    steps: list[Step],
+    endgame_home: int,
+    endgame_nodes: int,
+    seconds: float,
+) -> list[Move]: ...

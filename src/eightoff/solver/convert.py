@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from eightoff.moves import FOUNDATION, Move, Place, cell, column, foundation
+from eightoff.moves import FOUNDATION, Move, Place, PlaceKind, cell, column, foundation
 from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Rules
 from eightoff.solver import search
@@ -46,6 +46,28 @@ def state_of(position: Position) -> tuple[Cols, bytes, Founds]:
     cols = tuple(bytes(col) for col in position.columns)
     cells = bytes(sorted(c for c in position.cells if c is not None))
     return cols, cells, position.foundations
+
+
+def cell_slots(position: Position) -> tuple[int, ...]:
+    """The cells in place, a card number or -1 for an empty cell (the C core's form)."""
+    return tuple(-1 if c is None else int(c) for c in position.cells)
+
+
+# An engine move as plain ints: (source kind, index, target kind, index, count) with
+# kinds COL/CELL/FOUND; a foundation source's index is its suit, a foundation target's -1.
+Compact = tuple[int, int, int, int, int]
+_KINDS = (PlaceKind.COLUMN, PlaceKind.CELL, PlaceKind.FOUNDATION)
+_MOVES: dict[Compact, Move] = {}  # moves are immutable: one instance per compact form
+
+
+def move_of(compact: Compact) -> Move:
+    """The engine :class:`Move` for a compact one (shared instances: a lookup each)."""
+    move = _MOVES.get(compact)
+    if move is None:
+        sk, si, dk, di, n = compact
+        target = FOUNDATION if dk == search.FOUND else Place(_KINDS[dk], di)
+        move = _MOVES[compact] = Move(Place(_KINDS[sk], si), target, n)
+    return move
 
 
 def engine_moves(position: Position, steps: list[Step]) -> list[Move]:
