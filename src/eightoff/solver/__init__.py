@@ -46,12 +46,13 @@ _prefer_fresh_core()
 
 from eightoff.moves import Move  # noqa: E402
 from eightoff.position import Position  # noqa: E402
+from eightoff.rules import Rules  # noqa: E402
 from eightoff.solver import search  # noqa: E402
 from eightoff.solver.convert import (  # noqa: E402
+    MOVES,
     cell_slots,
     config_for,
     engine_moves,
-    move_of,
     state_of,
 )
 from eightoff.solver.hint import HINT_LIMIT, Hint, hint  # noqa: E402
@@ -92,8 +93,24 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
     known lost and skipped, and a complete search adds every key it saw to ``dead``."""
     start = time.perf_counter()
     deadline = None if limit.seconds is None else start + limit.seconds
-    searcher = search.Searcher(config_for(position.rules, weight=DEFAULT_WEIGHT))
     cols, cells, founds = state_of(position)
+    endgame = ENDGAME_HOME if limit.nodes is None or limit.nodes >= ENDGAME_NODES else -1
+    native = search.native
+    if native is not None and dead is None:
+        # All of the below in C, in one call: search, proof, finish (the median deal
+        # takes ~0.2 ms, so the Python around it is kept to a few lookups).
+        status, line, length, nodes = native.solve(
+            cols,
+            cell_slots(position),
+            founds,
+            _native_config(position.rules),
+            -1 if limit.nodes is None else limit.nodes,
+            -1.0 if deadline is None else max(0.0, deadline - time.perf_counter()),
+            endgame,
+            ENDGAME_NODES,
+        )
+        return _result(status, tuple(map(MOVES.__getitem__, line)), nodes, start, length)
+    searcher = search.Searcher(config_for(position.rules, weight=DEFAULT_WEIGHT))
     if dead:
         # Known-lost positions to skip (a hint's later probes): the exact best-first
         # search uses them and still finds wins fast.
@@ -118,39 +135,57 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
             nodes += extra
     if status == search.EXHAUSTED and dead is not None:
         dead.update(searcher.explored)
+    moves: tuple[Move, ...] = ()
+    if status == search.SOLVED and native is not None:
+        # The same three steps as below, in C: engine moves, the optimal ending, merges.
+        seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
+        line = native.finish(
+            cols,
+            cell_slots(position),
+            founds,
+            searcher.cfg.as_tuple(),
+            steps,
+            endgame,
+            ENDGAME_NODES,
+            seconds,
+        )
+        moves = tuple(map(MOVES.__getitem__, line))
+    elif status == search.SOLVED:
+        found = engine_moves(position, steps)
+        if endgame >= 0:
+            found = _better_ending(position, found, deadline)
+        # The greedy line has detours; merging a card's two moves into one where the
+        # rest of the line allows it takes ~1 move off the median.
+        moves = tuple(shorten(position, found))
+    return _result(status, moves, nodes, start)
+
+
+_NATIVE_CONFIGS: dict[
+    Rules, tuple[int, int, int, int, int, int, int, float, float, float, float]
+] = {}
+
+
+def _native_config(
+    rules: Rules,
+) -> tuple[int, int, int, int, int, int, int, float, float, float, float]:
+    # The C core's config tuple for solve_fast, made once per rules.
+    config = _NATIVE_CONFIGS.get(rules)
+    if config is None:
+        config = _NATIVE_CONFIGS[rules] = config_for(rules, weight=DEFAULT_WEIGHT).as_tuple()
+    return config
+
+
+def _result(
+    status: int, moves: tuple[Move, ...], nodes: int, start: float, length: int | None = None
+) -> SolveResult:
     if status == search.SOLVED:
-        endgame = limit.nodes is None or limit.nodes >= ENDGAME_NODES
-        native = search.native
-        if native is not None:
-            # The same three steps as below, in C: engine moves, the optimal
-            # ending, the merges.
-            seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
-            line = native.finish(
-                cols,
-                cell_slots(position),
-                founds,
-                searcher.cfg.as_tuple(),
-                steps,
-                ENDGAME_HOME if endgame else -1,
-                ENDGAME_NODES,
-                seconds,
-            )
-            moves = tuple(map(move_of, line))
-        else:
-            found = engine_moves(position, steps)
-            if endgame:
-                found = _better_ending(position, found, deadline)
-            # The greedy line has detours; merging a card's two moves into one where
-            # the rest of the line allows it takes ~1 move off the median.
-            moves = tuple(shorten(position, found))
         verdict = Verdict.SOLVED
     else:
-        moves = ()
         verdict = Verdict.UNSOLVABLE if status == search.EXHAUSTED else Verdict.UNKNOWN
     return SolveResult(
         verdict=verdict,
         moves=moves,
-        length=single_card_length(moves),
+        length=single_card_length(moves) if length is None else length,
         optimal=False,
         nodes=nodes,
         seconds=time.perf_counter() - start,

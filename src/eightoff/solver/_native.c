@@ -167,6 +167,17 @@ static uint64_t state_hash(const State *st) {
     return h;
 }
 
+/* A child's hash from its parent's column hashes: autoplay only shortens columns,
+ * so a column other than the move's own two changed exactly when its length did. */
+static uint64_t child_hash(const State *parent, const uint64_t *colh, const State *child, Move m) {
+    int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1;
+    uint64_t h = cells_hash(child);
+    for (int c = 0; c < NCOLS; c++)
+        h += (c == i || c == j || child->len[c] != parent->len[c]) ? column_hash(child->cards[c], child->len[c])
+                                                                     : colh[c];
+    return h;
+}
+
 /* Open-addressing set of 64-bit hashes (0 marks a free slot). */
 typedef struct {
     uint64_t *slots;
@@ -216,23 +227,13 @@ static int hashset_add(HashSet *set, uint64_t h) {
 static double column_term(const Config *cfg, const uint8_t *col, int n, const uint8_t *founds) {
     int mins[4] = {99, 99, 99, 99};
     int bad = 0, cover = 0;
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < n; k++) { /* one pass: % and / by 13 compile to multiplies */
         int c = col[k], s = c / 13;
         if (mins[s] < c)
             bad++;
         else
             mins[s] = c;
-    }
-    for (int s = 0; s < 4; s++) {
-        int f = founds[s];
-        if (f < 13) {
-            int want = s * 13 + f;
-            for (int k = 0; k < n; k++)
-                if (col[k] == want) {
-                    cover += n - 1 - k;
-                    break;
-                }
-        }
+        if (c % 13 == founds[s]) cover += n - 1 - k; /* suit s's next card (each card once) */
     }
     return cfg->inv_w * bad + cfg->cover_w * cover;
 }
@@ -251,8 +252,15 @@ static double full_h(const Config *cfg, const State *st, double *terms) {
 /* Sends home every card the rules' safe autoplay allows, repeatedly; the cards
  * sent home go to ``homed`` in order. Returns how many. */
 static int autoplay(const Config *cfg, State *st, uint8_t *homed) {
-    int mode = cfg->autoplay, nh = 0, changed = 1;
+    int mode = cfg->autoplay, nh = 0, changed = 0;
     if (mode == AUTO_NONE) return 0;
+    /* Most positions have nothing to send home: one look at the tops and cells. */
+    for (int i = 0; i < NCOLS && !changed; i++)
+        if (st->len[i]) {
+            int c = st->cards[i][st->len[i] - 1];
+            changed = st->founds[c / 13] == c % 13;
+        }
+    for (int k = 0; k < st->ncells && !changed; k++) changed = st->founds[st->cells[k] / 13] == st->cells[k] % 13;
     while (changed) {
         changed = 0;
         for (int i = 0; i < NCOLS; i++) {
@@ -424,7 +432,7 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
 
 static Node *nodes_push(Nodes *nodes) {
     if (nodes->n == nodes->cap) {
-        size_t cap = nodes->cap ? 2 * nodes->cap : 1024;
+        size_t cap = nodes->cap ? 2 * nodes->cap : 256;
         Node *items = realloc(nodes->items, cap * sizeof(Node));
         if (items == NULL) return NULL;
         nodes->items = items;
@@ -454,7 +462,7 @@ static inline int entry_less(const Entry *a, const Entry *b) {
 
 static int heap_push(Heap *heap, Entry e) {
     if (heap->n == heap->cap) {
-        size_t cap = heap->cap ? 2 * heap->cap : 4096;
+        size_t cap = heap->cap ? 2 * heap->cap : 1024;
         Entry *items = realloc(heap->items, cap * sizeof(Entry));
         if (items == NULL) return 0;
         heap->items = items;
@@ -513,7 +521,7 @@ static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, lo
     uint64_t colh[NCOLS];
     uint32_t counter = 0;
     State st, child;
-    if (!hashset_init(&seen, 1 << 12)) {
+    if (!hashset_init(&seen, 1 << 10)) {
         out.status = NOMEM;
         return out;
     }
@@ -708,9 +716,10 @@ static Outcome exhaust(const Config *cfg, const State *root, Nodes *nodes, long 
     Move moves[MAXMOVES];
     uint8_t homed[52];
     State st, child;
+    uint64_t colh[NCOLS];
     int32_t *stack = NULL;
     size_t depth = 0, cap = 0;
-    if (!exactmap_init(&map, 1 << 12)) {
+    if (!exactmap_init(&map, 1 << 10)) {
         out.status = NOMEM;
         return out;
     }
@@ -726,6 +735,7 @@ static Outcome exhaust(const Config *cfg, const State *root, Nodes *nodes, long 
     while (depth) {
         int32_t here = stack[--depth];
         unpack(&nodes->items[here], &st);
+        for (int c = 0; c < NCOLS; c++) colh[c] = column_hash(st.cards[c], st.len[c]);
         out.nodes++;
         if (max_nodes >= 0 && out.nodes > max_nodes) {
             out.status = LIMIT;
@@ -741,7 +751,7 @@ static Outcome exhaust(const Config *cfg, const State *root, Nodes *nodes, long 
             child = st;
             apply_move(&child, moves[k]);
             autoplay(cfg, &child, homed);
-            uint64_t h = state_hash(&child);
+            uint64_t h = child_hash(&st, colh, &child, moves[k]);
             if (!exactmap_reserve(&map)) goto nomem;
             slot = exactmap_find(&map, nodes, &child, h);
             if (slot->node >= 0) continue;
@@ -784,41 +794,53 @@ typedef struct {
     uint64_t waits, above;
 } Item;
 
+/* A column's share of the bound (optimal.column_info): how many of its cards must
+ * move twice, and an Item for every other card with cards beneath it. */
+typedef struct {
+    int forced, n;
+    Item items[MAXCOL];
+} ColumnInfo;
+
+static uint64_t SUIT_BITS[4]; /* all 13 bits of a suit */
+
+static void column_info(const uint8_t *col, int len, ColumnInfo *info) {
+    int low[4] = {99, 99, 99, 99}, any = 0;
+    uint64_t waits = 0, above = 0; /* kept up to date as the lowest cards change */
+    info->forced = info->n = 0;
+    for (int k = 0; k < len; k++) {
+        int c = col[k], s = c / 13;
+        if (low[s] < c) {
+            info->forced++;
+        } else if (any) {
+            Item *item = &info->items[info->n++];
+            item->card = c;
+            item->waits = waits;
+            item->above = above;
+        }
+        if (c < low[s]) {
+            low[s] = c;
+            any = 1;
+            waits |= SUIT_FROM[c]; /* a lower card of a suit: a superset of its bits */
+            above = (above & ~SUIT_BITS[s]) | (SUIT_FROM[c] & ~(1ULL << c));
+        }
+    }
+}
+
 /* optimal.py's lower_bound: one move per card not home, one more per card above a
  * lower card of its suit, and one per pair in a greedy packing of two-card cycles. */
-static int lower_bound(const State *st) {
-    Item items[52];
-    int n = 0, v = 52 - sum_founds(st);
+static int bound_of(int home, const ColumnInfo *const *infos) {
+    const Item *items[52];
+    int n = 0, v = 52 - home;
     for (int i = 0; i < NCOLS; i++) {
-        int low[4] = {99, 99, 99, 99}, any = 0;
-        for (int k = 0; k < st->len[i]; k++) {
-            int c = st->cards[i][k], s = c / 13;
-            if (low[s] < c) {
-                v++;
-            } else if (any) {
-                uint64_t waits = 0, above = 0;
-                for (int t = 0; t < 4; t++)
-                    if (low[t] != 99) {
-                        waits |= SUIT_FROM[low[t]];
-                        above |= SUIT_FROM[low[t]] & ~(1ULL << low[t]);
-                    }
-                items[n].card = c;
-                items[n].waits = waits;
-                items[n].above = above;
-                n++;
-            }
-            if (c < low[s]) {
-                low[s] = c;
-                any = 1;
-            }
-        }
+        v += infos[i]->forced;
+        for (int k = 0; k < infos[i]->n; k++) items[n++] = &infos[i]->items[k];
     }
     uint8_t used[52] = {0};
     for (int i = 0; i < n; i++) {
         if (used[i]) continue;
         for (int j = i + 1; j < n; j++) {
             if (used[j]) continue;
-            if ((items[i].waits >> items[j].card) & 1 && (items[j].above >> items[i].card) & 1) {
+            if ((items[i]->waits >> items[j]->card) & 1 && (items[j]->above >> items[i]->card) & 1) {
                 used[i] = used[j] = 1;
                 v++;
                 break;
@@ -826,6 +848,32 @@ static int lower_bound(const State *st) {
         }
     }
     return v;
+}
+
+static int lower_bound(const State *st, ColumnInfo *infos) {
+    const ColumnInfo *use[NCOLS];
+    for (int i = 0; i < NCOLS; i++) {
+        column_info(st->cards[i], st->len[i], &infos[i]);
+        use[i] = &infos[i];
+    }
+    return bound_of(sum_founds(st), use);
+}
+
+/* A child's bound from its parent's column infos (only changed columns recomputed,
+ * as in child_hash). */
+static int child_bound(const State *parent, const ColumnInfo *infos, const State *child, Move m,
+                       ColumnInfo *scratch) {
+    const ColumnInfo *use[NCOLS];
+    int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1;
+    for (int c = 0; c < NCOLS; c++) {
+        if (c == i || c == j || child->len[c] != parent->len[c]) {
+            column_info(child->cards[c], child->len[c], &scratch[c]);
+            use[c] = &scratch[c];
+        } else {
+            use[c] = &infos[c];
+        }
+    }
+    return bound_of(sum_founds(child), use);
 }
 
 /* An A* open-list entry: ordered by f, ties to the deeper node, then FIFO. */
@@ -848,7 +896,7 @@ static inline int aentry_less(const AEntry *a, const AEntry *b) {
 
 static int aheap_push(AHeap *heap, AEntry e) {
     if (heap->n == heap->cap) {
-        size_t cap = heap->cap ? 2 * heap->cap : 4096;
+        size_t cap = heap->cap ? 2 * heap->cap : 1024;
         AEntry *items = realloc(heap->items, cap * sizeof(AEntry));
         if (items == NULL) return 0;
         heap->items = items;
@@ -894,8 +942,10 @@ static Outcome astar(const Config *cfg, const State *root, int g0, Nodes *nodes,
     Move moves[MAXMOVES];
     uint8_t homed[52];
     State st, child;
+    uint64_t colh[NCOLS];
+    ColumnInfo infos[NCOLS], scratch[NCOLS];
     uint32_t counter = 0;
-    if (!exactmap_init(&map, 1 << 12)) {
+    if (!exactmap_init(&map, 1 << 10)) {
         out.status = NOMEM;
         return out;
     }
@@ -905,13 +955,17 @@ static Outcome astar(const Config *cfg, const State *root, int g0, Nodes *nodes,
     slot->hash = h0;
     slot->node = 0;
     map.count = 1;
-    AEntry e0 = {g0 + lower_bound(root), g0, 0, 0};
+    AEntry e0 = {g0 + lower_bound(root, infos), g0, 0, 0};
     if (!aheap_push(&heap, e0)) goto nomem;
     while (heap.n) {
         AEntry e = aheap_pop(&heap);
         Node *node = &nodes->items[e.node];
         if (node->superseded) continue; /* reached more cheaply since */
         unpack(node, &st);
+        for (int c = 0; c < NCOLS; c++) {
+            colh[c] = column_hash(st.cards[c], st.len[c]);
+            column_info(st.cards[c], st.len[c], &infos[c]);
+        }
         if (sum_founds(&st) == 52) {
             out.status = SOLVED;
             out.goal = e.node;
@@ -933,11 +987,11 @@ static Outcome astar(const Config *cfg, const State *root, int g0, Nodes *nodes,
             apply_move(&child, moves[k]);
             int g2 = e.g + 1 + autoplay(cfg, &child, homed);
             if (below >= 0 && g2 >= below) continue; /* no shorter solution through it */
-            uint64_t h = state_hash(&child);
+            uint64_t h = child_hash(&st, colh, &child, moves[k]);
             if (!exactmap_reserve(&map)) goto nomem;
             slot = exactmap_find(&map, nodes, &child, h);
             if (slot->node >= 0 && nodes->items[slot->node].g <= g2) continue;
-            int f = g2 + lower_bound(&child);
+            int f = g2 + child_bound(&st, infos, &child, moves[k], scratch);
             if (below >= 0 && f >= below) continue; /* its bound says none shorter */
             int32_t old = slot->node;
             if (add_node(nodes, &child, e.node, moves[k], g2) == NULL) goto nomem;
@@ -1567,9 +1621,51 @@ static int steps_replay(const Config *cfg, const State *start, const Steps *step
     return sum_founds(&st) == 52;
 }
 
+/* The engine's state (cells in place: a card or -1 each) and the search's. */
+static int read_engine_state(PyObject *cols, PyObject *slots, PyObject *founds, const Config *cfg,
+                             State *st, EState *es) {
+    if (cfg->group == GROUP_NONE || PyTuple_GET_SIZE(slots) != cfg->ncells) {
+        PyErr_SetString(PyExc_ValueError, "one slot per cell and the rules' group moves are needed");
+        return 0;
+    }
+    uint8_t held[MAXCELLS];
+    int nheld = 0;
+    for (int k = 0; k < cfg->ncells; k++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(slots, k));
+        if ((c < -1 || c >= 52) && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "cells: a card 0..51 or -1");
+        if (PyErr_Occurred()) return 0;
+        es->cells[k] = (int8_t)c;
+        if (c >= 0) held[nheld++] = (uint8_t)c;
+    }
+    PyObject *cells = PyBytes_FromStringAndSize((const char *)held, nheld);
+    if (cells == NULL) return 0;
+    int ok = read_state(cols, cells, founds, st);
+    Py_DECREF(cells);
+    if (!ok) return 0;
+    memcpy(es->len, st->len, NCOLS);
+    memcpy(es->founds, st->founds, 4);
+    for (int i = 0; i < NCOLS; i++) memcpy(es->cards[i], st->cards[i], st->len[i]);
+    return 1;
+}
+
+/* A line as a list of move tuples; frees the line. */
+static PyObject *line_list(Line *line) {
+    PyObject *out = PyList_New(line->n);
+    for (int k = 0; out != NULL && k < line->n; k++) {
+        PyObject *m = move_tuple(line->items[k]);
+        if (m == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, k, m);
+    }
+    free(line->items);
+    line->items = NULL;
+    return out;
+}
+
 static PyObject *py_finish(PyObject *self, PyObject *args) {
     PyObject *cols, *slots, *founds, *cfgobj, *steplist;
-    int endgame_home;
+    int endgame_home, ok;
     long endgame_nodes;
     double seconds;
     State st;
@@ -1580,28 +1676,7 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
                           &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &PyList_Type, &steplist,
                           &endgame_home, &endgame_nodes, &seconds))
         return NULL;
-    if (!read_config(cfgobj, &cfg)) return NULL;
-    if (cfg.group == GROUP_NONE || PyTuple_GET_SIZE(slots) != cfg.ncells) {
-        PyErr_SetString(PyExc_ValueError, "finish: one slot per cell and the rules' group moves are needed");
-        return NULL;
-    }
-    uint8_t held[MAXCELLS];
-    int nheld = 0;
-    for (int k = 0; k < cfg.ncells; k++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(slots, k));
-        if ((c < -1 || c >= 52) && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "cells: a card 0..51 or -1");
-        if (PyErr_Occurred()) return NULL;
-        es.cells[k] = (int8_t)c;
-        if (c >= 0) held[nheld++] = (uint8_t)c;
-    }
-    PyObject *cells = PyBytes_FromStringAndSize((const char *)held, nheld);
-    if (cells == NULL) return NULL;
-    int ok = read_state(cols, cells, founds, &st);
-    Py_DECREF(cells);
-    if (!ok) return NULL;
-    memcpy(es.len, st.len, NCOLS);
-    memcpy(es.founds, st.founds, 4);
-    for (int i = 0; i < NCOLS; i++) memcpy(es.cards[i], st.cards[i], st.len[i]);
+    if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
     Steps steps = {NULL, NULL, {0}, 0};
     if (!read_steps(steplist, &steps)) {
         steps_free(&steps);
@@ -1622,14 +1697,57 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
         free(line.items);
         return PyErr_NoMemory();
     }
-    PyObject *out = PyList_New(line.n);
-    for (int k = 0; out != NULL && k < line.n; k++) {
-        PyObject *m = move_tuple(line.items[k]);
-        if (m == NULL) Py_CLEAR(out);
-        else PyList_SET_ITEM(out, k, m);
+    return line_list(&line);
+}
+
+/* solve_fast in one call: best-first; when it runs dry, the exact proof; on a win,
+ * the finish. No Python object is made until the line is done. */
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    PyObject *cols, *slots, *founds, *cfgobj;
+    int endgame_home, ok = 1;
+    long max_nodes, endgame_nodes;
+    double seconds;
+    State start, root;
+    Config cfg;
+    EState es;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ldil", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
+                          &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
+                          &endgame_home, &endgame_nodes))
+        return NULL;
+    if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
+    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    uint8_t homed[52];
+    Nodes nodes = {NULL, 0, 0};
+    Outcome out = {SOLVED, 0, 0};
+    Steps steps = {NULL, NULL, {0}, 0};
+    Line line = {NULL, 0, 0};
+    root = start;
+    autoplay(&cfg, &root, homed);
+    Py_BEGIN_ALLOW_THREADS
+    if (sum_founds(&root) < 52) {
+        out = best_first(&cfg, &root, &nodes, max_nodes, deadline);
+        if (out.status == EXHAUSTED) {
+            /* Hashes could (very rarely) have merged two positions: prove it exactly. */
+            long spent = out.nodes, more = max_nodes < 0 ? -1 : (max_nodes - spent > 1 ? max_nodes - spent : 1);
+            nodes.n = 0;
+            out = exhaust(&cfg, &root, &nodes, more, deadline);
+            out.nodes += spent;
+        }
     }
-    free(line.items);
-    return out;
+    if (out.status == SOLVED)
+        ok = collect_path(&cfg, &start, &nodes, out.goal, &steps) &&
+             finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &line);
+    Py_END_ALLOW_THREADS
+    free(nodes.items);
+    steps_free(&steps);
+    if (out.status == NOMEM || !ok) {
+        free(line.items);
+        return PyErr_NoMemory();
+    }
+    int length = single_card_length(line.items, line.n);
+    PyObject *moves = line_list(&line);
+    return moves == NULL ? NULL : Py_BuildValue("(iNil)", out.status, moves, length, out.nodes);
 }
 
 static PyMethodDef methods[] = {
@@ -1646,6 +1764,10 @@ static PyMethodDef methods[] = {
      "astar(cols, cells, founds, config, max_nodes, seconds, below=-1) -> (status, steps, nodes)\n\n"
      "A* with Paul & Helmert's admissible bound and exact keys (optimal.solve_optimal);\n"
      "config should ask for single-card moves. below >= 0: only solutions shorter than it."},
+    {"solve", py_solve, METH_VARARGS,
+     "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes)\n"
+     "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
+     "best_first, exhaust when it runs dry, then finish on a win: solve_fast in one call."},
     {"finish", py_finish, METH_VARARGS,
      "finish(cols, cells, founds, config, steps, endgame_home, endgame_nodes, seconds)\n"
      "-> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
@@ -1663,5 +1785,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__native(void) {
     for (int c = 0; c < 52; c++) SUIT_FROM[c] = ((1ULL << (13 - c % 13)) - 1) << c;
+    for (int s = 0; s < 4; s++) SUIT_BITS[s] = SUIT_FROM[13 * s];
     return PyModule_Create(&module);
 }

@@ -39,3 +39,13 @@ def finish(
     endgame_nodes: int,
     seconds: float,
 ) -> list[Move]: ...
+def solve(
+    cols: tuple[bytes, ...],
+    cells: tuple[int, ...],
+    founds: tuple[int, int, int, int],
+    config: Config,
+    max_nodes: int,
+    seconds: float,
+    endgame_home: int,
+    endgame_nodes: int,
+) -> tuple[int, list[Move], int, int]: ...

@@ -57,17 +57,25 @@ def cell_slots(position: Position) -> tuple[int, ...]:
 # kinds COL/CELL/FOUND; a foundation source's index is its suit, a foundation target's -1.
 Compact = tuple[int, int, int, int, int]
 _KINDS = (PlaceKind.COLUMN, PlaceKind.CELL, PlaceKind.FOUNDATION)
-_MOVES: dict[Compact, Move] = {}  # moves are immutable: one instance per compact form
+
+
+class MoveTable(dict[Compact, Move]):
+    """Compact form -> engine :class:`Move`, each made on first use and then shared
+    (moves are immutable): ``map(MOVES.__getitem__, line)`` is a C-level lookup a move."""
+
+    def __missing__(self, compact: Compact) -> Move:
+        sk, si, dk, di, n = compact
+        target = FOUNDATION if dk == search.FOUND else Place(_KINDS[dk], di)
+        move = self[compact] = Move(Place(_KINDS[sk], si), target, n)
+        return move
+
+
+MOVES = MoveTable()
 
 
 def move_of(compact: Compact) -> Move:
-    """The engine :class:`Move` for a compact one (shared instances: a lookup each)."""
-    move = _MOVES.get(compact)
-    if move is None:
-        sk, si, dk, di, n = compact
-        target = FOUNDATION if dk == search.FOUND else Place(_KINDS[dk], di)
-        move = _MOVES[compact] = Move(Place(_KINDS[sk], si), target, n)
-    return move
+    """The engine :class:`Move` for a compact one."""
+    return MOVES[compact]
 
 
 def engine_moves(position: Position, steps: list[Step]) -> list[Move]:

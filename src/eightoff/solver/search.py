@@ -67,6 +67,9 @@ HNode = tuple["Cols", bytes, "Founds", int]  # cols, cells, foundations, positio
 Step = tuple[Move, tuple[int, ...]]
 Cols = tuple[bytes, ...]
 Founds = tuple[int, int, int, int]
+# Config as the C core reads it: ncells, suit, kings_only, group, take_back, auto, dig,
+# weight, inv_weight, cell_weight, cover_weight.
+ConfigTuple = tuple[int, int, int, int, int, int, int, float, float, float, float]
 
 _SEP: Final = b"\xff"
 _CELLSEP: Final = b"\xfe"
@@ -88,7 +91,7 @@ class Config:
     cell_weight: float = 0.4  # h: per card held in a cell
     cover_weight: float = 0.25  # h: per card covering a suit's next foundation card
 
-    def as_tuple(self) -> tuple[int, int, int, int, int, int, int, float, float, float, float]:
+    def as_tuple(self) -> ConfigTuple:
         """The plain tuple the C core reads (see ``read_config`` in _native.c)."""
         return (
             self.ncells,
