@@ -148,15 +148,25 @@ static inline uint64_t mix64(uint64_t z) { /* SplitMix64's finaliser */
     return z ^ (z >> 31);
 }
 
-static uint64_t column_hash(const uint8_t *col, int n) {
-    uint64_t h = 0xCBF29CE484222325ULL ^ (uint64_t)n; /* FNV-1a, then mixed */
-    for (int k = 0; k < n; k++) h = (h ^ col[k]) * 0x100000001B3ULL;
-    return mix64(h);
+/* FNV-1a over a column's cards, then mixed with its length: the running state of a
+ * prefix extends to the whole column, so a child's column hash costs only the cards
+ * a move adds. */
+#define FNV_START 0xCBF29CE484222325ULL
+
+static inline uint64_t fnv_more(uint64_t h, const uint8_t *cards, int n) {
+    for (int k = 0; k < n; k++) h = (h ^ cards[k]) * 0x100000001B3ULL;
+    return h;
 }
+
+static inline uint64_t column_done(uint64_t h, int n) { return mix64(h ^ ((uint64_t)n << 56)); }
+
+static uint64_t column_hash(const uint8_t *col, int n) { return column_done(fnv_more(FNV_START, col, n), n); }
+
+static uint64_t CELL_HASH[52]; /* a cell's card's share of the hash */
 
 static uint64_t cells_hash(const State *st) {
     uint64_t h = 0;
-    for (int k = 0; k < st->ncells; k++) h += mix64(0xC0FFEE00ULL + st->cells[k]);
+    for (int k = 0; k < st->ncells; k++) h += CELL_HASH[st->cells[k]];
     return h;
 }
 
@@ -518,7 +528,7 @@ static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, lo
     Move moves[MAXMOVES];
     uint8_t homed[52];
     double terms[NCOLS];
-    uint64_t colh[NCOLS];
+    uint64_t colh[NCOLS], prefix[NCOLS][MAXCOL + 1];
     uint32_t counter = 0;
     State st, child;
     if (!hashset_init(&seen, 1 << 10)) {
@@ -571,40 +581,61 @@ static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, lo
             break;
         }
         double hv = full_h(cfg, &st, terms);
-        uint64_t hcells = cells_hash(&st), x = hcells;
-        for (int i = 0; i < NCOLS; i++) x += colh[i] = column_hash(st.cards[i], st.len[i]);
+        uint64_t x = cells_hash(&st);
+        for (int i = 0; i < NCOLS; i++) { /* each column's running FNV state, per prefix */
+            prefix[i][0] = FNV_START;
+            for (int k = 0; k < st.len[i]; k++) prefix[i][k + 1] = fnv_more(prefix[i][k], &st.cards[i][k], 1);
+            x += colh[i] = column_done(prefix[i][st.len[i]], st.len[i]);
+        }
         int nm = gen_moves(cfg, &st, moves);
         for (int k = 0; k < nm; k++) {
+            /* The child is not built: its hash and h come from the parent's columns and
+             * the cards that move (most children are seen already or never popped). */
             Move m = moves[k];
-            child = st;
-            apply_move(&child, m);
-            int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1;
-            /* The child's hash from the parent's: only columns i, j and the cells changed. */
+            int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1, n = m.n;
+            uint8_t one;
+            const uint8_t *moving = &one;
+            if (i >= 0)
+                moving = st.cards[i] + st.len[i] - n;
+            else if (m.sk == CELL)
+                one = (uint8_t)m.si;
+            else
+                one = (uint8_t)(m.si * 13 + st.founds[m.si] - 1);
             uint64_t y = x;
-            if (i >= 0) y += column_hash(child.cards[i], child.len[i]) - colh[i];
-            if (j >= 0) y += column_hash(child.cards[j], child.len[j]) - colh[j];
-            if (m.sk == CELL || m.dk == CELL) y += cells_hash(&child) - hcells;
+            if (i >= 0) y += column_done(prefix[i][st.len[i] - n], st.len[i] - n) - colh[i];
+            if (j >= 0)
+                y += column_done(fnv_more(prefix[j][st.len[j]], moving, n), st.len[j] + n) - colh[j];
+            if (m.sk == CELL) y -= CELL_HASH[one];
+            if (m.dk == CELL)
+                for (int c = 0; c < n; c++) y += CELL_HASH[moving[c]];
             int fresh = hashset_add(&seen, y);
             if (fresh < 0) goto nomem;
             if (!fresh) continue;
-            int cost = e.g + (m.dk == CELL ? m.n : 2 * m.n - 1);
+            int cost = e.g + (m.dk == CELL ? n : 2 * n - 1);
             double h2, bonus = 0;
-            if (m.sk == FOUND || m.dk == FOUND) { /* the foundations changed */
+            if (m.sk == FOUND || m.dk == FOUND) { /* the foundations changed: all of h */
                 double t2[NCOLS];
+                child = st;
+                apply_move(&child, m);
                 h2 = full_h(cfg, &child, t2);
             } else {
-                h2 = hv + cfg->cell_w * (child.ncells - st.ncells);
+                h2 = hv + cfg->cell_w * (m.dk == CELL ? n : -1 * (m.sk == CELL));
                 if (i >= 0) {
-                    h2 += column_term(cfg, child.cards[i], child.len[i], child.founds) - terms[i];
-                    if (cfg->autoplay && child.len[i]) {
+                    int left = st.len[i] - n;
+                    h2 += column_term(cfg, st.cards[i], left, st.founds) - terms[i];
+                    if (cfg->autoplay && left) {
                         /* The card this move exposes will go home: rank it a card better. */
-                        int t = child.cards[i][child.len[i] - 1];
-                        if (child.founds[t / 13] == t % 13 &&
-                            (cfg->autoplay == AUTO_ALL || safe_home(t, child.founds)))
+                        int t = st.cards[i][left - 1];
+                        if (st.founds[t / 13] == t % 13 && (cfg->autoplay == AUTO_ALL || safe_home(t, st.founds)))
                             bonus = 1;
                     }
                 }
-                if (j >= 0) h2 += column_term(cfg, child.cards[j], child.len[j], child.founds) - terms[j];
+                if (j >= 0) {
+                    uint8_t col[2 * MAXCOL];
+                    memcpy(col, st.cards[j], st.len[j]);
+                    memcpy(col + st.len[j], moving, (size_t)n);
+                    h2 += column_term(cfg, col, st.len[j] + n, st.founds) - terms[j];
+                }
             }
             Entry c = {cost + cfg->weight * (h2 - bonus), ++counter, here, (uint16_t)cost, m};
             if (!heap_push(&heap, c)) goto nomem;
@@ -1786,5 +1817,6 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__native(void) {
     for (int c = 0; c < 52; c++) SUIT_FROM[c] = ((1ULL << (13 - c % 13)) - 1) << c;
     for (int s = 0; s < 4; s++) SUIT_BITS[s] = SUIT_FROM[13 * s];
+    for (int c = 0; c < 52; c++) CELL_HASH[c] = mix64(0xC0FFEE00ULL + (uint64_t)c);
     return PyModule_Create(&module);
 }
