@@ -11,7 +11,15 @@ from eightoff.deal import pysol_deal
 from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD, Rules
-from eightoff.solver import ENDGAME_HOME, ENDGAME_NODES, Limit, Verdict, _better_ending, search
+from eightoff.solver import (
+    ENDGAME_HOME,
+    ENDGAME_NODES,
+    Limit,
+    Verdict,
+    _better_ending,
+    search,
+    solve,
+)
 from eightoff.solver.convert import cell_slots, config_for, engine_moves, move_of, state_of
 from eightoff.solver.optimal import solve_optimal
 from eightoff.solver.shorten import shorten
@@ -185,3 +193,18 @@ def test_finish_refuses_steps_that_do_not_win() -> None:
         native.finish(cols, (-1,) * 4, founds, searcher.cfg.as_tuple(), steps, 15, 300, -1.0)
     with pytest.raises(ValueError, match="52 cards once"):
         native.finish(cols, (-1,) * 8, founds, searcher.cfg.as_tuple(), steps, 15, 300, -1.0)
+
+
+@pytest.mark.parametrize("number", [1, 3, 465])
+def test_solve_without_the_c_core(number: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # What an EIGHTOFF_PURE=1 install runs: the same verdicts, lines that win.
+    position = pysol_deal(number)
+    limit = Limit(nodes=300_000, seconds=60)
+    with_c = solve(position, limit=limit)
+    monkeypatch.setattr(search, "native", None)
+    pure = solve(position, limit=limit)
+    assert pure.verdict is with_c.verdict
+    if pure.verdict is Verdict.SOLVED:
+        assert _won_after(position, pure.moves)
+    else:
+        assert number == 465 and pure.verdict is Verdict.UNSOLVABLE

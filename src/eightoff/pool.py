@@ -28,14 +28,14 @@ FORMAT: Final = "eightoff-pool"
 SHIPPED: Final = "pool-standard.json"
 
 # Rating thresholds (single-card moves of the solution found; positions expanded).
-# Calibrated on eightoff deals 0-2499 under the standard rules (the mypyc-compiled
-# solver of 29 Nov 2026, which shortens its lines): 35% of the winnable deals rate
-# easy, 48% medium, 17% hard. Other rule sets use the same scale, so a harder
-# variant simply has more hard deals.
+# Calibrated on eightoff deals 0-2499 under the standard rules (the C search core,
+# weight 4, of 29 Nov 2026): 35% of the winnable deals rate easy, 48% medium, 17%
+# hard. Other rule sets use the same scale, so a harder variant simply has more
+# hard deals.
 EASY_LENGTH: Final = 80
-EASY_NODES: Final = 30
+EASY_NODES: Final = 35
 HARD_LENGTH: Final = 100
-HARD_NODES: Final = 250
+HARD_NODES: Final = 400
 
 
 class PoolError(ValueError):

@@ -336,7 +336,7 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
     int suit = cfg->suit, kings_only = cfg->kings_only, group = cfg->group;
     int free = cfg->ncells - st->ncells;
     int nm = 0, empty = -1, nempty = 0, cap, cap_empty;
-    int8_t tops[52];
+    int8_t tops[52], next_col[4], next_at[4], located = 0;
     int top_cols[NCOLS], ntops = 0; /* columns with a top card, in column order */
     memset(tops, -1, sizeof tops);
     for (int j = 0; j < NCOLS; j++) {
@@ -393,16 +393,22 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
             out[nm++] = mv(COL, i, CELL, -1, 1);
             if (cfg->dig && free > 1) {
                 /* Park the d cards over a suit's next card in cells at once. */
-                for (int s2 = 0; s2 < 4; s2++) {
-                    int f = st->founds[s2];
-                    if (f >= 13) continue;
-                    int want = s2 * 13 + f;
-                    for (int x = 0; x < n - 2; x++)
-                        if (col[x] == want) {
-                            int d = n - 1 - x;
-                            if (d <= free) out[nm++] = mv(COL, i, CELL, -1, d);
-                            break;
+                if (!located) { /* where each suit's next card lies: one scan per node */
+                    located = 1;
+                    memset(next_col, -1, sizeof next_col);
+                    for (int c = 0; c < NCOLS; c++)
+                        for (int x = 0; x < st->len[c]; x++) {
+                            int card = st->cards[c][x];
+                            if (card % 13 == st->founds[card / 13]) {
+                                next_col[card / 13] = (int8_t)c;
+                                next_at[card / 13] = (int8_t)x;
+                            }
                         }
+                }
+                for (int s2 = 0; s2 < 4; s2++) {
+                    int x = next_at[s2];
+                    if (next_col[s2] == i && x < n - 2 && n - 1 - x <= free)
+                        out[nm++] = mv(COL, i, CELL, -1, n - 1 - x);
                 }
             }
         }
