@@ -2,7 +2,8 @@
 
 Everything else lives in pyproject.toml. Two kinds of extension, both optional:
 
-- ``_native.c``, the search loops in C (~15x the compiled Python);
+- ``native/*.c``, the search loops in C (~15x the compiled Python), built as the
+  module ``eightoff.solver._native``;
 - the solver's hot modules (``search.py``, ``shorten.py``, ``optimal.py``), plain,
   fully typed Python that mypyc turns into C extensions (the same code, 1.5-3x faster).
 
@@ -15,6 +16,7 @@ ignores a ``.so`` once its source is newer.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from setuptools import Extension, setup
@@ -26,9 +28,11 @@ HOT = [
 ]
 
 
+NATIVE_DIR = "src/eightoff/solver/native"
 NATIVE = Extension(
     "eightoff.solver._native",
-    ["src/eightoff/solver/_native.c"],
+    [f"{NATIVE_DIR}/module.c"],  # one unit: module.c includes the other files
+    depends=[str(p) for p in sorted(Path(NATIVE_DIR).glob("*.[ch]"))],
     extra_compile_args=["-O2"],
     optional=True,  # a failing C compile warns; the Python search then runs
 )

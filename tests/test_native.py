@@ -208,3 +208,22 @@ def test_solve_without_the_c_core(number: int, monkeypatch: pytest.MonkeyPatch) 
         assert _won_after(position, pure.moves)
     else:
         assert number == 465 and pure.verdict is Verdict.UNSOLVABLE
+
+
+@needs_native
+def test_a_search_stops_at_its_memory_budget() -> None:
+    assert native is not None
+    position = pysol_deal(465)  # unsolvable: only a complete search ends it
+    cols, cells, founds = state_of(position)
+    cfg = config_for(position.rules).as_tuple()
+    for search_fn in (native.best_first, native.exhaust):
+        status, steps, nodes = search_fn(cols, cells, founds, cfg, -1, -1.0, 64_000)
+        assert (status, steps) == (search.LIMIT, [])  # "unknown", as at a node limit
+        assert 0 < nodes < 2_000
+    single = config_for(position.rules, single_cards=True).as_tuple()
+    assert native.astar(cols, cells, founds, single, -1, -1.0, -1, 64_000)[0] == search.LIMIT
+    slots = cell_slots(position)
+    status, line, _, _ = native.solve(cols, slots, founds, cfg, -1, -1.0, 20, 300, 64_000)
+    assert (status, line) == (search.LIMIT, [])
+    with pytest.raises(ValueError, match="max_bytes"):
+        native.best_first(cols, cells, founds, cfg, -1, -1.0, 100)

@@ -23,10 +23,9 @@ def _prefer_fresh_core() -> None:
     # slower) until the next `pip install -e .` rebuilds it. A stale _native .so is
     # not loaded at all: the Python search runs instead.
     here = Path(__file__).parent
-    native = here / "_native.c"
-    if native.exists() and any(
-        so.stat().st_mtime < native.stat().st_mtime for so in here.glob("_native.*.so")
-    ):
+    sources = list((here / "native").glob("*.[ch]"))
+    newest_c = max((p.stat().st_mtime for p in sources), default=0.0)
+    if any(so.stat().st_mtime < newest_c for so in here.glob("_native.*.so")):
         sys.modules[f"{__name__}._native"] = None  # type: ignore[assignment]  # import fails
     for name in ("search", "shorten", "optimal"):
         source = here / f"{name}.py"

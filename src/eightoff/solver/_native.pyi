@@ -1,4 +1,8 @@
-"""Types of the C search core (``_native.c``); see :mod:`eightoff.solver.search`."""
+"""Types of the C search core (``native/*.c``); see :mod:`eightoff.solver.search`.
+
+Every search takes an optional ``max_bytes`` (default 1 GiB): a search whose tables
+would grow past it stops with status LIMIT, as at a node or time limit.
+"""
 
 Move = tuple[int, int, int, int, int]
 Step = tuple[Move, tuple[int, ...]]
@@ -11,6 +15,7 @@ def best_first(
     config: Config,
     max_nodes: int,
     seconds: float,
+    max_bytes: int = ...,
 ) -> tuple[int, list[Step], int]: ...
 def exhaust(
     cols: tuple[bytes, ...],
@@ -19,6 +24,7 @@ def exhaust(
     config: Config,
     max_nodes: int,
     seconds: float,
+    max_bytes: int = ...,
 ) -> tuple[int, list[Step], int]: ...
 def astar(
     cols: tuple[bytes, ...],
@@ -28,6 +34,7 @@ def astar(
     max_nodes: int,
     seconds: float,
     below: int = -1,
+    max_bytes: int = ...,
 ) -> tuple[int, list[Step], int]: ...
 def finish(
     cols: tuple[bytes, ...],
@@ -48,4 +55,5 @@ def solve(
     seconds: float,
     endgame_home: int,
     endgame_nodes: int,
+    max_bytes: int = ...,
 ) -> tuple[int, list[Move], int, int]: ...

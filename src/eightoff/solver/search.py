@@ -36,7 +36,7 @@ from types import ModuleType
 from typing import Any, Final
 
 native: ModuleType | None
-try:  # the same best-first search in C, built at install time (see _native.c)
+try:  # the same best-first search in C, built at install time (see native/)
     from eightoff.solver import _native as native
 except ImportError:  # no C compiler then, or EIGHTOFF_PURE=1: this module's Python runs
     native = None
@@ -92,7 +92,7 @@ class Config:
     cover_weight: float = 0.25  # h: per card covering a suit's next foundation card
 
     def as_tuple(self) -> ConfigTuple:
-        """The plain tuple the C core reads (see ``read_config`` in _native.c)."""
+        """The plain tuple the C core reads (see ``read_config`` in native/module.c)."""
         return (
             self.ncells,
             int(self.suit),

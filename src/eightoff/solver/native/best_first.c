@@ -1,0 +1,194 @@
+/* Weighted best-first search (search.py's Searcher.best_first_fast).
+ *
+ * Part of the _native extension, built as one unit: module.c includes every file
+ * (in dependency order), so all functions stay static and inline across files. */
+
+/* A best-first open-list entry: a child not built yet (its parent's node and the
+ * move), ordered by f, then by push order (FIFO ties, as heapq's counter). */
+typedef struct {
+    double f;
+    uint32_t counter;
+    int32_t parent; /* -1: the root itself */
+    int32_t g;
+    Move move;
+} Entry;
+
+typedef struct {
+    Entry *items;
+    size_t n, cap;
+    Budget *budget;
+} Heap;
+
+static inline int entry_less(const Entry *a, const Entry *b) {
+    return a->f < b->f || (a->f == b->f && a->counter < b->counter);
+}
+
+static int heap_push(Heap *heap, Entry e) {
+    if (heap->n == heap->cap) {
+        size_t cap = heap->cap ? 2 * heap->cap : 1024;
+        Entry *items = budget_resize(heap->budget, heap->items, heap->cap * sizeof(Entry), cap * sizeof(Entry));
+        if (items == NULL) return 0;
+        heap->items = items;
+        heap->cap = cap;
+    }
+    size_t k = heap->n++;
+    Entry *a = heap->items;
+    while (k > 0) {
+        size_t p = (k - 1) / 2;
+        if (!entry_less(&e, &a[p])) break;
+        a[k] = a[p];
+        k = p;
+    }
+    a[k] = e;
+    return 1;
+}
+
+static Entry heap_pop(Heap *heap) {
+    Entry *a = heap->items;
+    Entry top = a[0], last = a[--heap->n];
+    size_t n = heap->n, k = 0;
+    for (;;) {
+        size_t c = 2 * k + 1;
+        if (c >= n) break;
+        if (c + 1 < n && entry_less(&a[c + 1], &a[c])) c++;
+        if (!entry_less(&a[c], &last)) break;
+        a[k] = a[c];
+        k = c;
+    }
+    if (n) a[k] = last;
+    return top;
+}
+
+/* ---- weighted best-first ---------------------------------------------------------- */
+
+static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, long max_nodes,
+                          double deadline) {
+    Outcome out = {EXHAUSTED, 0, -1};
+    Heap heap = {NULL, 0, 0, nodes->budget};
+    HashSet seen;
+    Move moves[MAXMOVES];
+    uint8_t homed[52];
+    double terms[NCOLS];
+    uint64_t colh[NCOLS], prefix[NCOLS][MAXCOL + 1];
+    uint32_t counter = 0;
+    State st, child;
+    if (!hashset_init(&seen, 1 << 10, nodes->budget)) {
+        out.status = no_room(nodes->budget);
+        return out;
+    }
+    Node *first = nodes_push(nodes);
+    if (first == NULL) goto nomem;
+    first->parent = -1;
+    first->move = mv(-1, -1, -1, -1, 0);
+    pack(root, first);
+    hashset_add(&seen, state_hash(root));
+    Entry e0 = {0.0, 0, -1, 0, mv(-1, -1, -1, -1, 0)};
+    if (!heap_push(&heap, e0)) goto nomem;
+    while (heap.n) {
+        Entry e = heap_pop(&heap);
+        int32_t here;
+        if (e.parent < 0) {
+            st = *root;
+            here = 0;
+        } else {
+            unpack(&nodes->items[e.parent], &st);
+            apply_move(&st, e.move);
+            if (autoplay(cfg, &st, homed)) {
+                /* The pushed hash was of the position before autoplay. */
+                int fresh = hashset_add(&seen, state_hash(&st));
+                if (fresh < 0) goto nomem;
+                if (!fresh) continue;
+            }
+            Node *node = nodes_push(nodes);
+            if (node == NULL) goto nomem;
+            here = (int32_t)(nodes->n - 1);
+            node->parent = e.parent;
+            node->move = e.move;
+            pack(&st, node);
+            if (sum_founds(&st) == 52) {
+                out.status = SOLVED;
+                out.goal = here;
+                break;
+            }
+        }
+        out.nodes++;
+        if (max_nodes >= 0 && out.nodes > max_nodes) {
+            out.status = LIMIT;
+            out.nodes--;
+            break;
+        }
+        if (deadline >= 0 && !(out.nodes & 255) && now_seconds() > deadline) {
+            out.status = LIMIT;
+            break;
+        }
+        double hv = full_h(cfg, &st, terms);
+        uint64_t x = cells_hash(&st);
+        for (int i = 0; i < NCOLS; i++) { /* each column's running FNV state, per prefix */
+            prefix[i][0] = FNV_START;
+            for (int k = 0; k < st.len[i]; k++) prefix[i][k + 1] = fnv_more(prefix[i][k], &st.cards[i][k], 1);
+            x += colh[i] = column_done(prefix[i][st.len[i]], st.len[i]);
+        }
+        int nm = gen_moves(cfg, &st, moves);
+        for (int k = 0; k < nm; k++) {
+            /* The child is not built: its hash and h come from the parent's columns and
+             * the cards that move (most children are seen already or never popped). */
+            Move m = moves[k];
+            int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1, n = m.n;
+            uint8_t one;
+            const uint8_t *moving = &one;
+            if (i >= 0)
+                moving = st.cards[i] + st.len[i] - n;
+            else if (m.sk == CELL)
+                one = (uint8_t)m.si;
+            else
+                one = (uint8_t)(m.si * 13 + st.founds[m.si] - 1);
+            uint64_t y = x;
+            if (i >= 0) y += column_done(prefix[i][st.len[i] - n], st.len[i] - n) - colh[i];
+            if (j >= 0)
+                y += column_done(fnv_more(prefix[j][st.len[j]], moving, n), st.len[j] + n) - colh[j];
+            if (m.sk == CELL) y -= CELL_HASH[one];
+            if (m.dk == CELL)
+                for (int c = 0; c < n; c++) y += CELL_HASH[moving[c]];
+            int fresh = hashset_add(&seen, y);
+            if (fresh < 0) goto nomem;
+            if (!fresh) continue;
+            int cost = e.g + (m.dk == CELL ? n : 2 * n - 1);
+            double h2, bonus = 0;
+            if (m.sk == FOUND || m.dk == FOUND) { /* the foundations changed: all of h */
+                double t2[NCOLS];
+                child = st;
+                apply_move(&child, m);
+                h2 = full_h(cfg, &child, t2);
+            } else {
+                h2 = hv + cfg->cell_w * (m.dk == CELL ? n : -1 * (m.sk == CELL));
+                if (i >= 0) {
+                    int left = st.len[i] - n;
+                    h2 += column_term(cfg, st.cards[i], left, st.founds) - terms[i];
+                    if (cfg->autoplay && left) {
+                        /* The card this move exposes will go home: rank it a card better. */
+                        int t = st.cards[i][left - 1];
+                        if (st.founds[t / 13] == t % 13 && (cfg->autoplay == AUTO_ALL || safe_home(t, st.founds)))
+                            bonus = 1;
+                    }
+                }
+                if (j >= 0) {
+                    uint8_t col[2 * MAXCOL];
+                    memcpy(col, st.cards[j], st.len[j]);
+                    memcpy(col + st.len[j], moving, (size_t)n);
+                    h2 += column_term(cfg, col, st.len[j] + n, st.founds) - terms[j];
+                }
+            }
+            Entry c = {cost + cfg->weight * (h2 - bonus), ++counter, here, cost, m};
+            if (!heap_push(&heap, c)) goto nomem;
+        }
+    }
+    budget_free(heap.budget, heap.items, heap.cap * sizeof(Entry));
+    hashset_free(&seen);
+    return out;
+nomem:
+    out.status = no_room(nodes->budget);
+    budget_free(heap.budget, heap.items, heap.cap * sizeof(Entry));
+    hashset_free(&seen);
+    return out;
+}
+

@@ -1,0 +1,384 @@
+/* From search steps to the engine's moves: convert.engine_moves, the optimal
+ * ending and shorten.py's merges.
+ *
+ * Part of the _native extension, built as one unit: module.c includes every file
+ * (in dependency order), so all functions stay static and inline across files. */
+
+/* ---- from search steps to the engine's moves, shortened (convert.py, shorten.py) ------ */
+
+/* The engine's view: cells have places (-1: empty), columns keep their order. A
+ * line move is the engine's (src_kind, src, dst_kind, dst, count): a cell is named
+ * by its index, a foundation source by its suit, a foundation target is -1. */
+typedef struct {
+    uint8_t len[NCOLS];
+    uint8_t cards[NCOLS][MAXCOL];
+    int8_t cells[MAXCELLS];
+    uint8_t founds[4];
+} EState;
+
+typedef struct {
+    Move *items;
+    int n, cap;
+} Line;
+
+static int line_push(Line *line, Move m) {
+    if (line->n == line->cap) {
+        int cap = line->cap ? 2 * line->cap : 256;
+        Move *items = realloc(line->items, (size_t)cap * sizeof(Move));
+        if (items == NULL) return 0;
+        line->items = items;
+        line->cap = cap;
+    }
+    line->items[line->n++] = m;
+    return 1;
+}
+
+static int single_card_length(const Move *moves, int n) {
+    int total = 0;
+    for (int k = 0; k < n; k++) total += 2 * moves[k].n - 1;
+    return total;
+}
+
+static int to_cell(EState *es, int ncells, int card) {
+    int k = 0;
+    while (k < ncells && es->cells[k] >= 0) k++;
+    es->cells[k] = (int8_t)card;
+    return k;
+}
+
+static int from_cell(EState *es, int ncells, int card) {
+    int k = 0;
+    while (k < ncells && es->cells[k] != card) k++;
+    es->cells[k] = -1;
+    return k;
+}
+
+/* convert.engine_moves: search steps -> engine moves, played on ``es``. Under
+ * one-card-per-move rules a run of n parks n - 1 cards in cells, moves its head and
+ * brings the parked cards back; autoplay's cards become foundation moves. */
+static int expand_steps(const Config *cfg, EState *es, const Move *steps, const uint8_t *autos,
+                        const int *nautos, int nsteps, Line *line) {
+    int single = cfg->group == GROUP_SINGLE, nc = cfg->ncells;
+    const uint8_t *homed = autos;
+    for (int k = 0; k < nsteps; k++) {
+        Move s = steps[k];
+        if (s.sk >= 0) {
+            uint8_t moving[MAXCOL];
+            int n = s.n, src_kind = s.sk, src = s.si;
+            if (s.sk == COL) {
+                es->len[s.si] = (uint8_t)(es->len[s.si] - n);
+                memcpy(moving, es->cards[s.si] + es->len[s.si], (size_t)n);
+            } else if (s.sk == CELL) {
+                moving[0] = (uint8_t)s.si;
+                src = from_cell(es, nc, s.si);
+            } else {
+                es->founds[s.si]--;
+                moving[0] = (uint8_t)(s.si * 13 + es->founds[s.si]);
+            }
+            if (s.dk == COL) {
+                if (n > 1 && single) {
+                    int parked[MAXCOL];
+                    for (int p = 0; p < n - 1; p++) { /* the top card first */
+                        parked[p] = to_cell(es, nc, moving[n - 1 - p]);
+                        if (!line_push(line, mv(src_kind, src, CELL, parked[p], 1))) return 0;
+                    }
+                    if (!line_push(line, mv(src_kind, src, COL, s.di, 1))) return 0;
+                    for (int p = n - 2; p >= 0; p--) {
+                        if (!line_push(line, mv(CELL, parked[p], COL, s.di, 1))) return 0;
+                        es->cells[parked[p]] = -1;
+                    }
+                } else if (!line_push(line, mv(src_kind, src, COL, s.di, n))) {
+                    return 0;
+                }
+                memcpy(es->cards[s.di] + es->len[s.di], moving, (size_t)n);
+                es->len[s.di] = (uint8_t)(es->len[s.di] + n);
+            } else if (s.dk == CELL) { /* one card, or the n cards of a dig, top card first */
+                for (int p = n - 1; p >= 0; p--)
+                    if (!line_push(line, mv(src_kind, src, CELL, to_cell(es, nc, moving[p]), 1))) return 0;
+            } else {
+                es->founds[moving[0] / 13]++;
+                if (!line_push(line, mv(src_kind, src, FOUND, -1, 1))) return 0;
+            }
+        }
+        for (int a = 0; a < nautos[k]; a++) {
+            int c = homed[a], j = 0, at;
+            es->founds[c / 13]++;
+            for (at = 0; at < nc; at++)
+                if (es->cells[at] == c) break;
+            if (at < nc) {
+                es->cells[at] = -1;
+                if (!line_push(line, mv(CELL, at, FOUND, -1, 1))) return 0;
+            } else {
+                while (!(es->len[j] && es->cards[j][es->len[j] - 1] == c)) j++;
+                es->len[j]--;
+                if (!line_push(line, mv(COL, j, FOUND, -1, 1))) return 0;
+            }
+        }
+        homed += nautos[k];
+    }
+    return 1;
+}
+
+/* shorten._Checker.play: plays ``m`` on ``es`` if the engine would allow it. */
+static int engine_play(const Config *cfg, EState *es, Move m) {
+    int nc = cfg->ncells, card;
+    if (m.n > 1) { /* a run between columns (group moves) */
+        int si = m.si, di = m.di, n = m.n, len = es->len[si];
+        if (m.sk != COL || m.dk != COL || si == di || len < n || cfg->group == GROUP_SINGLE) return 0;
+        const uint8_t *run = es->cards[si] + len - n;
+        for (int k = 0; k + 1 < n; k++)
+            if (!builds(run[k + 1], run[k], cfg->suit)) return 0;
+        int free = 0, empty = 0, cap;
+        for (int k = 0; k < nc; k++) free += es->cells[k] < 0;
+        for (int j = 0; j < NCOLS; j++) empty += !es->len[j];
+        if (cfg->group == GROUP_CELLS)
+            cap = free + 1;
+        else
+            cap = (free + 1) << (empty - (es->len[di] ? 0 : 1));
+        if (n > cap) return 0;
+        if (es->len[di]) {
+            if (!builds(run[0], es->cards[di][es->len[di] - 1], cfg->suit)) return 0;
+        } else if ((cfg->kings_only && run[0] % 13 != 12) || n == len) {
+            return 0;
+        }
+        memcpy(es->cards[di] + es->len[di], run, (size_t)n);
+        es->len[di] = (uint8_t)(es->len[di] + n);
+        es->len[si] = (uint8_t)(len - n);
+        return 1;
+    }
+    if (m.sk == COL) {
+        if (!es->len[m.si]) return 0;
+        card = es->cards[m.si][es->len[m.si] - 1];
+    } else if (m.sk == CELL) {
+        card = es->cells[m.si];
+        if (card < 0) return 0;
+    } else {
+        if (!es->founds[m.si]) return 0;
+        card = m.si * 13 + es->founds[m.si] - 1;
+    }
+    if (m.dk == FOUND) {
+        if (m.sk == FOUND || es->founds[card / 13] != card % 13) return 0;
+        es->founds[card / 13]++;
+    } else if (m.dk == CELL) {
+        if (m.sk == CELL || es->cells[m.di] >= 0) return 0; /* the engine has no cell-to-cell moves */
+        es->cells[m.di] = (int8_t)card;
+    } else {
+        int di = m.di;
+        if (m.sk == COL && m.si == di) return 0;
+        if (es->len[di]) {
+            if (!builds(card, es->cards[di][es->len[di] - 1], cfg->suit)) return 0;
+        } else if ((cfg->kings_only && card % 13 != 12) || (m.sk == COL && es->len[m.si] == 1)) {
+            return 0; /* the engine never moves a whole column into an empty one */
+        }
+        es->cards[di][es->len[di]++] = (uint8_t)card;
+    }
+    if (m.sk == COL)
+        es->len[m.si]--;
+    else if (m.sk == CELL)
+        es->cells[m.si] = -1;
+    else
+        es->founds[m.si]--;
+    return 1;
+}
+
+static int estate_equal(const EState *a, const EState *b, int nc) {
+    if (memcmp(a->len, b->len, NCOLS) || memcmp(a->founds, b->founds, 4) || memcmp(a->cells, b->cells, (size_t)nc))
+        return 0;
+    for (int i = 0; i < NCOLS; i++)
+        if (memcmp(a->cards[i], b->cards[i], a->len[i])) return 0;
+    return 1;
+}
+
+static int replays(const Config *cfg, EState *es, const Move *line, int lo, int hi) {
+    for (int k = lo; k < hi; k++)
+        if (!engine_play(cfg, es, line[k])) return 0;
+    return 1;
+}
+
+/* shorten._first_edit: the first merge of a card's two moves (by the earlier one)
+ * that leaves the position after the later one unchanged. Returns 1 and rewrites
+ * ``line`` in place when it finds one; -1 when out of memory. */
+static int first_edit(const Config *cfg, const EState *start, Line *line) {
+    int n = line->n, nc = cfg->ncells;
+    Move *ms = line->items;
+    EState *states = malloc((size_t)(n + 1) * sizeof(EState));
+    uint8_t *first = malloc((size_t)n + 1); /* the bottom card each move carries */
+    if (states == NULL || first == NULL) {
+        free(states);
+        free(first);
+        return -1;
+    }
+    int last[52]; /* card -> index of its latest move so far */
+    for (int c = 0; c < 52; c++) last[c] = -1;
+    states[0] = *start;
+    for (int k = 0; k < n; k++) {
+        states[k + 1] = states[k];
+        EState *es = &states[k + 1];
+        if (ms[k].sk == COL)
+            first[k] = es->cards[ms[k].si][es->len[ms[k].si] - ms[k].n];
+        else if (ms[k].sk == CELL)
+            first[k] = (uint8_t)es->cells[ms[k].si];
+        else
+            first[k] = (uint8_t)(ms[k].si * 13 + es->founds[ms[k].si] - 1);
+        engine_play(cfg, es, ms[k]); /* the line replays: it came from the engine's rules */
+    }
+    int found = 0;
+    EState trial;
+    for (int b = 0; b < n && !found; b++) {
+        int a = last[first[b]];
+        for (int c = 0; c < ms[b].n; c++) {
+            const EState *es = &states[b];
+            int card = ms[b].sk == COL ? es->cards[ms[b].si][es->len[ms[b].si] - ms[b].n + c] : first[b];
+            last[card] = b;
+        }
+        if (a < 0) continue;
+        Move ma = ms[a], mb = ms[b];
+        /* Only a lone card's two moves merge; take-backs and runs stay as they are. */
+        if (ma.n > 1 || mb.n > 1 || ma.dk == FOUND || ma.sk == FOUND || mb.sk == FOUND) continue;
+        const EState *after = &states[b + 1];
+        if (ma.sk == mb.dk && ma.si == mb.di) {
+            /* A round trip: does the line work with the card never leaving? */
+            trial = states[a];
+            if (replays(cfg, &trial, ms, a + 1, b) && estate_equal(&trial, after, nc)) {
+                memmove(ms + b, ms + b + 1, (size_t)(n - b - 1) * sizeof(Move));
+                memmove(ms + a, ms + a + 1, (size_t)(n - a - 2) * sizeof(Move));
+                line->n -= 2;
+                found = 1;
+            }
+            continue;
+        }
+        Move merged = mv(ma.sk, ma.si, mb.dk, mb.di, 1);
+        /* Late: the card waits at its source until b's time. */
+        trial = states[a];
+        if (replays(cfg, &trial, ms, a + 1, b) && engine_play(cfg, &trial, merged) &&
+            estate_equal(&trial, after, nc)) {
+            memmove(ms + a, ms + a + 1, (size_t)(b - a - 1) * sizeof(Move));
+            ms[b - 1] = merged;
+            memmove(ms + b, ms + b + 1, (size_t)(n - b - 1) * sizeof(Move));
+            line->n -= 1;
+            found = 1;
+            continue;
+        }
+        /* Early: the card goes straight to its later target at a's time. */
+        trial = states[a];
+        if (engine_play(cfg, &trial, merged) && replays(cfg, &trial, ms, a + 1, b) &&
+            estate_equal(&trial, after, nc)) {
+            ms[a] = merged;
+            memmove(ms + b, ms + b + 1, (size_t)(n - b - 1) * sizeof(Move));
+            line->n -= 1;
+            found = 1;
+        }
+    }
+    free(states);
+    free(first);
+    return found;
+}
+
+static void search_state_of(const EState *es, int nc, State *st) {
+    memcpy(st->len, es->len, NCOLS);
+    memcpy(st->founds, es->founds, 4);
+    for (int i = 0; i < NCOLS; i++) memcpy(st->cards[i], es->cards[i], es->len[i]);
+    st->ncells = 0;
+    for (int k = 0; k < nc; k++)
+        if (es->cells[k] >= 0) cell_add(st, es->cells[k]);
+}
+
+/* ---- a found path as steps ---------------------------------------------------------- */
+
+/* Step 0 is the root's autoplay (move (-1, -1, -1, -1, 0)); step k > 0 is the k-th
+ * move of the path to ``goal`` with the cards autoplay then sent home, found by
+ * replaying the path from ``start`` (the root before its autoplay). */
+typedef struct {
+    Move *moves;
+    int *nautos;
+    uint8_t autos[52]; /* every step's cards sent home, one after another */
+    int n;
+} Steps;
+
+static int collect_path(const Config *cfg, const State *start, const Nodes *nodes, int32_t goal, Steps *out) {
+    int depth = 0;
+    for (int32_t k = goal; k > 0; k = nodes->items[k].parent) depth++;
+    out->moves = malloc((size_t)(depth + 1) * sizeof(Move));
+    out->nautos = malloc((size_t)(depth + 1) * sizeof(int));
+    out->n = depth + 1;
+    if (out->moves == NULL || out->nautos == NULL) return 0;
+    int d = depth;
+    for (int32_t k = goal; k > 0; k = nodes->items[k].parent) out->moves[d--] = nodes->items[k].move;
+    out->moves[0] = mv(-1, -1, -1, -1, 0);
+    State st = *start;
+    int total = out->nautos[0] = autoplay(cfg, &st, out->autos);
+    for (int k = 1; k <= depth; k++) {
+        apply_move(&st, out->moves[k]);
+        total += out->nautos[k] = autoplay(cfg, &st, out->autos + total);
+    }
+    return 1;
+}
+
+static void steps_free(Steps *steps) {
+    free(steps->moves);
+    free(steps->nautos);
+}
+
+/* solve_fast's finish (convert.engine_moves, __init__._better_ending, shorten):
+ * the engine moves for ``steps`` from ``start``; once ``endgame_home`` cards are
+ * home (-1: never) the rest is re-solved by A* within ``endgame_nodes`` and a
+ * shorter ending replaces it; then a card's two moves merge wherever the line
+ * allows. Returns 0 when out of memory. */
+static int finish_line(const Config *cfg, const EState *start, const Steps *steps, int endgame_home,
+                       long endgame_nodes, double deadline, Line *line) {
+    EState es = *start;
+    if (!expand_steps(cfg, &es, steps->moves, steps->autos, steps->nautos, steps->n, line)) return 0;
+    if (endgame_home >= 0) {
+        EState mid = *start;
+        int i = 0;
+        while (i < line->n && mid.founds[0] + mid.founds[1] + mid.founds[2] + mid.founds[3] < endgame_home)
+            engine_play(cfg, &mid, line->items[i++]);
+        if (i < line->n && (deadline < 0 || now_seconds() < deadline)) {
+            /* Only endings shorter than the found one are sought: A* stops as soon
+             * as its bound shows there is none. */
+            int rest = single_card_length(line->items + i, line->n - i);
+            Config single = *cfg;
+            single.group = GROUP_NONE;
+            single.dig = 0;
+            State before, root;
+            search_state_of(&mid, cfg->ncells, &before);
+            root = before;
+            uint8_t homed[52];
+            int g0 = autoplay(&single, &root, homed);
+            Budget budget = {0, DEFAULT_MAX_BYTES, 0};
+            Nodes nodes = {NULL, 0, 0, &budget};
+            Outcome out = {SOLVED, 0, 0};
+            if (sum_founds(&root) < 52) {
+                out = astar(&single, &root, g0, &nodes, endgame_nodes, deadline, rest);
+                if (out.status == NOMEM) {
+                    nodes_free(&nodes);
+                    return 0;
+                }
+            }
+            if (out.status == SOLVED) {
+                Steps end;
+                Line ending = {NULL, 0, 0};
+                EState at = mid;
+                int ok = collect_path(&single, &before, &nodes, out.goal, &end) &&
+                         expand_steps(&single, &at, end.moves, end.autos, end.nautos, end.n, &ending);
+                steps_free(&end);
+                if (ok && single_card_length(ending.items, ending.n) < rest) {
+                    line->n = i;
+                    for (int k = 0; ok && k < ending.n; k++) ok = line_push(line, ending.items[k]);
+                }
+                free(ending.items);
+                if (!ok) {
+                    nodes_free(&nodes);
+                    return 0;
+                }
+            }
+            nodes_free(&nodes);
+        }
+    }
+    for (;;) {
+        int edit = first_edit(cfg, start, line);
+        if (edit < 0) return 0;
+        if (!edit) return 1;
+    }
+}
+

@@ -1,0 +1,445 @@
+/* The search core in C: the same searches as search.py / optimal.py, ~20x faster.
+ *
+ * eightoff.solver._native runs :meth:`Searcher.best_first_fast` (weighted
+ * best-first, positions told apart by a 64-bit order-free hash), the exact proof
+ * search, the A* of optimal.py (single-card moves, Paul & Helmert's bound, exact
+ * keys) and the finish of a found line (engine moves, optimal ending, merges) on
+ * the same plain data as the Python code, and returns the same values, so callers
+ * cannot tell the two cores apart except by speed. The move set, its order, the
+ * heuristic and the tie-breaks follow search.py line for line; read it for the
+ * why of each rule. Nothing touches a Python object inside a search: the GIL is
+ * released for the whole loop.
+ *
+ * One translation unit: this file includes the others in dependency order.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "core.h"
+#include "position.c"
+#include "tables.c"
+#include "best_first.c"
+#include "exhaust.c"
+#include "astar.c"
+#include "line.c"
+
+/* ---- Python glue --------------------------------------------------------------------- */
+
+static int read_state(PyObject *cols, PyObject *cells, PyObject *founds, State *st) {
+    if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != NCOLS) {
+        PyErr_SetString(PyExc_ValueError, "columns: a tuple of 8 bytes objects is needed");
+        return 0;
+    }
+    int count = 0;
+    for (int i = 0; i < NCOLS; i++) {
+        PyObject *col = PyTuple_GET_ITEM(cols, i);
+        if (!PyBytes_Check(col) || PyBytes_GET_SIZE(col) > MAXCOL) {
+            PyErr_SetString(PyExc_ValueError, "columns: each must be bytes of at most 52 cards");
+            return 0;
+        }
+        st->len[i] = (uint8_t)PyBytes_GET_SIZE(col);
+        memcpy(st->cards[i], PyBytes_AS_STRING(col), st->len[i]);
+        count += st->len[i];
+    }
+    if (!PyBytes_Check(cells) || PyBytes_GET_SIZE(cells) > MAXCELLS) {
+        PyErr_SetString(PyExc_ValueError, "cells: bytes of at most 8 cards are needed");
+        return 0;
+    }
+    st->ncells = 0;
+    for (Py_ssize_t k = 0; k < PyBytes_GET_SIZE(cells); k++) cell_add(st, (uint8_t)PyBytes_AS_STRING(cells)[k]);
+    count += st->ncells;
+    int a, b, c, d;
+    if (!PyArg_ParseTuple(founds, "iiii", &a, &b, &c, &d)) return 0;
+    int f[4] = {a, b, c, d};
+    for (int s = 0; s < 4; s++) {
+        if (f[s] < 0 || f[s] > 13) {
+            PyErr_SetString(PyExc_ValueError, "foundations: ranks 0..13 are needed");
+            return 0;
+        }
+        st->founds[s] = (uint8_t)f[s];
+        count += f[s];
+    }
+    /* Each card once: anything else would break the search's invariants. */
+    uint8_t seen[52] = {0};
+    for (int i = 0; i < NCOLS; i++)
+        for (int k = 0; k < st->len[i]; k++) {
+            int card = st->cards[i][k];
+            if (card >= 52 || seen[card]++) count = -1;
+        }
+    for (int k = 0; k < st->ncells; k++) {
+        int card = st->cells[k];
+        if (card >= 52 || seen[card]++) count = -1;
+    }
+    for (int s = 0; s < 4; s++)
+        for (int r = 0; r < st->founds[s]; r++)
+            if (seen[s * 13 + r]++) count = -1;
+    if (count != 52) {
+        PyErr_SetString(PyExc_ValueError, "the state must hold each of the 52 cards once");
+        return 0;
+    }
+    return 1;
+}
+
+static int read_config(PyObject *obj, Config *cfg) {
+    if (!PyArg_ParseTuple(obj, "iiiiiiidddd", &cfg->ncells, &cfg->suit, &cfg->kings_only, &cfg->group,
+                          &cfg->take_back, &cfg->autoplay, &cfg->dig, &cfg->weight, &cfg->inv_w,
+                          &cfg->cell_w, &cfg->cover_w))
+        return 0;
+    if (cfg->ncells < 0 || cfg->ncells > MAXCELLS || cfg->group < 0 || cfg->group > 3 ||
+        cfg->autoplay < 0 || cfg->autoplay > 2) {
+        PyErr_SetString(PyExc_ValueError, "config: cells 0..8, group 0..3, auto 0..2");
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *move_tuple(Move m) {
+    return Py_BuildValue("(iiiii)", m.sk, m.si, m.dk, m.di, m.n);
+}
+
+static PyObject *autos_tuple(const uint8_t *homed, int nh) {
+    PyObject *t = PyTuple_New(nh);
+    if (t == NULL) return NULL;
+    for (int k = 0; k < nh; k++) PyTuple_SET_ITEM(t, k, PyLong_FromLong(homed[k]));
+    return t;
+}
+
+static PyObject *step_tuple(Move m, const uint8_t *homed, int nh) {
+    PyObject *move = move_tuple(m), *autos = autos_tuple(homed, nh);
+    if (move == NULL || autos == NULL) {
+        Py_XDECREF(move);
+        Py_XDECREF(autos);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", move, autos);
+}
+
+/* The steps from the root (before its autoplay) to node ``goal``, as Python tuples
+ * (search.py's Step); the root's autoplay is a step only when it sent cards home. */
+static PyObject *path_steps(const Config *cfg, const State *start, const Nodes *nodes, int32_t goal) {
+    Steps steps;
+    if (!collect_path(cfg, start, nodes, goal, &steps)) {
+        steps_free(&steps);
+        return PyErr_NoMemory();
+    }
+    PyObject *out = PyList_New(0);
+    const uint8_t *homed = steps.autos;
+    for (int k = 0; out != NULL && k < steps.n; k++) {
+        if (k > 0 || steps.nautos[0]) {
+            PyObject *step = step_tuple(steps.moves[k], homed, steps.nautos[k]);
+            if (step == NULL || PyList_Append(out, step) < 0) Py_CLEAR(out);
+            Py_XDECREF(step);
+        }
+        homed += steps.nautos[k];
+    }
+    steps_free(&steps);
+    return out;
+}
+
+enum { BEST_FIRST = 0, EXHAUST = 1, ASTAR = 2 };
+
+static int read_max_bytes(Py_ssize_t max_bytes) {
+    if (max_bytes < 4096) {
+        PyErr_SetString(PyExc_ValueError, "max_bytes: at least 4096 bytes of tables are needed");
+        return 0;
+    }
+    return 1;
+}
+
+/* Reads (cols, cells, founds, config, max_nodes, seconds[, below]), runs one search
+ * with the GIL released, returns (status, steps, nodes expanded). */
+static PyObject *run_search(PyObject *args, int kind) {
+    PyObject *cols, *cells, *founds, *cfgobj;
+    long max_nodes;
+    double seconds;
+    int below = -1, parsed;
+    Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
+    State root;
+    Config cfg;
+    if (kind == ASTAR)
+        parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|in", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+                                  &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
+                                  &below, &max_bytes);
+    else
+        parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|n", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+                                  &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
+                                  &max_bytes);
+    if (!parsed || !read_max_bytes(max_bytes)) return NULL;
+    if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    State start = root;
+    uint8_t homed[52];
+    int g0 = autoplay(&cfg, &root, homed);
+    if (sum_founds(&root) == 52) {
+        PyObject *steps = path_steps(&cfg, &start, NULL, 0);
+        return steps == NULL ? NULL : Py_BuildValue("(iNi)", SOLVED, steps, 0);
+    }
+    Budget budget = {0, (size_t)max_bytes, 0};
+    Nodes nodes = {NULL, 0, 0, &budget};
+    Outcome out = {NOMEM, 0, -1};
+    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    Py_BEGIN_ALLOW_THREADS /* plain C data from here on: other threads may run */
+    if (kind == BEST_FIRST)
+        out = best_first(&cfg, &root, &nodes, max_nodes, deadline);
+    else if (kind == EXHAUST)
+        out = exhaust(&cfg, &root, &nodes, max_nodes, deadline);
+    else
+        out = astar(&cfg, &root, g0, &nodes, max_nodes, deadline, below);
+    Py_END_ALLOW_THREADS
+    if (out.status == NOMEM) {
+        nodes_free(&nodes);
+        return PyErr_NoMemory();
+    }
+    PyObject *steps = out.status == SOLVED ? path_steps(&cfg, &start, &nodes, out.goal) : PyList_New(0);
+    nodes_free(&nodes);
+    if (steps == NULL) return NULL;
+    return Py_BuildValue("(iNl)", out.status, steps, out.nodes);
+}
+
+static PyObject *py_best_first(PyObject *self, PyObject *args) {
+    (void)self;
+    return run_search(args, BEST_FIRST);
+}
+
+static PyObject *py_exhaust(PyObject *self, PyObject *args) {
+    (void)self;
+    return run_search(args, EXHAUST);
+}
+
+static PyObject *py_astar(PyObject *self, PyObject *args) {
+    (void)self;
+    return run_search(args, ASTAR);
+}
+
+/* A search Step list ((move, autos) tuples) read back into C. */
+static int read_steps(PyObject *list, Steps *steps) {
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    int total = 0;
+    steps->n = (int)n;
+    steps->moves = malloc((size_t)(n + 1) * sizeof(Move));
+    steps->nautos = malloc((size_t)(n + 1) * sizeof(int));
+    if (steps->moves == NULL || steps->nautos == NULL) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int sk, si, dk, di, count;
+        PyObject *autos;
+        if (!PyArg_ParseTuple(PyList_GET_ITEM(list, k), "(iiiii)O!", &sk, &si, &dk, &di, &count,
+                              &PyTuple_Type, &autos))
+            return 0;
+        Py_ssize_t na = PyTuple_GET_SIZE(autos);
+        if (na > 52 - total) {
+            PyErr_SetString(PyExc_ValueError, "steps: more than 52 cards sent home");
+            return 0;
+        }
+        for (Py_ssize_t a = 0; a < na; a++) {
+            long c = PyLong_AsLong(PyTuple_GET_ITEM(autos, a));
+            if (c < 0 || c >= 52) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "steps: a card is 0..51");
+                return 0;
+            }
+            steps->autos[total++] = (uint8_t)c;
+        }
+        steps->moves[k] = mv(sk, si, dk, di, count);
+        steps->nautos[k] = (int)na;
+    }
+    return 1;
+}
+
+/* The steps must replay from ``start``: checked here, so finish_line may trust them. */
+static int steps_replay(const Config *cfg, const State *start, const Steps *steps) {
+    State st = *start;
+    uint8_t homed[52];
+    const uint8_t *autos = steps->autos;
+    for (int k = 0; k < steps->n; k++) {
+        Move m = steps->moves[k];
+        if (m.sk >= 0) {
+            Move legal[MAXMOVES];
+            int nm = gen_moves(cfg, &st, legal), ok = 0;
+            for (int j = 0; j < nm && !ok; j++) ok = !memcmp(&legal[j], &m, sizeof(Move));
+            if (!ok) return 0;
+            apply_move(&st, m);
+        }
+        int nh = autoplay(cfg, &st, homed);
+        if (nh != steps->nautos[k] || memcmp(homed, autos, (size_t)nh)) return 0;
+        autos += nh;
+    }
+    return sum_founds(&st) == 52;
+}
+
+/* The engine's state (cells in place: a card or -1 each) and the search's. */
+static int read_engine_state(PyObject *cols, PyObject *slots, PyObject *founds, const Config *cfg,
+                             State *st, EState *es) {
+    if (cfg->group == GROUP_NONE || PyTuple_GET_SIZE(slots) != cfg->ncells) {
+        PyErr_SetString(PyExc_ValueError, "one slot per cell and the rules' group moves are needed");
+        return 0;
+    }
+    uint8_t held[MAXCELLS];
+    int nheld = 0;
+    for (int k = 0; k < cfg->ncells; k++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(slots, k));
+        if ((c < -1 || c >= 52) && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "cells: a card 0..51 or -1");
+        if (PyErr_Occurred()) return 0;
+        es->cells[k] = (int8_t)c;
+        if (c >= 0) held[nheld++] = (uint8_t)c;
+    }
+    PyObject *cells = PyBytes_FromStringAndSize((const char *)held, nheld);
+    if (cells == NULL) return 0;
+    int ok = read_state(cols, cells, founds, st);
+    Py_DECREF(cells);
+    if (!ok) return 0;
+    memcpy(es->len, st->len, NCOLS);
+    memcpy(es->founds, st->founds, 4);
+    for (int i = 0; i < NCOLS; i++) memcpy(es->cards[i], st->cards[i], st->len[i]);
+    return 1;
+}
+
+/* A line as a list of move tuples; frees the line. */
+static PyObject *line_list(Line *line) {
+    PyObject *out = PyList_New(line->n);
+    for (int k = 0; out != NULL && k < line->n; k++) {
+        PyObject *m = move_tuple(line->items[k]);
+        if (m == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, k, m);
+    }
+    free(line->items);
+    line->items = NULL;
+    return out;
+}
+
+static PyObject *py_finish(PyObject *self, PyObject *args) {
+    PyObject *cols, *slots, *founds, *cfgobj, *steplist;
+    int endgame_home, ok;
+    long endgame_nodes;
+    double seconds;
+    State st;
+    Config cfg;
+    EState es;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!ild", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
+                          &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &PyList_Type, &steplist,
+                          &endgame_home, &endgame_nodes, &seconds))
+        return NULL;
+    if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
+    Steps steps = {NULL, NULL, {0}, 0};
+    if (!read_steps(steplist, &steps)) {
+        steps_free(&steps);
+        return NULL;
+    }
+    if (!steps_replay(&cfg, &st, &steps)) {
+        steps_free(&steps);
+        PyErr_SetString(PyExc_ValueError, "finish: the steps do not replay to a win from this state");
+        return NULL;
+    }
+    Line line = {NULL, 0, 0};
+    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    Py_BEGIN_ALLOW_THREADS
+    ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &line);
+    Py_END_ALLOW_THREADS
+    steps_free(&steps);
+    if (!ok) {
+        free(line.items);
+        return PyErr_NoMemory();
+    }
+    return line_list(&line);
+}
+
+/* solve_fast in one call: best-first; when it runs dry, the exact proof; on a win,
+ * the finish. No Python object is made until the line is done. */
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    PyObject *cols, *slots, *founds, *cfgobj;
+    int endgame_home, ok = 1;
+    long max_nodes, endgame_nodes;
+    double seconds;
+    Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
+    State start, root;
+    Config cfg;
+    EState es;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ldil|n", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
+                          &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
+                          &endgame_home, &endgame_nodes, &max_bytes) ||
+        !read_max_bytes(max_bytes))
+        return NULL;
+    if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
+    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    uint8_t homed[52];
+    Budget budget = {0, (size_t)max_bytes, 0};
+    Nodes nodes = {NULL, 0, 0, &budget};
+    Outcome out = {SOLVED, 0, 0};
+    Steps steps = {NULL, NULL, {0}, 0};
+    Line line = {NULL, 0, 0};
+    root = start;
+    autoplay(&cfg, &root, homed);
+    Py_BEGIN_ALLOW_THREADS
+    if (sum_founds(&root) < 52) {
+        out = best_first(&cfg, &root, &nodes, max_nodes, deadline);
+        if (out.status == EXHAUSTED) {
+            /* Hashes could (very rarely) have merged two positions: prove it exactly. */
+            long spent = out.nodes, more = max_nodes < 0 ? -1 : (max_nodes - spent > 1 ? max_nodes - spent : 1);
+            nodes.n = 0;
+            out = exhaust(&cfg, &root, &nodes, more, deadline);
+            out.nodes += spent;
+        }
+    }
+    if (out.status == SOLVED)
+        ok = collect_path(&cfg, &start, &nodes, out.goal, &steps) &&
+             finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &line);
+    Py_END_ALLOW_THREADS
+    nodes_free(&nodes);
+    steps_free(&steps);
+    if (out.status == NOMEM || !ok) {
+        free(line.items);
+        return PyErr_NoMemory();
+    }
+    int length = single_card_length(line.items, line.n);
+    PyObject *moves = line_list(&line);
+    return moves == NULL ? NULL : Py_BuildValue("(iNil)", out.status, moves, length, out.nodes);
+}
+
+static PyMethodDef methods[] = {
+    {"best_first", py_best_first, METH_VARARGS,
+     "best_first(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
+     "-> (status, steps, nodes)\n\n"
+     "Weighted best-first search with 64-bit hashes (Searcher.best_first_fast).\n"
+     "config = (ncells, suit, kings_only, group, take_back, auto, dig, weight,\n"
+     "inv_weight, cell_weight, cover_weight); max_nodes or seconds < 0: no limit.\n"
+     "A search whose tables would pass max_bytes stops as at a limit (status LIMIT)."},
+    {"exhaust", py_exhaust, METH_VARARGS,
+     "exhaust(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
+     "-> (status, steps, nodes)\n\n"
+     "Depth-first search of every reachable position with exact keys (Searcher.exhaust):\n"
+     "status EXHAUSTED is a proof that no solution exists."},
+    {"astar", py_astar, METH_VARARGS,
+     "astar(cols, cells, founds, config, max_nodes, seconds, below=-1, max_bytes=1 GiB)\n"
+     "-> (status, steps, nodes)\n\n"
+     "A* with Paul & Helmert's admissible bound and exact keys (optimal.solve_optimal);\n"
+     "config should ask for single-card moves. below >= 0: only solutions shorter than it."},
+    {"solve", py_solve, METH_VARARGS,
+     "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
+     "max_bytes=1 GiB)\n"
+     "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
+     "best_first, exhaust when it runs dry, then finish on a win: solve_fast in one call."},
+    {"finish", py_finish, METH_VARARGS,
+     "finish(cols, cells, founds, config, steps, endgame_home, endgame_nodes, seconds)\n"
+     "-> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
+     "The engine moves for a winning Step list from this state (cells: a card or -1\n"
+     "per cell, in place), with the ending re-solved optimally once endgame_home cards\n"
+     "are home (-1: never; A* within endgame_nodes) and a card's two moves merged\n"
+     "where the line allows (convert.engine_moves, _better_ending, shorten)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_native", "The solver's search core in C (see search.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    for (int c = 0; c < 52; c++) SUIT_FROM[c] = ((1ULL << (13 - c % 13)) - 1) << c;
+    for (int s = 0; s < 4; s++) SUIT_BITS[s] = SUIT_FROM[13 * s];
+    for (int c = 0; c < 52; c++) CELL_HASH[c] = mix64(0xC0FFEE00ULL + (uint64_t)c);
+    return PyModule_Create(&module);
+}

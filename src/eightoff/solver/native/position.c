@@ -1,0 +1,340 @@
+/* Cards, columns, hashing, the heuristic and move generation on a State.
+ *
+ * Part of the _native extension, built as one unit: module.c includes every file
+ * (in dependency order), so all functions stay static and inline across files. */
+
+/* ---- cards and columns -------------------------------------------------------- */
+
+static inline int is_red(int c) { return 13 <= c && c < 39; }
+
+static inline int builds(int card, int onto, int suit) {
+    if (onto % 13 != card % 13 + 1) return 0;
+    if (suit) return onto / 13 == card / 13;
+    return is_red(card) != is_red(onto);
+}
+
+static int run_length(const State *st, int i, int suit) {
+    int n = st->len[i];
+    if (n == 0) return 0;
+    const uint8_t *col = st->cards[i];
+    int k = 1;
+    while (k < n && builds(col[n - k], col[n - k - 1], suit)) k++;
+    return k;
+}
+
+/* Alternating colours: a card is needed only as a base for the two opposite-colour
+ * cards one rank lower; once both are home it never is. */
+static inline int safe_home(int card, const uint8_t *f) {
+    int r = card % 13;
+    if (r <= 1) return 1;
+    if (is_red(card)) return f[0] >= r && f[3] >= r;
+    return f[1] >= r && f[2] >= r;
+}
+
+static inline int sum_founds(const State *st) {
+    return st->founds[0] + st->founds[1] + st->founds[2] + st->founds[3];
+}
+
+static void cell_add(State *st, int c) {
+    int k = st->ncells++;
+    while (k > 0 && st->cells[k - 1] > c) { /* insertion keeps the cells sorted */
+        st->cells[k] = st->cells[k - 1];
+        k--;
+    }
+    st->cells[k] = (uint8_t)c;
+}
+
+static void cell_remove(State *st, int c) {
+    int k = 0;
+    while (st->cells[k] != c) k++;
+    memmove(st->cells + k, st->cells + k + 1, (size_t)(st->ncells - k - 1));
+    st->ncells--;
+}
+
+static void pack(const State *st, Node *node) {
+    memcpy(node->len, st->len, NCOLS);
+    memcpy(node->founds, st->founds, 4);
+    node->ncells = st->ncells;
+    uint8_t *out = node->cards;
+    for (int i = 0; i < NCOLS; i++) {
+        memcpy(out, st->cards[i], st->len[i]);
+        out += st->len[i];
+    }
+    memcpy(out, st->cells, st->ncells);
+}
+
+static void unpack(const Node *node, State *st) {
+    memcpy(st->len, node->len, NCOLS);
+    memcpy(st->founds, node->founds, 4);
+    st->ncells = node->ncells;
+    const uint8_t *in = node->cards;
+    for (int i = 0; i < NCOLS; i++) {
+        memcpy(st->cards[i], in, st->len[i]);
+        in += st->len[i];
+    }
+    memcpy(st->cells, in, st->ncells);
+}
+
+/* ---- hashing ------------------------------------------------------------------- */
+
+static inline uint64_t mix64(uint64_t z) { /* SplitMix64's finaliser */
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* FNV-1a over a column's cards, then mixed with its length: the running state of a
+ * prefix extends to the whole column, so a child's column hash costs only the cards
+ * a move adds. */
+#define FNV_START 0xCBF29CE484222325ULL
+
+static inline uint64_t fnv_more(uint64_t h, const uint8_t *cards, int n) {
+    for (int k = 0; k < n; k++) h = (h ^ cards[k]) * 0x100000001B3ULL;
+    return h;
+}
+
+static inline uint64_t column_done(uint64_t h, int n) { return mix64(h ^ ((uint64_t)n << 56)); }
+
+static uint64_t column_hash(const uint8_t *col, int n) { return column_done(fnv_more(FNV_START, col, n), n); }
+
+static uint64_t CELL_HASH[52]; /* a cell's card's share of the hash */
+
+static uint64_t cells_hash(const State *st) {
+    uint64_t h = 0;
+    for (int k = 0; k < st->ncells; k++) h += CELL_HASH[st->cells[k]];
+    return h;
+}
+
+/* Order-free: a sum over columns and cells, so permuted columns hash alike. */
+static uint64_t state_hash(const State *st) {
+    uint64_t h = cells_hash(st);
+    for (int i = 0; i < NCOLS; i++) h += column_hash(st->cards[i], st->len[i]);
+    return h;
+}
+
+/* A child's hash from its parent's column hashes: autoplay only shortens columns,
+ * so a column other than the move's own two changed exactly when its length did. */
+static uint64_t child_hash(const State *parent, const uint64_t *colh, const State *child, Move m) {
+    int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1;
+    uint64_t h = cells_hash(child);
+    for (int c = 0; c < NCOLS; c++)
+        h += (c == i || c == j || child->len[c] != parent->len[c]) ? column_hash(child->cards[c], child->len[c])
+                                                                     : colh[c];
+    return h;
+}
+
+/* ---- heuristic ----------------------------------------------------------------- */
+
+/* A column's share of h: its inversions (cards above a lower card of their suit)
+ * and the cards lying over each suit's next foundation card. */
+static double column_term(const Config *cfg, const uint8_t *col, int n, const uint8_t *founds) {
+    int mins[4] = {99, 99, 99, 99};
+    int bad = 0, cover = 0;
+    for (int k = 0; k < n; k++) { /* one pass: % and / by 13 compile to multiplies */
+        int c = col[k], s = c / 13;
+        if (mins[s] < c)
+            bad++;
+        else
+            mins[s] = c;
+        if (c % 13 == founds[s]) cover += n - 1 - k; /* suit s's next card (each card once) */
+    }
+    return cfg->inv_w * bad + cfg->cover_w * cover;
+}
+
+static double full_h(const Config *cfg, const State *st, double *terms) {
+    double v = 52 - sum_founds(st) + cfg->cell_w * st->ncells;
+    for (int i = 0; i < NCOLS; i++) {
+        terms[i] = column_term(cfg, st->cards[i], st->len[i], st->founds);
+        v += terms[i];
+    }
+    return v;
+}
+
+/* ---- moves ------------------------------------------------------------------------- */
+
+/* Sends home every card the rules' safe autoplay allows, repeatedly; the cards
+ * sent home go to ``homed`` in order. Returns how many. */
+static int autoplay(const Config *cfg, State *st, uint8_t *homed) {
+    int mode = cfg->autoplay, nh = 0, changed = 0;
+    if (mode == AUTO_NONE) return 0;
+    /* Most positions have nothing to send home: one look at the tops and cells. */
+    for (int i = 0; i < NCOLS && !changed; i++)
+        if (st->len[i]) {
+            int c = st->cards[i][st->len[i] - 1];
+            changed = st->founds[c / 13] == c % 13;
+        }
+    for (int k = 0; k < st->ncells && !changed; k++) changed = st->founds[st->cells[k] / 13] == st->cells[k] % 13;
+    while (changed) {
+        changed = 0;
+        for (int i = 0; i < NCOLS; i++) {
+            while (st->len[i]) {
+                int c = st->cards[i][st->len[i] - 1], s = c / 13;
+                if (st->founds[s] != c % 13 || (mode == AUTO_SAFE && !safe_home(c, st->founds)))
+                    break;
+                st->founds[s]++;
+                homed[nh++] = (uint8_t)c;
+                st->len[i]--;
+                changed = 1;
+            }
+        }
+        if (st->ncells) {
+            uint8_t snap[MAXCELLS];
+            int m = st->ncells;
+            memcpy(snap, st->cells, (size_t)m);
+            for (int k = 0; k < m; k++) {
+                int c = snap[k], s = c / 13;
+                if (st->founds[s] == c % 13 && (mode == AUTO_ALL || safe_home(c, st->founds))) {
+                    st->founds[s]++;
+                    homed[nh++] = (uint8_t)c;
+                    cell_remove(st, c);
+                    changed = 1;
+                }
+            }
+        }
+    }
+    return nh;
+}
+
+static void apply_move(State *st, Move m) {
+    uint8_t moving[MAXCOL];
+    int n = m.n;
+    if (m.sk == COL) {
+        int i = m.si;
+        st->len[i] = (uint8_t)(st->len[i] - n);
+        memcpy(moving, st->cards[i] + st->len[i], (size_t)n);
+    } else if (m.sk == CELL) {
+        moving[0] = (uint8_t)m.si;
+        cell_remove(st, m.si);
+    } else {
+        st->founds[m.si]--;
+        moving[0] = (uint8_t)(m.si * 13 + st->founds[m.si]);
+    }
+    if (m.dk == COL) {
+        memcpy(st->cards[m.di] + st->len[m.di], moving, (size_t)n);
+        st->len[m.di] = (uint8_t)(st->len[m.di] + n);
+    } else if (m.dk == CELL) {
+        for (int k = n - 1; k >= 0; k--) cell_add(st, moving[k]);
+    } else {
+        st->founds[moving[0] / 13]++;
+    }
+}
+
+static inline Move mv(int sk, int si, int dk, int di, int n) {
+    Move m = {(int8_t)sk, (int8_t)si, (int8_t)dk, (int8_t)di, (int8_t)n};
+    return m;
+}
+
+/* Every move worth trying, in search.py's order (see Searcher.children). */
+static int gen_moves(const Config *cfg, const State *st, Move *out) {
+    int suit = cfg->suit, kings_only = cfg->kings_only, group = cfg->group;
+    int free = cfg->ncells - st->ncells;
+    int nm = 0, empty = -1, nempty = 0, cap, cap_empty;
+    int8_t tops[52], next_col[4], next_at[4], located = 0;
+    int top_cols[NCOLS], ntops = 0; /* columns with a top card, in column order */
+    memset(tops, -1, sizeof tops);
+    for (int j = 0; j < NCOLS; j++) {
+        if (st->len[j]) {
+            tops[st->cards[j][st->len[j] - 1]] = (int8_t)j;
+            top_cols[ntops++] = j;
+        } else {
+            nempty++;
+            if (empty < 0) empty = j;
+        }
+    }
+    if (group == GROUP_FREECELL) {
+        cap = (free + 1) << nempty;
+        cap_empty = nempty ? (free + 1) << (nempty - 1) : 0;
+    } else if (group == GROUP_NONE) {
+        cap = cap_empty = 1;
+    } else {
+        cap = cap_empty = free + 1;
+    }
+    for (int i = 0; i < NCOLS; i++) {
+        int n = st->len[i];
+        if (!n) continue;
+        const uint8_t *col = st->cards[i];
+        int top = col[n - 1], s = top / 13;
+        if (st->founds[s] == top % 13) out[nm++] = mv(COL, i, FOUND, s, 1);
+        int run = run_length(st, i, suit);
+        if (suit) {
+            /* Only the whole same-suit run can fit on another column. */
+            int head = col[n - run];
+            if (run <= cap && head % 13 != 12) {
+                int j = tops[head + 1];
+                if (j >= 0) out[nm++] = mv(COL, i, COL, j, run);
+            }
+        } else {
+            int trank = top % 13;
+            for (int t = 0; t < ntops; t++) {
+                int j = top_cols[t];
+                if (j == i) continue;
+                int d = st->cards[j][st->len[j] - 1];
+                int k = d % 13 - trank;
+                if (1 <= k && k <= run && k <= cap && is_red(col[n - k]) != is_red(d))
+                    out[nm++] = mv(COL, i, COL, j, k);
+            }
+        }
+        if (empty >= 0) {
+            int top_k = run < cap_empty ? run : cap_empty;
+            if (top_k > n - 1) top_k = n - 1; /* never a whole column into an empty one */
+            for (int k = 1; k <= top_k; k++) {
+                if (kings_only && col[n - k] % 13 != 12) continue;
+                out[nm++] = mv(COL, i, COL, empty, k);
+            }
+        }
+        if (free) {
+            out[nm++] = mv(COL, i, CELL, -1, 1);
+            if (cfg->dig && free > 1) {
+                /* Park the d cards over a suit's next card in cells at once. */
+                if (!located) { /* where each suit's next card lies: one scan per node */
+                    located = 1;
+                    memset(next_col, -1, sizeof next_col);
+                    for (int c = 0; c < NCOLS; c++)
+                        for (int x = 0; x < st->len[c]; x++) {
+                            int card = st->cards[c][x];
+                            if (card % 13 == st->founds[card / 13]) {
+                                next_col[card / 13] = (int8_t)c;
+                                next_at[card / 13] = (int8_t)x;
+                            }
+                        }
+                }
+                for (int s2 = 0; s2 < 4; s2++) {
+                    int x = next_at[s2];
+                    if (next_col[s2] == i && x < n - 2 && n - 1 - x <= free)
+                        out[nm++] = mv(COL, i, CELL, -1, n - 1 - x);
+                }
+            }
+        }
+    }
+    for (int k = 0; k < st->ncells; k++) {
+        int c = st->cells[k], s = c / 13;
+        if (st->founds[s] == c % 13) out[nm++] = mv(CELL, c, FOUND, s, 1);
+        if (c % 13 != 12) {
+            if (suit) {
+                int j = tops[c + 1];
+                if (j >= 0) out[nm++] = mv(CELL, c, COL, j, 1);
+            } else {
+                int r = c % 13 + 1;
+                int d1 = is_red(c) ? r : r + 13, d2 = is_red(c) ? r + 39 : r + 26;
+                if (tops[d1] >= 0) out[nm++] = mv(CELL, c, COL, tops[d1], 1);
+                if (tops[d2] >= 0) out[nm++] = mv(CELL, c, COL, tops[d2], 1);
+            }
+        }
+        if (empty >= 0 && (!kings_only || c % 13 == 12)) out[nm++] = mv(CELL, c, COL, empty, 1);
+    }
+    if (cfg->take_back) {
+        for (int s = 0; s < 4; s++) {
+            int f = st->founds[s];
+            if (!f) continue;
+            int c = s * 13 + f - 1;
+            if (free) out[nm++] = mv(FOUND, s, CELL, -1, 1);
+            for (int j = 0; j < NCOLS; j++)
+                if (st->len[j] && builds(c, st->cards[j][st->len[j] - 1], suit))
+                    out[nm++] = mv(FOUND, s, COL, j, 1);
+            if (empty >= 0 && (!kings_only || c % 13 == 12)) out[nm++] = mv(FOUND, s, COL, empty, 1);
+        }
+    }
+    return nm;
+}
+
