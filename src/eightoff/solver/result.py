@@ -27,7 +27,9 @@ class Limit:
     on every run; a time limit depends on the machine.
     """
 
-    nodes: int | None = 1_000_000  # about 0.8 GB of search tables at most
+    # 1M positions: about 0.9 GB of search tables (the C core also stops any search
+    # at 1 GiB of tables, with an "unknown" verdict, whatever the limits say).
+    nodes: int | None = 1_000_000
     seconds: float | None = 60.0
 
     def __post_init__(self) -> None:
