@@ -156,6 +156,9 @@ def test_bad_states_are_refused_with_a_reason() -> None:
         native.best_first(cols, cells, founds, (9, *cfg[1:]), -1, -1.0)
     with pytest.raises(ValueError, match="foundations"):
         native.astar(cols, cells, (14, 0, 0, 0), cfg, -1, -1.0)
+    held = state_of(pysol_deal(3))  # 4 cards in cells, more than 2 cells hold
+    with pytest.raises(ValueError, match="more cards than"):
+        native.best_first(*held, (2, *cfg[1:]), -1, -1.0)
 
 
 @needs_native

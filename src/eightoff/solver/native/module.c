@@ -166,6 +166,10 @@ static PyObject *run_search(PyObject *args, int kind) {
                                   &max_bytes);
     if (!parsed || !read_max_bytes(max_bytes)) return NULL;
     if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    if (root.ncells > cfg.ncells) {
+        PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
+        return NULL;
+    }
     State start = root;
     uint8_t homed[52];
     int g0 = autoplay(&cfg, &root, homed);

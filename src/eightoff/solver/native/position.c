@@ -283,7 +283,7 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
                 out[nm++] = mv(COL, i, COL, empty, k);
             }
         }
-        if (free) {
+        if (free > 0) {
             out[nm++] = mv(COL, i, CELL, -1, 1);
             if (cfg->dig && free > 1) {
                 /* Park the d cards over a suit's next card in cells at once. */
@@ -328,7 +328,7 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
             int f = st->founds[s];
             if (!f) continue;
             int c = s * 13 + f - 1;
-            if (free) out[nm++] = mv(FOUND, s, CELL, -1, 1);
+            if (free > 0) out[nm++] = mv(FOUND, s, CELL, -1, 1);
             for (int j = 0; j < NCOLS; j++)
                 if (st->len[j] && builds(c, st->cards[j][st->len[j] - 1], suit))
                     out[nm++] = mv(FOUND, s, COL, j, 1);
