@@ -64,9 +64,11 @@ from eightoff.solver.result import (  # noqa: E402
 )
 from eightoff.solver.shorten import position_after, shorten  # noqa: E402
 
-# f = g + DEFAULT_WEIGHT * h. With the C core, weight 4 (was 8 for the Python search)
-# took a move off the median line for the same total time on PySolFC deals 1-1000.
+# f = g + weight * h. The C core affords weight 4: on PySolFC deals 1-1000 it took a
+# move off the median line for the same total time. The Python searches (where there
+# is no C core) keep 8: at 4 they expand about twice the positions.
 DEFAULT_WEIGHT = 4.0
+PYTHON_WEIGHT = 8.0
 # Once this many cards are home on the found line, the rest is re-solved optimally
 # within ENDGAME_NODES (A*, see optimal.py); a shorter ending replaces the found one.
 # From 20 cards home rather than 15 the median deal spends ~0.06 ms less for ~1 move.
@@ -91,14 +93,18 @@ def solve(
 
 
 def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None) -> SolveResult:
-    """:func:`solve` without optimal mode; positions whose keys are in ``dead`` are
-    known lost and skipped, and a complete search adds every key it saw to ``dead``."""
+    """:func:`solve` without optimal mode.
+
+    ``dead`` serves the Python searches only: positions whose keys are in it are known
+    lost and skipped, and a complete search adds every key it saw. The C core ignores
+    it: it re-proves a lost region faster than Python skips it.
+    """
     start = time.perf_counter()
     deadline = None if limit.seconds is None else start + limit.seconds
     cols, cells, founds = state_of(position)
     endgame = ENDGAME_HOME if limit.nodes is None or limit.nodes >= ENDGAME_NODES else -1
     native = search.native
-    if native is not None and dead is None:
+    if native is not None:
         # All of the below in C, in one call: search, proof, finish (the median deal
         # takes ~0.2 ms, so the Python around it is kept to a few lookups).
         status, line, length, nodes = native.solve(
@@ -112,7 +118,7 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
             ENDGAME_NODES,
         )
         return _result(status, tuple(map(MOVES.__getitem__, line)), nodes, start, length)
-    searcher = search.Searcher(config_for(position.rules, weight=DEFAULT_WEIGHT))
+    searcher = search.Searcher(config_for(position.rules, weight=PYTHON_WEIGHT))
     if dead:
         # Known-lost positions to skip (a hint's later probes): the exact best-first
         # search uses them and still finds wins fast.
@@ -138,21 +144,7 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
     if status == search.EXHAUSTED and dead is not None:
         dead.update(searcher.explored)
     moves: tuple[Move, ...] = ()
-    if status == search.SOLVED and native is not None:
-        # The same three steps as below, in C: engine moves, the optimal ending, merges.
-        seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
-        line = native.finish(
-            cols,
-            cell_slots(position),
-            founds,
-            searcher.cfg.as_tuple(),
-            steps,
-            endgame,
-            ENDGAME_NODES,
-            seconds,
-        )
-        moves = tuple(map(MOVES.__getitem__, line))
-    elif status == search.SOLVED:
+    if status == search.SOLVED:
         found = engine_moves(position, steps)
         if endgame >= 0:
             found = _better_ending(position, found, deadline)
@@ -162,14 +154,10 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
     return _result(status, moves, nodes, start)
 
 
-_NATIVE_CONFIGS: dict[
-    Rules, tuple[int, int, int, int, int, int, int, float, float, float, float]
-] = {}
+_NATIVE_CONFIGS: dict[Rules, search.ConfigTuple] = {}
 
 
-def _native_config(
-    rules: Rules,
-) -> tuple[int, int, int, int, int, int, int, float, float, float, float]:
+def _native_config(rules: Rules) -> search.ConfigTuple:
     # The C core's config tuple for solve_fast, made once per rules.
     config = _NATIVE_CONFIGS.get(rules)
     if config is None:
