@@ -50,4 +50,5 @@ test: setup system-deps lint
 
 bench: setup system-deps
 	$(PY) benchmarks/solver_vs_fcsolve.py
+	$(PY) benchmarks/solver_optimal.py
 	$(PY) benchmarks/api_load.py
