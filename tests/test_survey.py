@@ -79,8 +79,8 @@ def test_bad_ranges(text: str, message: str) -> None:
 def test_chunk_size() -> None:
     assert chunk_size(10, 2) == 1
     assert chunk_size(100, 2) == 6
-    assert chunk_size(400, 2) == 16
-    assert chunk_size(10_000_000, 64) == 16
+    assert chunk_size(400, 2) == 25
+    assert chunk_size(10_000_000, 64) == 256
 
 
 # -- surveys -----------------------------------------------------------------------------

@@ -282,11 +282,16 @@ def chunks(numbers: Iterator[int], size: int) -> Iterator[tuple[int, ...]]:
         yield tuple(batch)
 
 
+# Most deals take well under a millisecond with the C core, so a task carries up to
+# this many: a Dask task costs a few milliseconds to send and collect whatever it holds.
+MAX_CHUNK = 256
+
+
 def chunk_size(pending: int, workers: int) -> int:
     """Deals per task: enough tasks to keep every worker busy and the progress
     bar moving, few enough that sending them costs little; a kill loses at most
     the chunks in flight."""
-    return max(1, min(16, pending // (workers * 8)))
+    return max(1, min(MAX_CHUNK, pending // (workers * 8)))
 
 
 # The executor side: given tasks, yield finished chunks (rows) in completion order.
