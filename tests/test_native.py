@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import sysconfig
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -241,3 +243,56 @@ def test_a_search_stops_at_its_memory_budget() -> None:
     assert (status, line) == (search.LIMIT, [])
     with pytest.raises(ValueError, match="max_bytes"):
         native.best_first(cols, cells, founds, cfg, -1, -1.0, 100)
+
+
+@needs_native
+def test_malformed_arguments_raise_value_errors() -> None:
+    assert native is not None
+    position = pysol_deal(2)
+    cols, cells, founds = state_of(position)
+    searcher = search.Searcher(config_for(position.rules))
+    cfg = searcher.cfg.as_tuple()
+    _, steps, _ = searcher.best_first_fast(cols, cells, founds, max_nodes=None, deadline=None)
+    slots = cell_slots(position)
+    bad_calls: dict[str, Callable[[], object]] = {
+        "4 ranks": lambda: native.best_first(cols, cells, founds[:3], cfg, -1, -1.0),
+        "11 values": lambda: native.best_first(cols, cells, founds, cfg[:10], -1, -1.0),
+        "take-back": lambda: native.best_first(
+            cols, cells, founds, (*cfg[:4], 1, *cfg[5:]), 1, -1.0
+        ),
+        "finite": lambda: native.best_first(
+            cols, cells, founds, (*cfg[:7], math.inf, *cfg[8:]), 1, 1
+        ),
+        "seconds": lambda: native.best_first(cols, cells, founds, cfg, -1, math.nan),
+        "single-card": lambda: native.astar(cols, cells, founds, cfg, -1, -1.0),
+        "each step": lambda: native.finish(cols, slots, founds, cfg, [1, 2], 20, 300, -1.0),
+        "indices": lambda: native.finish(
+            cols, slots, founds, cfg, [((0, 261, 1, -1, 1), ()), *steps[1:]], 20, 300, -1.0
+        ),
+    }
+    for reason, call in bad_calls.items():
+        with pytest.raises(ValueError, match=reason):
+            call()
+
+
+@needs_native
+def test_steps_changed_while_read_do_not_crash() -> None:
+    # Reading a step can run Python code (an __index__) that empties the list.
+    assert native is not None
+    position = pysol_deal(2)
+    cols, cells, founds = state_of(position)
+    searcher = search.Searcher(config_for(position.rules))
+    _, steps, _ = searcher.best_first_fast(cols, cells, founds, max_nodes=None, deadline=None)
+    moves = list(steps)
+
+    class Sneaky:
+        def __index__(self) -> int:
+            moves.clear()
+            return 0
+
+    (_, si, dk, di, n), autos = moves[1]
+    moves[1] = ((Sneaky(), si, dk, di, n), autos)  # type: ignore[assignment]
+    line = native.finish(
+        cols, cell_slots(position), founds, searcher.cfg.as_tuple(), moves, 20, 300, -1.0
+    )
+    assert _won_after(position, [move_of(m) for m in line])  # it read the steps as they were

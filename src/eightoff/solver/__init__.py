@@ -21,8 +21,11 @@ def _prefer_fresh_core() -> None:
     # .so files beside them (see setup.py), and Python imports a .so first. Once a .py has
     # been edited its .so is stale, so load the source instead (the same code,
     # slower) until the next `pip install -e .` rebuilds it. A stale _native .so is
-    # not loaded at all: the Python search runs instead.
+    # not loaded at all: the Python search runs instead. Only in a source tree: an
+    # installed wheel writes its files in any order, so there mtimes say nothing.
     here = Path(__file__).parent
+    if not (here.parents[2] / "setup.py").exists():
+        return
     sources = list((here / "native").glob("*.[ch]"))
     newest_c = max((p.stat().st_mtime for p in sources), default=0.0)
     if any(so.stat().st_mtime < newest_c for so in here.glob("_native.*.so")):

@@ -1,7 +1,9 @@
 """Types of the C search core (``native/*.c``); see :mod:`eightoff.solver.search`.
 
-Every search takes an optional ``max_bytes`` (default 1 GiB): a search whose tables
-would grow past it stops with status LIMIT, as at a node or time limit.
+The searches take an optional ``max_bytes`` (default 1 GiB): a search whose tables
+would grow past it stops with status LIMIT, as at a node or time limit (``solve``'s
+optimal ending gets the same budget; ``finish``'s gets 1 GiB). Bad arguments raise
+ValueError naming what is wrong.
 """
 
 Move = tuple[int, int, int, int, int]

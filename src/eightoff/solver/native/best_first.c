@@ -76,12 +76,8 @@ static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, lo
         out.status = no_room(nodes->budget);
         return out;
     }
-    Node *first = nodes_push(nodes);
-    if (first == NULL) goto nomem;
-    first->parent = -1;
-    first->move = mv(-1, -1, -1, -1, 0);
-    pack(root, first);
-    hashset_add(&seen, state_hash(root));
+    if (add_node(nodes, root, -1, mv(-1, -1, -1, -1, 0), 0) == NULL || hashset_add(&seen, state_hash(root)) < 0)
+        goto nomem;
     Entry e0 = {0.0, 0, -1, 0, mv(-1, -1, -1, -1, 0)};
     if (!heap_push(&heap, e0)) goto nomem;
     while (heap.n) {
@@ -99,12 +95,8 @@ static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, lo
                 if (fresh < 0) goto nomem;
                 if (!fresh) continue;
             }
-            Node *node = nodes_push(nodes);
-            if (node == NULL) goto nomem;
+            if (add_node(nodes, &st, e.parent, e.move, e.g) == NULL) goto nomem;
             here = (int32_t)(nodes->n - 1);
-            node->parent = e.parent;
-            node->move = e.move;
-            pack(&st, node);
             if (sum_founds(&st) == 52) {
                 out.status = SOLVED;
                 out.goal = here;

@@ -39,23 +39,29 @@ static int single_card_length(const Move *moves, int n) {
     return total;
 }
 
+/* The first free cell, now holding ``card``; -1 when none is free. */
 static int to_cell(EState *es, int ncells, int card) {
     int k = 0;
     while (k < ncells && es->cells[k] >= 0) k++;
+    if (k == ncells) return -1;
     es->cells[k] = (int8_t)card;
     return k;
 }
 
+/* The cell that held ``card``, now empty; -1 when no cell holds it. */
 static int from_cell(EState *es, int ncells, int card) {
     int k = 0;
     while (k < ncells && es->cells[k] != card) k++;
+    if (k == ncells) return -1;
     es->cells[k] = -1;
     return k;
 }
 
 /* convert.engine_moves: search steps -> engine moves, played on ``es``. Under
  * one-card-per-move rules a run of n parks n - 1 cards in cells, moves its head and
- * brings the parked cards back; autoplay's cards become foundation moves. */
+ * brings the parked cards back; autoplay's cards become foundation moves. Returns
+ * 1, 0 when out of memory, -1 when the steps do not fit the state (never for the
+ * steps of a search from it). */
 static int expand_steps(const Config *cfg, EState *es, const Move *steps, const uint8_t *autos,
                         const int *nautos, int nsteps, Line *line) {
     int single = cfg->group == GROUP_SINGLE, nc = cfg->ncells;
@@ -71,6 +77,7 @@ static int expand_steps(const Config *cfg, EState *es, const Move *steps, const 
             } else if (s.sk == CELL) {
                 moving[0] = (uint8_t)s.si;
                 src = from_cell(es, nc, s.si);
+                if (src < 0) return -1;
             } else {
                 es->founds[s.si]--;
                 moving[0] = (uint8_t)(s.si * 13 + es->founds[s.si]);
@@ -80,6 +87,7 @@ static int expand_steps(const Config *cfg, EState *es, const Move *steps, const 
                     int parked[MAXCOL];
                     for (int p = 0; p < n - 1; p++) { /* the top card first */
                         parked[p] = to_cell(es, nc, moving[n - 1 - p]);
+                        if (parked[p] < 0) return -1;
                         if (!line_push(line, mv(src_kind, src, CELL, parked[p], 1))) return 0;
                     }
                     if (!line_push(line, mv(src_kind, src, COL, s.di, 1))) return 0;
@@ -93,8 +101,11 @@ static int expand_steps(const Config *cfg, EState *es, const Move *steps, const 
                 memcpy(es->cards[s.di] + es->len[s.di], moving, (size_t)n);
                 es->len[s.di] = (uint8_t)(es->len[s.di] + n);
             } else if (s.dk == CELL) { /* one card, or the n cards of a dig, top card first */
-                for (int p = n - 1; p >= 0; p--)
-                    if (!line_push(line, mv(src_kind, src, CELL, to_cell(es, nc, moving[p]), 1))) return 0;
+                for (int p = n - 1; p >= 0; p--) {
+                    int at = to_cell(es, nc, moving[p]);
+                    if (at < 0) return -1;
+                    if (!line_push(line, mv(src_kind, src, CELL, at, 1))) return 0;
+                }
             } else {
                 es->founds[moving[0] / 13]++;
                 if (!line_push(line, mv(src_kind, src, FOUND, -1, 1))) return 0;
@@ -109,7 +120,8 @@ static int expand_steps(const Config *cfg, EState *es, const Move *steps, const 
                 es->cells[at] = -1;
                 if (!line_push(line, mv(CELL, at, FOUND, -1, 1))) return 0;
             } else {
-                while (!(es->len[j] && es->cards[j][es->len[j] - 1] == c)) j++;
+                while (j < NCOLS && !(es->len[j] && es->cards[j][es->len[j] - 1] == c)) j++;
+                if (j == NCOLS) return -1;
                 es->len[j]--;
                 if (!line_push(line, mv(COL, j, FOUND, -1, 1))) return 0;
             }
@@ -197,7 +209,8 @@ static int replays(const Config *cfg, EState *es, const Move *line, int lo, int 
 
 /* shorten._first_edit: the first merge of a card's two moves (by the earlier one)
  * that leaves the position after the later one unchanged. Returns 1 and rewrites
- * ``line`` in place when it finds one; -1 when out of memory. */
+ * ``line`` in place when it finds one, 0 when there is none; -1 when out of
+ * memory, -2 when the line does not replay from ``start``. */
 static int first_edit(const Config *cfg, const EState *start, Line *line) {
     int n = line->n, nc = cfg->ncells;
     Move *ms = line->items;
@@ -220,7 +233,11 @@ static int first_edit(const Config *cfg, const EState *start, Line *line) {
             first[k] = (uint8_t)es->cells[ms[k].si];
         else
             first[k] = (uint8_t)(ms[k].si * 13 + es->founds[ms[k].si] - 1);
-        engine_play(cfg, es, ms[k]); /* the line replays: it came from the engine's rules */
+        if (!engine_play(cfg, es, ms[k])) { /* cannot happen for a line expand_steps made */
+            free(states);
+            free(first);
+            return -2;
+        }
     }
     int found = 0;
     EState trial;
@@ -321,13 +338,15 @@ static void steps_free(Steps *steps) {
 
 /* solve_fast's finish (convert.engine_moves, __init__._better_ending, shorten):
  * the engine moves for ``steps`` from ``start``; once ``endgame_home`` cards are
- * home (-1: never) the rest is re-solved by A* within ``endgame_nodes`` and a
- * shorter ending replaces it; then a card's two moves merge wherever the line
- * allows. Returns 0 when out of memory. */
+ * home (-1: never) the rest is re-solved by A* within ``endgame_nodes`` (and the
+ * budget) and a shorter ending replaces it; then a card's two moves merge wherever
+ * the line allows. Returns 1; 0 when out of memory; -1 when the steps do not
+ * replay from ``start`` (a bug: callers check them first). */
 static int finish_line(const Config *cfg, const EState *start, const Steps *steps, int endgame_home,
-                       long endgame_nodes, double deadline, Line *line) {
+                       long endgame_nodes, double deadline, Budget *budget, Line *line) {
     EState es = *start;
-    if (!expand_steps(cfg, &es, steps->moves, steps->autos, steps->nautos, steps->n, line)) return 0;
+    int ok = expand_steps(cfg, &es, steps->moves, steps->autos, steps->nautos, steps->n, line);
+    if (ok <= 0) return ok;
     if (endgame_home >= 0) {
         EState mid = *start;
         int i = 0;
@@ -345,8 +364,7 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
             root = before;
             uint8_t homed[52];
             int g0 = autoplay(&single, &root, homed);
-            Budget budget = {0, DEFAULT_MAX_BYTES, 0};
-            Nodes nodes = {NULL, 0, 0, &budget};
+            Nodes nodes = {NULL, 0, 0, budget};
             Outcome out = {SOLVED, 0, 0};
             if (sum_founds(&root) < 52) {
                 out = astar(&single, &root, g0, &nodes, endgame_nodes, deadline, rest);
@@ -355,21 +373,21 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
                     return 0;
                 }
             }
-            if (out.status == SOLVED) {
-                Steps end;
+            if (out.status == SOLVED) { /* else no shorter ending, or the limits hit */
+                Steps end = {NULL, NULL, {0}, 0};
                 Line ending = {NULL, 0, 0};
                 EState at = mid;
-                int ok = collect_path(&single, &before, &nodes, out.goal, &end) &&
-                         expand_steps(&single, &at, end.moves, end.autos, end.nautos, end.n, &ending);
+                ok = collect_path(&single, &before, &nodes, out.goal, &end);
+                if (ok) ok = expand_steps(&single, &at, end.moves, end.autos, end.nautos, end.n, &ending);
                 steps_free(&end);
-                if (ok && single_card_length(ending.items, ending.n) < rest) {
+                if (ok > 0 && single_card_length(ending.items, ending.n) < rest) {
                     line->n = i;
                     for (int k = 0; ok && k < ending.n; k++) ok = line_push(line, ending.items[k]);
                 }
                 free(ending.items);
-                if (!ok) {
+                if (ok <= 0) {
                     nodes_free(&nodes);
-                    return 0;
+                    return ok;
                 }
             }
             nodes_free(&nodes);
@@ -377,8 +395,8 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
     }
     for (;;) {
         int edit = first_edit(cfg, start, line);
-        if (edit < 0) return 0;
+        if (edit == -1) return 0;
+        if (edit == -2) return -1;
         if (!edit) return 1;
     }
 }
-

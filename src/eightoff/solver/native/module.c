@@ -1,4 +1,4 @@
-/* The search core in C: the same searches as search.py / optimal.py, ~20x faster.
+/* The search core in C: the same searches as search.py / optimal.py, ~15x faster.
  *
  * eightoff.solver._native runs :meth:`Searcher.best_first_fast` (weighted
  * best-first, positions told apart by a 64-bit order-free hash), the exact proof
@@ -6,14 +6,18 @@
  * keys) and the finish of a found line (engine moves, optimal ending, merges) on
  * the same plain data as the Python code, and returns the same values, so callers
  * cannot tell the two cores apart except by speed. The move set, its order, the
- * heuristic and the tie-breaks follow search.py line for line; read it for the
- * why of each rule. Nothing touches a Python object inside a search: the GIL is
+ * heuristic and the tie-breaks are search.py's (read it for the why of each rule);
+ * what differs is how: the hash, h computed afresh where Python adds differences,
+ * and autoplay looking at every top card (Python looks only where a move could
+ * have freed one; the same cards go home, as a config never has take-backs and
+ * autoplay together). Nothing touches a Python object inside a search: the GIL is
  * released for the whole loop.
  *
  * One translation unit: this file includes the others in dependency order.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 
 #include "core.h"
 #include "position.c"
@@ -49,6 +53,10 @@ static int read_state(PyObject *cols, PyObject *cells, PyObject *founds, State *
     for (Py_ssize_t k = 0; k < PyBytes_GET_SIZE(cells); k++) cell_add(st, (uint8_t)PyBytes_AS_STRING(cells)[k]);
     count += st->ncells;
     int a, b, c, d;
+    if (PyTuple_GET_SIZE(founds) != 4) {
+        PyErr_SetString(PyExc_ValueError, "foundations: a tuple of 4 ranks is needed");
+        return 0;
+    }
     if (!PyArg_ParseTuple(founds, "iiii", &a, &b, &c, &d)) return 0;
     int f[4] = {a, b, c, d};
     for (int s = 0; s < 4; s++) {
@@ -81,6 +89,10 @@ static int read_state(PyObject *cols, PyObject *cells, PyObject *founds, State *
 }
 
 static int read_config(PyObject *obj, Config *cfg) {
+    if (PyTuple_GET_SIZE(obj) != 11) {
+        PyErr_SetString(PyExc_ValueError, "config: a tuple of 11 values is needed (Config.as_tuple)");
+        return 0;
+    }
     if (!PyArg_ParseTuple(obj, "iiiiiiidddd", &cfg->ncells, &cfg->suit, &cfg->kings_only, &cfg->group,
                           &cfg->take_back, &cfg->autoplay, &cfg->dig, &cfg->weight, &cfg->inv_w,
                           &cfg->cell_w, &cfg->cover_w))
@@ -88,6 +100,23 @@ static int read_config(PyObject *obj, Config *cfg) {
     if (cfg->ncells < 0 || cfg->ncells > MAXCELLS || cfg->group < 0 || cfg->group > 3 ||
         cfg->autoplay < 0 || cfg->autoplay > 2) {
         PyErr_SetString(PyExc_ValueError, "config: cells 0..8, group 0..3, auto 0..2");
+        return 0;
+    }
+    if (!isfinite(cfg->weight) || !isfinite(cfg->inv_w) || !isfinite(cfg->cell_w) || !isfinite(cfg->cover_w)) {
+        PyErr_SetString(PyExc_ValueError, "config: the weights must be finite numbers");
+        return 0;
+    }
+    /* A card taken back and sent home again would loop; config_for never asks for both. */
+    if (cfg->take_back && cfg->autoplay != AUTO_NONE) {
+        PyErr_SetString(PyExc_ValueError, "config: take-back moves need automatic foundation moves off");
+        return 0;
+    }
+    return 1;
+}
+
+static int read_seconds(double seconds) {
+    if (isnan(seconds)) {
+        PyErr_SetString(PyExc_ValueError, "seconds: a number is needed (< 0: no limit)");
         return 0;
     }
     return 1;
@@ -164,8 +193,12 @@ static PyObject *run_search(PyObject *args, int kind) {
         parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|n", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
                                   &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
                                   &max_bytes);
-    if (!parsed || !read_max_bytes(max_bytes)) return NULL;
+    if (!parsed || !read_max_bytes(max_bytes) || !read_seconds(seconds)) return NULL;
     if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    if (kind == ASTAR && (cfg.group != GROUP_NONE || cfg.dig)) {
+        PyErr_SetString(PyExc_ValueError, "astar: the config must ask for single-card moves (group 3, dig 0)");
+        return NULL;
+    }
     if (root.ncells > cfg.ncells) {
         PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
         return NULL;
@@ -214,40 +247,58 @@ static PyObject *py_astar(PyObject *self, PyObject *args) {
     return run_search(args, ASTAR);
 }
 
-/* A search Step list ((move, autos) tuples) read back into C. */
+/* A search Step list ((move, autos) tuples) read back into C. The list is copied to
+ * a tuple first: reading an item can run Python code (__index__) that changes it. */
 static int read_steps(PyObject *list, Steps *steps) {
-    Py_ssize_t n = PyList_GET_SIZE(list);
-    int total = 0;
+    PyObject *items = PySequence_Tuple(list);
+    if (items == NULL) return 0;
+    int ok = 1, total = 0;
+    Py_ssize_t n = PyTuple_GET_SIZE(items);
     steps->n = (int)n;
     steps->moves = malloc((size_t)(n + 1) * sizeof(Move));
     steps->nautos = malloc((size_t)(n + 1) * sizeof(int));
     if (steps->moves == NULL || steps->nautos == NULL) {
         PyErr_NoMemory();
-        return 0;
+        ok = 0;
     }
-    for (Py_ssize_t k = 0; k < n; k++) {
+    for (Py_ssize_t k = 0; ok && k < n; k++) {
         int sk, si, dk, di, count;
-        PyObject *autos;
-        if (!PyArg_ParseTuple(PyList_GET_ITEM(list, k), "(iiiii)O!", &sk, &si, &dk, &di, &count,
-                              &PyTuple_Type, &autos))
-            return 0;
+        PyObject *item = PyTuple_GET_ITEM(items, k), *autos;
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2 ||
+            !PyArg_ParseTuple(item, "(iiiii)O!", &sk, &si, &dk, &di, &count, &PyTuple_Type, &autos)) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_SystemError)) {
+                PyErr_Clear();
+                PyErr_SetString(PyExc_ValueError, "steps: each step is ((src_kind, src, dst_kind, dst, count), autos)");
+            }
+            ok = 0;
+            break;
+        }
+        if (sk < -1 || sk > 2 || dk < -1 || dk > 2 || si < -1 || si > 51 || di < -1 || di > 51 || count < 0 ||
+            count > 52) {
+            PyErr_SetString(PyExc_ValueError, "steps: a move's kinds are -1..2, its indices -1..51, its count 0..52");
+            ok = 0;
+            break;
+        }
         Py_ssize_t na = PyTuple_GET_SIZE(autos);
         if (na > 52 - total) {
             PyErr_SetString(PyExc_ValueError, "steps: more than 52 cards sent home");
-            return 0;
+            ok = 0;
+            break;
         }
-        for (Py_ssize_t a = 0; a < na; a++) {
+        for (Py_ssize_t a = 0; ok && a < na; a++) {
             long c = PyLong_AsLong(PyTuple_GET_ITEM(autos, a));
             if (c < 0 || c >= 52) {
                 if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "steps: a card is 0..51");
-                return 0;
+                ok = 0;
+            } else {
+                steps->autos[total++] = (uint8_t)c;
             }
-            steps->autos[total++] = (uint8_t)c;
         }
         steps->moves[k] = mv(sk, si, dk, di, count);
         steps->nautos[k] = (int)na;
     }
-    return 1;
+    Py_DECREF(items);
+    return ok;
 }
 
 /* The steps must replay from ``start``: checked here, so finish_line may trust them. */
@@ -313,6 +364,15 @@ static PyObject *line_list(Line *line) {
     return out;
 }
 
+/* The error for a finish_line result <= 0. */
+static PyObject *finish_failed(int ok) {
+    if (ok < 0) {
+        PyErr_SetString(PyExc_RuntimeError, "finish: the found line does not replay (a bug in the C core)");
+        return NULL;
+    }
+    return PyErr_NoMemory();
+}
+
 static PyObject *py_finish(PyObject *self, PyObject *args) {
     PyObject *cols, *slots, *founds, *cfgobj, *steplist;
     int endgame_home, ok;
@@ -324,7 +384,8 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
     (void)self;
     if (!PyArg_ParseTuple(args, "O!O!O!O!O!ild", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
                           &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &PyList_Type, &steplist,
-                          &endgame_home, &endgame_nodes, &seconds))
+                          &endgame_home, &endgame_nodes, &seconds) ||
+        !read_seconds(seconds))
         return NULL;
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
     Steps steps = {NULL, NULL, {0}, 0};
@@ -338,17 +399,20 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
         return NULL;
     }
     Line line = {NULL, 0, 0};
+    Budget budget = {0, DEFAULT_MAX_BYTES, 0};
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     Py_BEGIN_ALLOW_THREADS
-    ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &line);
+    ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, &line);
     Py_END_ALLOW_THREADS
     steps_free(&steps);
-    if (!ok) {
+    if (ok <= 0) {
         free(line.items);
-        return PyErr_NoMemory();
+        return finish_failed(ok);
     }
     return line_list(&line);
 }
+
+
 
 /* solve_fast in one call: best-first; when it runs dry, the exact proof; on a win,
  * the finish. No Python object is made until the line is done. */
@@ -365,7 +429,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!O!O!O!ldil|n", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
                           &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
                           &endgame_home, &endgame_nodes, &max_bytes) ||
-        !read_max_bytes(max_bytes))
+        !read_max_bytes(max_bytes) || !read_seconds(seconds))
         return NULL;
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
@@ -388,15 +452,17 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             out.nodes += spent;
         }
     }
-    if (out.status == SOLVED)
-        ok = collect_path(&cfg, &start, &nodes, out.goal, &steps) &&
-             finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &line);
+    if (out.status == SOLVED) {
+        ok = collect_path(&cfg, &start, &nodes, out.goal, &steps);
+        nodes_free(&nodes); /* the finish's A* gets the whole budget */
+        if (ok) ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, &line);
+    }
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
     steps_free(&steps);
-    if (out.status == NOMEM || !ok) {
+    if (out.status == NOMEM || ok <= 0) {
         free(line.items);
-        return PyErr_NoMemory();
+        return out.status == NOMEM ? PyErr_NoMemory() : finish_failed(ok);
     }
     int length = single_card_length(line.items, line.n);
     PyObject *moves = line_list(&line);

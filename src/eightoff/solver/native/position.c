@@ -290,6 +290,7 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
                 if (!located) { /* where each suit's next card lies: one scan per node */
                     located = 1;
                     memset(next_col, -1, sizeof next_col);
+                    memset(next_at, -1, sizeof next_at);
                     for (int c = 0; c < NCOLS; c++)
                         for (int x = 0; x < st->len[c]; x++) {
                             int card = st->cards[c][x];

@@ -6,7 +6,8 @@
 /* ---- the budget ------------------------------------------------------------------- */
 
 /* Resizes a table from ``old_bytes`` to ``new_bytes`` (``p`` NULL: a new one) within
- * the search's budget; NULL when that would pass it (``full`` set) or memory ran out. */
+ * the search's budget; NULL when that would pass it (``full`` set) or memory ran out.
+ * Only the new size is counted: while realloc copies, old and new briefly coexist. */
 static void *budget_resize(Budget *b, void *p, size_t old_bytes, size_t new_bytes) {
     if (b->used - old_bytes + new_bytes > b->max) {
         b->full = 1;
@@ -87,6 +88,10 @@ static int hashset_add(HashSet *set, uint64_t h) {
 /* ---- stored nodes ---------------------------------------------------------------- */
 
 static Node *nodes_push(Nodes *nodes) {
+    if (nodes->n >= (size_t)INT32_MAX) { /* node indices are int32: stop as at the budget */
+        nodes->budget->full = 1;
+        return NULL;
+    }
     if (nodes->n == nodes->cap) {
         size_t cap = nodes->cap ? 2 * nodes->cap : 256;
         Node *items = budget_resize(nodes->budget, nodes->items, nodes->cap * sizeof(Node), cap * sizeof(Node));
