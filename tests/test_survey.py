@@ -14,6 +14,7 @@ import pytest
 from eightoff.cli import main
 from eightoff.deal import deal, pysol_deal
 from eightoff.moves import Move
+from eightoff.pool import rate
 from eightoff.rules import PRESETS, STANDARD
 from eightoff.solver import Limit, solve
 from eightoff.store import Row, Store
@@ -359,3 +360,13 @@ def test_survey_on_a_dask_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[
     run_survey(local, DealRange.parse("1270-1279"), workers=1, progress=io.StringIO())
     with Store(local) as store:
         assert [r.verdict for r in store.rows()] == [r.verdict for r in rows]
+
+
+def test_optimal_rows_are_rated_like_fast_ones() -> None:
+    # A* expands thousands of positions on any deal: the rating comes from the fast solver.
+    rows = solve_task(Task(STANDARD, "pysol", (2, 3, 7), 30.0, None, True))
+    for row in rows:
+        fast = solve(pysol_deal(row.deal), limit=Limit(nodes=None, seconds=30))
+        assert row.optimal and row.verdict == "solved"
+        assert row.rating == rate(fast.length, fast.nodes)
+        assert row.length is not None and row.length <= fast.length
