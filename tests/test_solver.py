@@ -14,7 +14,7 @@ from eightoff.cards import Card
 from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD, Build, EmptyColumn, GroupMoves, Layout, Rules
-from eightoff.solver import Limit, SolveResult, Verdict, solve
+from eightoff.solver import Limit, SolveResult, Verdict, search, solve
 
 FAST = Limit(nodes=300_000, seconds=30)
 
@@ -99,6 +99,17 @@ def test_bad_limit_is_rejected() -> None:
         Limit(nodes=0)
     with pytest.raises(ValueError, match="time limit"):
         Limit(seconds=0)
+    with pytest.raises(ValueError, match="memory limit"):
+        Limit(memory=100)
+
+
+@pytest.mark.skipif(search.native is None, reason="only the C core counts table bytes")
+def test_memory_limit_gives_unknown() -> None:
+    pos = pysol_position(465)  # unsolvable: only a complete search ends it
+    small = Limit(nodes=None, seconds=None, memory=1 << 16)
+    assert solve(pos, limit=small).verdict is Verdict.UNKNOWN
+    assert solve(pos, limit=small, optimal=True).verdict is Verdict.UNKNOWN
+    assert solve(pos, limit=Limit(nodes=None, seconds=None)).verdict is Verdict.UNSOLVABLE
 
 
 def test_node_limit_gives_unknown() -> None:

@@ -119,6 +119,7 @@ def solve_fast(position: Position, limit: Limit, dead: set[bytes] | None = None)
             -1.0 if deadline is None else max(0.0, deadline - time.perf_counter()),
             endgame,
             ENDGAME_NODES,
+            limit.table_bytes,
         )
         return _result(status, tuple(map(MOVES.__getitem__, line)), nodes, start, length)
     searcher = search.Searcher(config_for(position.rules, weight=PYTHON_WEIGHT))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from eightoff.moves import Move
@@ -51,7 +51,7 @@ def hint(game: _History, *, limit: Limit = HINT_LIMIT) -> Hint:
         if deadline is None:
             return limit
         left = deadline - time.perf_counter()
-        return None if left <= 0 else Limit(nodes=limit.nodes, seconds=left)
+        return None if left <= 0 else replace(limit, seconds=left)
 
     position = game.position
     if position.is_won():

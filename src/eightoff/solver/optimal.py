@@ -119,6 +119,7 @@ def solve_optimal(
             -1 if limit.nodes is None else limit.nodes,
             seconds,
             -1 if below is None else below,
+            limit.table_bytes,
         )
         status, steps, nodes = found
     else:

@@ -10,6 +10,9 @@ from eightoff.formats import move_to_json
 from eightoff.moves import Move
 from eightoff.position import Position
 
+DEFAULT_MEMORY = 1 << 30  # the C core's table budget per search unless told otherwise
+MIN_MEMORY = 1 << 16
+
 
 class Verdict(StrEnum):
     """What a search established about a position."""
@@ -21,22 +24,32 @@ class Verdict(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Limit:
-    """How much a search may spend: expanded positions and/or wall-clock seconds.
+    """How much a search may spend: expanded positions, wall-clock seconds, and the
+    bytes of search tables the C core may allocate.
 
-    ``None`` means no limit of that kind. A node limit alone gives the same answer
-    on every run; a time limit depends on the machine.
+    ``None`` means no limit of that kind (for ``memory``: the C core's 1 GiB). A node
+    limit alone gives the same answer on every run; a time limit depends on the
+    machine. The Python searches (no C core) do not count bytes: bound them by nodes.
     """
 
-    # 1M positions: about 0.9 GB of search tables (the C core also stops any search
-    # at 1 GiB of tables, with an "unknown" verdict, whatever the limits say).
-    nodes: int | None = 1_000_000
+    nodes: int | None = 1_000_000  # about 0.9 GB of search tables at most
     seconds: float | None = 60.0
+    memory: int | None = None
 
     def __post_init__(self) -> None:
         if self.nodes is not None and self.nodes < 1:
             raise ValueError(f"a node limit must be at least 1, not {self.nodes}")
         if self.seconds is not None and not self.seconds > 0:
             raise ValueError(f"a time limit must be positive, not {self.seconds}")
+        if self.memory is not None and self.memory < MIN_MEMORY:
+            raise ValueError(
+                f"a memory limit must be at least {MIN_MEMORY} bytes, not {self.memory}"
+            )
+
+    @property
+    def table_bytes(self) -> int:
+        """The C core's table budget for this limit."""
+        return DEFAULT_MEMORY if self.memory is None else self.memory
 
 
 DEFAULT_LIMIT = Limit()

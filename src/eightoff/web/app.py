@@ -61,6 +61,7 @@ class Limits:
     deal_seconds: float = 0.5  # solver budget per candidate deal in /api/new
     new_seconds: float = 4.0  # total budget for finding a winnable deal
     max_solvers: int = 2  # solver calls running at once in this process
+    solver_memory: int = 256 << 20  # bytes of search tables per solver call (C core)
     busy_wait: float = 0.25  # seconds to wait for a free solver slot before answering 429
 
 
@@ -446,10 +447,14 @@ class _Api:
         out["autoplayed"] = autoplayed
         return out
 
+    def _limit(self, seconds: float) -> Limit:
+        # A solver call's budget: its seconds, and tables bounded for a shared server.
+        return Limit(nodes=None, seconds=seconds, memory=self.limits.solver_memory)
+
     def hint(self, req: GameRequest) -> dict[str, Any]:
         game = self._replay(req)
         with self._solver_slot():
-            found = hint(game, limit=Limit(nodes=None, seconds=self.limits.hint_seconds))
+            found = hint(game, limit=self._limit(self.limits.hint_seconds))
         move = None
         if found.move is not None:
             at = game.position if found.undo_to is None else game.positions()[found.undo_to]
@@ -464,9 +469,7 @@ class _Api:
     def solve(self, req: GameRequest) -> dict[str, Any]:
         game = self._replay(req)
         with self._solver_slot():
-            result = solve(
-                game.position, limit=Limit(nodes=None, seconds=self.limits.solve_seconds)
-            )
+            result = solve(game.position, limit=self._limit(self.limits.solve_seconds))
         out: dict[str, Any] = result.to_json(game.position)
         return out
 
@@ -551,7 +554,7 @@ class _Api:
                 with self.rng_lock:
                     code = GameCode.random(rules, self.rng)
                 budget = min(self.limits.deal_seconds, deadline - time.monotonic())
-                result = solve(code.position(), limit=Limit(nodes=None, seconds=max(budget, 0.01)))
+                result = solve(code.position(), limit=self._limit(max(budget, 0.01)))
                 if result.verdict is Verdict.SOLVED:
                     return code, True
                 if time.monotonic() >= deadline:
