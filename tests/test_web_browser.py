@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,11 @@ CODE = str(GameCode(STANDARD, 0))
 STUCK_CODE = "EO1-C2-AAAAAAB"  # no legal move from the deal on
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+PHONE_LANDSCAPE = {"width": 844, "height": 390}
+# Deal 12 and eleven moves that stack a column of 13 cards (the 4 of clubs on top).
+LONG_CODE = str(GameCode(STANDARD, 12))
+LONG_MOVES = ["b6", "3b", "36", "86", "56", "42", "4e", "4f", "4g", "46", "26x2"]
+MIN_STRIP = 14  # px of a covered card that always shows: its rank and suit
 
 
 def _ace_on_top_deal() -> GameCode:
@@ -585,3 +591,59 @@ def test_solution_of_a_lost_position_offers_the_undo(page: Any, server: str) -> 
     page.wait_for_selector("#btn-undo-to")
     assert page.locator("#solution").is_hidden()
     assert "cannot be won" in page.locator("#banner").inner_text()
+
+
+def column_boxes(page: Any, columns: list[list[str]]) -> list[list[dict[str, float]]]:
+    """The window rectangles of the cards of each column, bottom card first."""
+    return list(
+        page.evaluate(
+            """cols => cols.map(col => col.map(card => {
+                const r = document.querySelector(`[data-card="${card}"]`).getBoundingClientRect();
+                return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+            }))""",
+            columns,
+        )
+    )
+
+
+def assert_columns_fit(page: Any, pos: Position, viewport: dict[str, int]) -> None:
+    """Every exposed card lies inside the window; every covered card shows its index."""
+    assert page.evaluate("window.scrollY") == 0
+    columns = [[str(card) for card in col] for col in pos.columns]
+    for i, boxes in enumerate(column_boxes(page, columns)):
+        exposed = boxes[-1]
+        where = f"column {i + 1} at {viewport}"
+        assert exposed["top"] >= 0 and exposed["left"] >= 0, where
+        assert exposed["bottom"] <= viewport["height"], where
+        assert exposed["right"] <= viewport["width"], where
+        for below, above in pairwise(boxes):
+            assert above["top"] - below["top"] >= MIN_STRIP, where
+
+
+def test_long_columns_fit_the_window_on_phones(browser: Any, server: str) -> None:
+    moves = [Move.from_text(t) for t in LONG_MOVES]
+    pos = GameCode.parse(LONG_CODE).position()
+    for move in moves:
+        pos = pos.apply(move)
+    assert max(len(col) for col in pos.columns) >= 12
+    for viewport in (PHONE, PHONE_LANDSCAPE):
+        context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        try:
+            preload(page, server, LONG_CODE, [[m] for m in moves])
+            assert moves_played(page) == len(moves)
+            assert_columns_fit(page, pos, viewport)
+            ARTIFACTS.mkdir(exist_ok=True)
+            size = f"{viewport['width']}x{viewport['height']}"
+            page.screenshot(path=str(ARTIFACTS / f"web-long-column-{size}.png"))
+            # Turned sideways (or back), the board lays itself out again.
+            turned = {"width": viewport["height"], "height": viewport["width"]}
+            page.set_viewport_size(turned)
+            page.wait_for_function(
+                "([w, h]) => innerWidth === w && innerHeight === h",
+                arg=[turned["width"], turned["height"]],
+            )
+            page.wait_for_timeout(100)
+            assert_columns_fit(page, pos, turned)
+        finally:
+            context.close()

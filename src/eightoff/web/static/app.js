@@ -332,23 +332,53 @@
     return labels;
   }
 
-  /** Card width, gaps and arrangement from the window size. */
-  function sizeBoard() {
+  // -- layout: card size and column fans from the window (no rule here) ------------------
+
+  /** Columns up to this long fit at the minimum fan without shrinking the cards. */
+  const DESIGN_COLUMN = 11;
+  const MIN_STRIP_PX = 14; // a covered card always shows at least this much of its top
+
+  /** Space kept below the longest column (the floating banners); less on short screens. */
+  const bottomReserve = (H) => (H < 560 ? 12 : 56);
+
+  /** The least and the most a covered card shows, in px: the least keeps its rank and suit
+   * readable, the most stays above the card's centre picture. */
+  function fanLimits(cw, wide) {
+    const ch = cw * 1.4;
+    const large = settings.largePrint;
+    const most = ch * (large ? (wide ? 0.32 : 0.38) : wide ? 0.27 : 0.36);
+    const least = Math.min(most, Math.max(MIN_STRIP_PX, cw * (large ? 0.4 : 0.34)));
+    return { least, most };
+  }
+
+  /** Card width, gaps and arrangement from the window size: the largest cards with which
+   * every pile fits across and a column of ``longest`` cards (at least DESIGN_COLUMN) fits
+   * above the bottom of the window with its covered cards at their least readable fan. */
+  function sizeBoard(longest) {
     const W = document.documentElement.clientWidth;
     const H = window.innerHeight;
     const top = board.getBoundingClientRect().top + window.scrollY;
-    const room = Math.max(240, H - top - 64); // leaves the bottom for the footer and banners
-    const wide = W >= 720 && W / H >= 1.2;
     const gap = Math.round(Math.min(12, Math.max(4, W / 130)));
-    let cw;
-    if (wide) {
-      cw = Math.min((W - 24 - 10 * gap) / 9, (room - 3 * gap) / 4.3 / 1.4, 124);
-    } else {
-      const rows = builtCells > 4 ? 2 : 1;
-      const byWidth = (W - 12 - 7 * gap) / 8;
-      cw = Math.min(byWidth, 124, Math.max(byWidth * 0.8, (room - rows * gap) / (rows + 3.6) / 1.4));
-    }
-    cw = Math.max(34, Math.floor(cw));
+    const room = Math.max(160, H - top - gap - bottomReserve(H)); // from the first row down
+    const n = Math.max(longest, DESIGN_COLUMN);
+    const fit = (wide) => {
+      const rows = wide || builtCells <= 4 ? 1 : 2; // rows of piles above the columns
+      let cw = Math.floor(Math.min(124, wide ? (W - 24 - 10 * gap) / 9 : (W - 12 - 7 * gap) / 8));
+      for (; cw > 34; cw--) {
+        const ch = cw * 1.4;
+        const column = ch + (n - 1) * fanLimits(cw, wide).least;
+        const height = Math.max(rows * (ch + gap) + column, wide ? 4 * ch + 3 * gap : 0);
+        if (height <= room) break;
+      }
+      return Math.max(34, cw);
+    };
+    // Foundations down the left side (wide) or above the cells (narrow): whichever gives
+    // the larger cards; on a tie, the wide arrangement on landscape screens.
+    const landscape = W >= 720 && W / H >= 1.2;
+    const wideCw = fit(true);
+    const narrowCw = fit(false);
+    const wide = wideCw > narrowCw || (wideCw === narrowCw && landscape);
+    const cw = wide ? wideCw : narrowCw;
     board.style.setProperty("--cw", `${cw}px`);
     board.style.setProperty("--gap", `${gap}px`);
     board.classList.toggle("wide", wide);
@@ -373,7 +403,7 @@
     const pos = view.position;
     if (pos.cells.length !== builtCells) buildBoard(pos.cells.length);
     const first = animate && !reducedMotion.matches ? measureCards() : null;
-    const cw = sizeBoard();
+    const cw = sizeBoard(Math.max(...pos.columns.map((col) => col.length)));
     const ch = cw * 1.4;
     const placed = new Set();
     where.clear();
@@ -409,14 +439,15 @@
       pile.classList.toggle("slot", !card);
       pile.setAttribute("aria-label", card ? pileName(label) : `${pileName(label)}, empty`);
     });
-    const tableauTop = board.querySelector(".tableau").getBoundingClientRect().top;
-    const room = Math.max(ch * 2, window.innerHeight - tableauTop - 68);
-    // Fan offset: enough to read each covered card's index; more on narrow screens.
-    const base = ch * (settings.largePrint ? 0.32 : 0.26) * (board.classList.contains("narrow") ? 1.2 : 1);
+    // Each column fans as far down as the window allows, between the least offset that
+    // keeps a covered card's index readable and a comfortable most.
+    const tableauTop = board.querySelector(".tableau").getBoundingClientRect().top + window.scrollY;
+    const bottom = window.innerHeight - bottomReserve(window.innerHeight);
+    const { least, most } = fanLimits(cw, board.classList.contains("wide"));
     pos.columns.forEach((col, k) => {
       const label = `column-${k + 1}`;
       const n = col.length;
-      const off = n > 1 ? Math.min(base, Math.max(ch * 0.17, (room - ch) / (n - 1))) : base;
+      const off = n > 1 ? Math.min(most, Math.max(least, (bottom - tableauTop - ch) / (n - 1))) : most;
       col.forEach((card, i) => put(card, label, i, n, Math.round(i * off)));
       const pile = pileEl(label);
       pile.classList.toggle("slot", n === 0);
