@@ -341,13 +341,19 @@
   /** Space kept below the longest column (the floating banners); less on short screens. */
   const bottomReserve = (H) => (H < 560 ? 12 : 56);
 
+  /** Cards narrower than this (phones) get a bigger index, when the height allows it. */
+  const SMALL_CARD = 56;
+
+  /** The index (rank and suit) height as a fraction of the card width; matches style.css. */
+  const indexScale = (big) => (settings.largePrint ? (big ? 0.4 : 0.36) : big ? 0.36 : 0.3);
+
   /** The least and the most a covered card shows, in px: the least keeps its rank and suit
    * readable, the most stays above the card's centre picture. */
-  function fanLimits(cw, wide) {
+  function fanLimits(cw, wide, big) {
     const ch = cw * 1.4;
-    const large = settings.largePrint;
-    const most = ch * (large ? (wide ? 0.32 : 0.38) : wide ? 0.27 : 0.36);
-    const least = Math.min(most, Math.max(MIN_STRIP_PX, cw * (large ? 0.4 : 0.34)));
+    const scale = indexScale(big);
+    const most = Math.min(ch * 0.4, ch * (wide ? 0.27 : 0.36) + cw * (scale - 0.3));
+    const least = Math.min(most, Math.max(MIN_STRIP_PX, cw * (scale + 0.04)));
     return { least, most };
   }
 
@@ -361,12 +367,12 @@
     const gap = Math.round(Math.min(12, Math.max(4, W / 130)));
     const room = Math.max(160, H - top - gap - bottomReserve(H)); // from the first row down
     const n = Math.max(longest, DESIGN_COLUMN);
-    const fit = (wide) => {
+    const fit = (wide, big) => {
       const rows = wide || builtCells <= 4 ? 1 : 2; // rows of piles above the columns
       let cw = Math.floor(Math.min(124, wide ? (W - 24 - 10 * gap) / 9 : (W - 12 - 7 * gap) / 8));
       for (; cw > 34; cw--) {
         const ch = cw * 1.4;
-        const column = ch + (n - 1) * fanLimits(cw, wide).least;
+        const column = ch + (n - 1) * fanLimits(cw, wide, big).least;
         const height = Math.max(rows * (ch + gap) + column, wide ? 4 * ch + 3 * gap : 0);
         if (height <= room) break;
       }
@@ -375,10 +381,14 @@
     // Foundations down the left side (wide) or above the cells (narrow): whichever gives
     // the larger cards; on a tie, the wide arrangement on landscape screens.
     const landscape = W >= 720 && W / H >= 1.2;
-    const wideCw = fit(true);
-    const narrowCw = fit(false);
+    const wideCw = fit(true, false);
+    const narrowCw = fit(false, false);
     const wide = wideCw > narrowCw || (wideCw === narrowCw && landscape);
     const cw = wide ? wideCw : narrowCw;
+    // Small cards, held back by the width rather than the height: a bigger index if it
+    // costs no card width.
+    const big = cw < SMALL_CARD && fit(wide, true) === cw;
+    board.classList.toggle("big-index", big);
     board.style.setProperty("--cw", `${cw}px`);
     board.style.setProperty("--gap", `${gap}px`);
     board.classList.toggle("wide", wide);
@@ -443,7 +453,7 @@
     // keeps a covered card's index readable and a comfortable most.
     const tableauTop = board.querySelector(".tableau").getBoundingClientRect().top + window.scrollY;
     const bottom = window.innerHeight - bottomReserve(window.innerHeight);
-    const { least, most } = fanLimits(cw, board.classList.contains("wide"));
+    const { least, most } = fanLimits(cw, board.classList.contains("wide"), board.classList.contains("big-index"));
     pos.columns.forEach((col, k) => {
       const label = `column-${k + 1}`;
       const n = col.length;
