@@ -1,0 +1,460 @@
+"""The terminal face: a Textual app that plays one :class:`~eightoff.game.Game`.
+
+The app draws what the engine says and sends it moves; every rule lives in the
+engine (:meth:`Position.legal_moves`, :meth:`Position.why_illegal`, :class:`Game`).
+
+Keys: a source (``1``-``8`` columns, ``a``-``h`` cells), then a target (the same,
+or ``^``/``0`` for the foundation); ``Enter`` or the source key again asks the
+engine for its smart move. ``f`` and ``h`` are cells when the rules have that
+many cells, otherwise the foundation and the hint keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, Static
+
+from eightoff.cards import SUIT_SYMBOLS, Card
+from eightoff.codes import GameCode
+from eightoff.game import Action, Game, Status
+from eightoff.moves import (
+    CELL_LETTERS,
+    FOUNDATION,
+    IllegalMoveError,
+    Move,
+    Place,
+    PlaceKind,
+    cell,
+    column,
+    foundation,
+)
+from eightoff.position import COLUMNS, Position
+from eightoff.solver.hint import Hint, hint
+
+CARD_WIDTH = 3  # "10♥" is the widest card
+
+
+def card_text(card: Card) -> Text:
+    """A card as rank + suit symbol, red for hearts and diamonds, on a card-white face."""
+    style = "bold red on white" if card.is_red else "bold black on white"
+    return Text(card.symbol().rjust(CARD_WIDTH), style=style)
+
+
+def place_name(place: Place) -> str:
+    """``column 3``, ``cell a``, ``the foundation``, ``the ♥ foundation``."""
+    if place.kind is PlaceKind.COLUMN:
+        return f"column {(place.index or 0) + 1}"
+    if place.kind is PlaceKind.CELL:
+        return f"cell {CELL_LETTERS[place.index or 0]}"
+    if place.index is None:
+        return "the foundation"
+    return f"the {SUIT_SYMBOLS[place.index]} foundation"
+
+
+def describe(move: Move, position: Position) -> str:
+    """``3a (7♥ to cell a)``: a move and the cards it carries, read in ``position``."""
+    cards = position.moving_cards(move)
+    what = cards[0].symbol() if len(cards) == 1 else f"{len(cards)} cards from {cards[0].symbol()}"
+    return f"{move} ({what} to {place_name(move.target)})"
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    # What a hint reads of the game, copied on the UI thread for the worker thread.
+    position: Position
+    history: tuple[Position, ...]
+
+    def positions(self) -> list[Position]:
+        return list(self.history)
+
+
+class Pile(Static):
+    """One pile on the board: a column, a cell or a foundation; click it to pick it."""
+
+    def __init__(self, place: Place, *, id: str) -> None:
+        super().__init__("", id=id, classes=f"pile {place.kind.value}")
+        self.place = place
+        self._cards: tuple[Card | None, ...] | None = None  # what the pile shows now
+        if place.kind is PlaceKind.COLUMN:
+            self.border_title = str((place.index or 0) + 1)
+        elif place.kind is PlaceKind.CELL:
+            self.border_title = CELL_LETTERS[place.index or 0]
+        else:
+            self.border_title = SUIT_SYMBOLS[place.index or 0]
+
+    def show(self, position: Position) -> None:
+        """Draw this pile as it stands in ``position`` (only when its cards changed)."""
+        place = self.place
+        cards: tuple[Card | None, ...]
+        if place.kind is PlaceKind.COLUMN:
+            cards = position.columns[place.index or 0]
+        else:
+            cards = (position.top(place),)
+        if cards == self._cards:
+            return
+        self._cards = cards
+        if not cards or cards[0] is None:
+            empty = (
+                " · " if place.kind is not PlaceKind.FOUNDATION else SUIT_SYMBOLS[place.index or 0]
+            )
+            self.update(Text(empty.rjust(CARD_WIDTH), style="dim"))
+            return
+        lines = Text()
+        for n, card in enumerate(cards):
+            if n:
+                lines.append("\n")
+            if card is not None:
+                lines.append_text(card_text(card))
+        self.update(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        app = self.app
+        if isinstance(app, EightOffApp):
+            app.pick(self.place)
+
+
+class EightOffApp(App[None]):
+    """Eight Off in the terminal: pick a source, then a target; the engine does the rest."""
+
+    TITLE = "Eight Off"
+
+    CSS = """
+    Screen { layout: vertical; }
+    #top { height: 3; }
+    #gap { width: 3; }
+    .pile {
+        width: 7;
+        border: round $panel-lighten-2;
+        border-title-align: center;
+        padding: 0 1;
+        height: 3;
+    }
+    #columns { height: 1fr; }
+    #board { height: auto; }
+    .column { height: auto; min-height: 3; }
+    .pile.-selected { border: heavy $warning; }
+    .pile.-hint-source { border: double $success; }
+    .pile.-hint-target { border: double $accent; }
+    #status { height: 1; background: $boost; padding: 0 1; }
+    #message { height: 2; padding: 0 1; }
+    #help { height: 1; padding: 0 1; color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(i + 1), f"pick('{i + 1}')", show=False) for i in range(COLUMNS)),
+        *(Binding(letter, f"pick('{letter}')", show=False) for letter in CELL_LETTERS),
+        Binding("circumflex_accent,0", "pick('^')", "foundation", key_display="^"),
+        Binding("enter", "smart", "smart move", key_display="⏎"),
+        Binding("escape", "cancel", "cancel", show=False),
+        Binding("u,ctrl+z", "undo", "undo", key_display="u"),
+        Binding("r,ctrl+y", "redo", "redo", key_display="r"),
+        Binding("question_mark", "hint", "hint", key_display="?"),
+        Binding("ctrl+a", "toggle_autoplay", "autoplay", key_display="^a"),
+        Binding("n", "new_game", "new game"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.selected: Place | None = None
+        self.hinted: Move | None = None
+        self.message = ""
+        self._lines: dict[str, str] = {}
+
+    # -- layout --------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            for k in range(8):
+                yield Pile(cell(k), id=f"cell-{k + 1}")
+            yield Static("", id="gap")
+            for s in range(4):
+                yield Pile(foundation(s), id=f"foundation-{'SHDC'[s]}")
+        with VerticalScroll(id="columns"), Horizontal(id="board"):
+            for j in range(COLUMNS):
+                yield Pile(column(j), id=f"column-{j + 1}")
+        yield Static("", id="status")
+        yield Static("", id="message")
+        yield Static("", id="help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_board()
+
+    # -- drawing -------------------------------------------------------------------
+
+    def refresh_board(self) -> None:
+        """Redraw every pile, the status line and the message from the game."""
+        game = self.game
+        position = game.position
+        cells = game.rules.cells
+        for pile in self.query(Pile):
+            place = pile.place
+            pile.display = place.kind is not PlaceKind.CELL or (place.index or 0) < cells
+            pile.show(position)
+            pile.set_class(place == self.selected, "-selected")
+            hinted = self.hinted
+            pile.set_class(hinted is not None and hinted.source == place, "-hint-source")
+            pile.set_class(
+                hinted is not None and _target_pile(hinted, position) == place, "-hint-target"
+            )
+        status = game.status
+        shown = {Status.PLAYING: "playing", Status.WON: "won", Status.STUCK: "no moves"}[status]
+        code = str(game.code) if game.code is not None else "custom position"
+        line = (
+            f"{code}  ·  moves {len(game.actions)}  ·  score {game.score}  ·  {shown}"
+            f"  ·  autoplay {'on' if game.autoplay else 'off'}"
+        )
+        self._set_text("#status", line)
+        message = self.message
+        if self.selected is not None and not message:
+            top = position.top(self.selected)
+            card = f" ({top.symbol()})" if top is not None else ""
+            message = (
+                f"Selected {place_name(self.selected)}{card}: pick a target, "
+                "or Enter / the same key for the smart move"
+            )
+        self._set_text("#message", message)
+        self._set_text("#help", self._help_line())
+
+    def _set_text(self, selector: str, text: str) -> None:
+        # Redraw a line only when it changed: every redraw costs a layout pass.
+        if self._lines.get(selector) != text:
+            self._lines[selector] = text
+            self.query_one(selector, Static).update(text)
+
+    def _help_line(self) -> str:
+        cells = self.game.rules.cells
+        letters = CELL_LETTERS[:cells]
+        extra = ""
+        if cells < 6:
+            extra += " · f foundation"
+        if cells < 8:
+            extra += " · h hint"
+        return (
+            f"1-8 columns · {letters[0]}-{letters[-1]} cells · ^/0 foundation{extra}"
+            " · Enter or same key twice: smart move · Esc cancel"
+        )
+
+    def say(self, message: str) -> None:
+        """Show ``message`` in the message line."""
+        self.message = message
+        self.refresh_board()
+
+    # -- picking places ------------------------------------------------------------
+
+    def action_pick(self, key: str) -> None:
+        """A place key: ``1``-``8``, ``a``-``h`` or ``^``."""
+        if key == "^":
+            self.pick(FOUNDATION)
+        elif key.isdigit():
+            self.pick(column(int(key) - 1))
+        else:
+            index = CELL_LETTERS.index(key)
+            if index < self.game.rules.cells:
+                self.pick(cell(index))
+            elif key == "f":
+                self.pick(FOUNDATION)
+            elif key == "h":
+                self.action_hint()
+            else:
+                self.say(f"There is no cell {key}: these rules have {self.game.rules.cells} cells")
+
+    def pick(self, place: Place) -> None:
+        """Select ``place`` as the source, or play from the selection to it."""
+        if self.game.status is Status.WON:
+            self.say(self._won_message())
+            return
+        source = self.selected
+        if source is None:
+            self._select(place)
+        elif source == place:
+            self.action_smart()
+        else:
+            self.selected = None
+            self.move(source, place)
+
+    def _select(self, place: Place) -> None:
+        position = self.game.position
+        if place.kind is PlaceKind.FOUNDATION and place.index is None:
+            self.say("Pick a card to move first, then ^ to send it to its foundation")
+            return
+        if position.top(place) is None:
+            self.say(f"{place_name(place).capitalize()} is empty")
+            return
+        self.selected = place
+        self.message = ""
+        self.refresh_board()
+
+    def action_cancel(self) -> None:
+        """Drop the selection and the hint."""
+        self.selected = None
+        self.hinted = None
+        self.say("")
+
+    # -- playing -------------------------------------------------------------------
+
+    def move(self, source: Place, target: Place) -> None:
+        """Play the legal move from ``source`` to ``target``, or say why there is none.
+
+        When several run lengths could go (into an empty column), the longest one
+        moves, as a drag of the run would; the engine decides which are legal.
+        """
+        position = self.game.position
+        if target.kind is PlaceKind.FOUNDATION:
+            target = FOUNDATION
+        fitting = [m for m in position.legal_moves() if m.source == source and m.target == target]
+        if fitting:
+            self.play(max(fitting, key=lambda m: m.count))
+            return
+        self.play(self._explained(source, target, position))
+
+    @staticmethod
+    def _explained(source: Place, target: Place, position: Position) -> Move:
+        # The illegal move whose engine reason helps most: a run too long for the free
+        # room says so, rather than "its first card does not fit".
+        single = Move(source, target)
+        if source.kind is PlaceKind.COLUMN and target.kind is PlaceKind.COLUMN:
+            run = position.run_length(source.index or 0)
+            for n in range(run, 1, -1):
+                longer = Move(source, target, n)
+                reason = position.why_illegal(longer)
+                if reason is not None and "needs more room" in reason:
+                    return longer
+        return single
+
+    def play(self, move: Move) -> None:
+        """Play ``move`` through the game; an illegal one shows the engine's reason."""
+        before = self.game.position
+        try:
+            action = self.game.play(move)
+        except IllegalMoveError as exc:
+            self.selected = None
+            self.say(f"Illegal: {exc}")
+            return
+        self._played(action, before)
+
+    def action_smart(self) -> None:
+        """The engine's smart move from the selected place (Enter, or the same key twice)."""
+        source = self.selected
+        if source is None:
+            self.say("Pick a card first (1-8, a-h), then Enter for the smart move")
+            return
+        self.selected = None
+        before = self.game.position
+        action = self.game.smart_move(source)
+        if action is None:
+            top = before.top(source)
+            card = top.symbol() if top is not None else "nothing"
+            self.say(f"No move for {card} from {place_name(source)}")
+            return
+        self._played(action, before)
+
+    def _played(self, action: Action, before: Position) -> None:
+        self.selected = None
+        self.hinted = None
+        text = f"Played {describe(action.move, before)}"
+        if action.autoplayed:
+            n = len(action.autoplayed)
+            text += f"; autoplay sent {n} card{'s' if n != 1 else ''} home"
+        self.message = text
+        self._after_change()
+
+    def _after_change(self) -> None:
+        status = self.game.status
+        if status is Status.WON:
+            self.message = self._won_message()
+        elif status is Status.STUCK:
+            self.message = "No moves left: undo (u) or start a new game (n)"
+        self.refresh_board()
+
+    def _won_message(self) -> str:
+        n = len(self.game.actions)
+        return f"You won in {n} move{'s' if n != 1 else ''}! Press n for a new game."
+
+    def action_undo(self) -> None:
+        """Take back the last action (with what autoplay added to it)."""
+        self.selected = None
+        self.hinted = None
+        action = self.game.undo()
+        self.message = "Nothing to undo" if action is None else f"Undid {action.move}"
+        self._after_change()
+
+    def action_redo(self) -> None:
+        """Play the last undone action again."""
+        self.selected = None
+        self.hinted = None
+        action = self.game.redo()
+        self.message = "Nothing to redo" if action is None else f"Redid {action.move}"
+        self._after_change()
+
+    def action_toggle_autoplay(self) -> None:
+        """Turn autoplay of safe foundation moves on or off."""
+        self.game.autoplay = not self.game.autoplay
+        self.say(f"Autoplay {'on' if self.game.autoplay else 'off'}")
+
+    def action_new_game(self) -> None:
+        """A new random deal under the same rules."""
+        self.game = Game(GameCode.random(self.game.rules), autoplay=self.game.autoplay)
+        self.selected = None
+        self.hinted = None
+        self.message = f"New game {self.game.code}"
+        self._after_change()
+
+    # -- hints ---------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        """Ask the solver (in a thread) for a move on a winning line."""
+        game = self.game
+        if game.status is Status.WON:
+            self.say(self._won_message())
+            return
+        self.selected = None
+        self.hinted = None
+        self.say("Thinking…")
+        self._find_hint(_Snapshot(game.position, tuple(game.positions())))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _find_hint(self, snapshot: _Snapshot) -> None:
+        found = hint(snapshot)
+        self.call_from_thread(self.show_hint, snapshot.position, found)
+
+    def show_hint(self, position: Position, found: Hint) -> None:
+        """Show a hint found for ``position`` (dropped if the game moved on meanwhile)."""
+        if self.game.position is not position:
+            return
+        if found.winnable and found.move is not None:
+            self.hinted = found.move
+            self.say(f"Hint: {describe(found.move, position)} · {found.detail}")
+        elif found.winnable is False and found.undo_to is not None:
+            undos = len(self.game.positions()) - 1 - found.undo_to
+            self.say(
+                f"Lost: undo {undos} action{'s' if undos != 1 else ''} (u) to get back "
+                "to a winnable position"
+            )
+        elif found.winnable is False:
+            self.say("Lost: this deal cannot be won from its start · n for a new game")
+        else:
+            self.say(f"No hint: {found.detail}")
+
+
+def _target_pile(move: Move, position: Position) -> Place:
+    # A foundation target (no suit) is the pile of the moving card's suit.
+    target = move.target
+    if target.kind is PlaceKind.FOUNDATION and target.index is None:
+        cards = position.moving_cards(move)
+        if cards:
+            return foundation(cards[0] // 13)
+    return target
+
+
+__all__ = ["EightOffApp", "Pile", "card_text", "describe", "place_name"]
