@@ -36,7 +36,7 @@ def drive(scenario: Scenario, game: Game | None = None) -> tuple[EightOffApp, Sh
     shown = Shown()
 
     async def main() -> None:
-        async with app.run_test(size=(100, 40)) as pilot:
+        async with app.run_test(size=(90, 30)) as pilot:
             await scenario(app, pilot)
             await pilot.pause()
             shown.message = message(app)
@@ -211,7 +211,7 @@ def test_the_solver_line_played_by_keys_wins() -> None:
     start = GameCode.parse(CODE).position()
     line = solve(start).moves
     assert line
-    head, tail = line[:8], line[8:]
+    head, tail = line[:4], line[4:]
 
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
         # The first moves one by one through the pilot, checked against the engine...
@@ -288,3 +288,11 @@ def test_make_game() -> None:
     assert make_game(rules=preset("bakers")).rules == preset("bakers")
     with pytest.raises(ValueError):
         make_game(code, preset("bakers"))
+
+
+def test_module_entry_refuses_a_bad_code() -> None:
+    from eightoff.tui.__main__ import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["EO9-C8-AAAAAFA"])
+    assert exc.value.code == 2

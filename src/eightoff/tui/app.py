@@ -41,9 +41,11 @@ from eightoff.solver.hint import Hint, hint
 CARD_WIDTH = 3  # "10♥" is the widest card
 
 
-def card_text(card: Card) -> Text:
-    """A card as rank + suit symbol, red for hearts and diamonds, on a card-white face."""
-    style = "bold red on white" if card.is_red else "bold black on white"
+def card_text(card: Card, *, lit: bool = False) -> Text:
+    """A card as rank + suit symbol, red for hearts and diamonds, on a card-white face
+    (yellow when ``lit``: picked up)."""
+    face = "#ffe066" if lit else "white"
+    style = f"bold {'red' if card.is_red else 'black'} on {face}"
     return Text(card.symbol().rjust(CARD_WIDTH), style=style)
 
 
@@ -81,7 +83,7 @@ class Pile(Static):
     def __init__(self, place: Place, *, id: str) -> None:
         super().__init__("", id=id, classes=f"pile {place.kind.value}")
         self.place = place
-        self._cards: tuple[Card | None, ...] | None = None  # what the pile shows now
+        self._shown: tuple[tuple[Card | None, ...], int] | None = None  # cards, lit
         if place.kind is PlaceKind.COLUMN:
             self.border_title = str((place.index or 0) + 1)
         elif place.kind is PlaceKind.CELL:
@@ -89,17 +91,20 @@ class Pile(Static):
         else:
             self.border_title = SUIT_SYMBOLS[place.index or 0]
 
-    def show(self, position: Position) -> None:
-        """Draw this pile as it stands in ``position`` (only when its cards changed)."""
+    def show(self, position: Position, lit: int = 0) -> None:
+        """Draw this pile as it stands in ``position``, its last ``lit`` cards picked up.
+
+        The pile is redrawn only when that changed: every redraw costs a layout pass.
+        """
         place = self.place
         cards: tuple[Card | None, ...]
         if place.kind is PlaceKind.COLUMN:
             cards = position.columns[place.index or 0]
         else:
             cards = (position.top(place),)
-        if cards == self._cards:
+        if (cards, lit) == self._shown:
             return
-        self._cards = cards
+        self._shown = (cards, lit)
         if not cards or cards[0] is None:
             empty = (
                 " · " if place.kind is not PlaceKind.FOUNDATION else SUIT_SYMBOLS[place.index or 0]
@@ -111,7 +116,7 @@ class Pile(Static):
             if n:
                 lines.append("\n")
             if card is not None:
-                lines.append_text(card_text(card))
+                lines.append_text(card_text(card, lit=n >= len(cards) - lit))
         self.update(lines)
 
     def on_click(self, event: events.Click) -> None:
@@ -157,7 +162,7 @@ class EightOffApp(App[None]):
         Binding("u,ctrl+z", "undo", "undo", key_display="u"),
         Binding("r,ctrl+y", "redo", "redo", key_display="r"),
         Binding("question_mark", "hint", "hint", key_display="?"),
-        Binding("ctrl+a", "toggle_autoplay", "autoplay", key_display="^a"),
+        Binding("ctrl+a", "toggle_autoplay", "autoplay", key_display="ctrl+a"),
         Binding("n", "new_game", "new game"),
         Binding("q", "quit", "quit"),
     ]
@@ -200,7 +205,7 @@ class EightOffApp(App[None]):
         for pile in self.query(Pile):
             place = pile.place
             pile.display = place.kind is not PlaceKind.CELL or (place.index or 0) < cells
-            pile.show(position)
+            pile.show(position, self._lit(place, position))
             pile.set_class(place == self.selected, "-selected")
             hinted = self.hinted
             pile.set_class(hinted is not None and hinted.source == place, "-hint-source")
@@ -231,6 +236,14 @@ class EightOffApp(App[None]):
         if self._lines.get(selector) != text:
             self._lines[selector] = text
             self.query_one(selector, Static).update(text)
+
+    def _lit(self, place: Place, position: Position) -> int:
+        # The selected pile lights the cards that may move from it: a column its run.
+        if place != self.selected:
+            return 0
+        if place.kind is PlaceKind.COLUMN:
+            return position.run_length(place.index or 0)
+        return 1
 
     def _help_line(self) -> str:
         cells = self.game.rules.cells
