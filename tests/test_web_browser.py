@@ -49,6 +49,7 @@ STUCK_CODE = "EO1-C2-AAAAAAB"  # no legal move from the deal on
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 PHONE_LANDSCAPE = {"width": 844, "height": 390}
+TABLET = {"width": 768, "height": 1024}
 # Deal 12 and eleven moves that stack a column of 13 cards (the 4 of clubs on top).
 LONG_CODE = str(GameCode(STANDARD, 12))
 LONG_MOVES = ["b6", "3b", "36", "86", "56", "42", "4e", "4f", "4g", "46", "26x2"]
@@ -620,13 +621,13 @@ def assert_columns_fit(page: Any, pos: Position, viewport: dict[str, int]) -> No
             assert above["top"] - below["top"] >= MIN_STRIP, where
 
 
-def test_long_columns_fit_the_window_on_phones(browser: Any, server: str) -> None:
+def test_long_columns_fit_the_window_on_phones_and_tablets(browser: Any, server: str) -> None:
     moves = [Move.from_text(t) for t in LONG_MOVES]
     pos = GameCode.parse(LONG_CODE).position()
     for move in moves:
         pos = pos.apply(move)
     assert max(len(col) for col in pos.columns) >= 12
-    for viewport in (PHONE, PHONE_LANDSCAPE):
+    for viewport in (PHONE, PHONE_LANDSCAPE, TABLET):
         context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
         page = context.new_page()
         try:

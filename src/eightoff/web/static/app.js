@@ -369,7 +369,7 @@
     const n = Math.max(longest, DESIGN_COLUMN);
     const fit = (wide, big) => {
       const rows = wide || builtCells <= 4 ? 1 : 2; // rows of piles above the columns
-      let cw = Math.floor(Math.min(124, wide ? (W - 24 - 10 * gap) / 9 : (W - 12 - 7 * gap) / 8));
+      let cw = Math.floor(Math.min(124, wide ? (W - 24 - 10 * gap) / 9 : (W - (W > 560 ? 26 : 12) - 7 * gap) / 8));
       for (; cw > 34; cw--) {
         const ch = cw * 1.4;
         const column = ch + (n - 1) * fanLimits(cw, wide, big).least;
