@@ -280,6 +280,20 @@ def test_with_fewer_cells_f_is_the_foundation_and_h_the_hint() -> None:
     assert app.hinted is not None or "Lost" in shown.message or "No hint" in shown.message
 
 
+def test_take_back_from_a_foundation_by_its_suit_letter() -> None:
+    game = Game.from_text(CODE + "-FT")  # the app preset: take-back allowed
+    assert game.rules.take_back
+    expected = Game.from_text(CODE + "-FT")
+    for text in ("6^", "^He"):
+        expected.play(Move.from_text(text))
+
+    async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
+        await pilot.press("6", "circumflex_accent", "H", "e")
+
+    app, _ = drive(scenario, game)
+    assert app.game.position == expected.position
+
+
 def test_make_game() -> None:
     code = GameCode.parse(CODE)
     game = make_game(code)

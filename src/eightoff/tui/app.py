@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
-from eightoff.cards import SUIT_SYMBOLS, Card
+from eightoff.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
 from eightoff.codes import GameCode
 from eightoff.game import Action, Game, Status
 from eightoff.moves import (
@@ -156,6 +156,7 @@ class EightOffApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(i + 1), f"pick('{i + 1}')", show=False) for i in range(COLUMNS)),
         *(Binding(letter, f"pick('{letter}')", show=False) for letter in CELL_LETTERS),
+        *(Binding(f"{s},shift+{s.lower()}", f"pick('{s}')", show=False) for s in SUIT_LETTERS),
         Binding("circumflex_accent,0", "pick('^')", "foundation", key_display="^"),
         Binding("enter", "smart", "smart move", key_display="⏎"),
         Binding("escape", "cancel", "cancel", show=False),
@@ -253,6 +254,8 @@ class EightOffApp(App[None]):
             extra += " · f foundation"
         if cells < 8:
             extra += " · h hint"
+        if self.game.rules.take_back:
+            extra += " · S/H/D/C take back"
         return (
             f"1-8 columns · {letters[0]}-{letters[-1]} cells · ^/0 foundation{extra}"
             " · Enter or same key twice: smart move · Esc cancel"
@@ -266,9 +269,12 @@ class EightOffApp(App[None]):
     # -- picking places ------------------------------------------------------------
 
     def action_pick(self, key: str) -> None:
-        """A place key: ``1``-``8``, ``a``-``h`` or ``^``."""
+        """A place key: ``1``-``8``, ``a``-``h``, ``^``, or ``S``/``H``/``D``/``C`` for the
+        foundation of that suit (a take-back's source)."""
         if key == "^":
             self.pick(FOUNDATION)
+        elif key in SUIT_LETTERS:
+            self.pick(foundation(SUIT_LETTERS.index(key)))
         elif key.isdigit():
             self.pick(column(int(key) - 1))
         else:
