@@ -1428,7 +1428,17 @@
     });
     board.addEventListener("contextmenu", (e) => e.preventDefault());
     document.addEventListener("keydown", onGlobalKey);
-    window.addEventListener("resize", () => view && render());
+    // A new window size or orientation: lay the board out again, once per frame.
+    let relayout = 0;
+    const onResize = () => {
+      if (relayout) return;
+      relayout = window.requestAnimationFrame(() => {
+        relayout = 0;
+        if (view) render();
+      });
+    };
+    window.addEventListener("resize", onResize);
+    window.addEventListener("orientationchange", onResize);
     document.addEventListener("visibilitychange", () => {
       if (!game) return;
       if (document.hidden) {
