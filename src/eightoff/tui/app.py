@@ -85,14 +85,15 @@ class Pile(Static):
         self.place = place
         self._shown: tuple[tuple[Card | None, ...], int] | None = None  # cards, lit
         if place.kind is PlaceKind.COLUMN:
-            self.border_title = str((place.index or 0) + 1)
+            self.label = str((place.index or 0) + 1)
         elif place.kind is PlaceKind.CELL:
-            self.border_title = CELL_LETTERS[place.index or 0]
+            self.label = CELL_LETTERS[place.index or 0]
         else:
-            self.border_title = SUIT_SYMBOLS[place.index or 0]
+            self.label = SUIT_SYMBOLS[place.index or 0]
 
     def show(self, position: Position, lit: int = 0) -> None:
-        """Draw this pile as it stands in ``position``, its last ``lit`` cards picked up.
+        """Draw this pile as it stands in ``position``, its last ``lit`` cards picked up:
+        its key (or suit) on top, then its cards fanned downwards.
 
         The pile is redrawn only when that changed: every redraw costs a layout pass.
         """
@@ -105,17 +106,12 @@ class Pile(Static):
         if (cards, lit) == self._shown:
             return
         self._shown = (cards, lit)
+        lines = Text(self.label.center(CARD_WIDTH + 2), style="bold")
         if not cards or cards[0] is None:
-            empty = (
-                " · " if place.kind is not PlaceKind.FOUNDATION else SUIT_SYMBOLS[place.index or 0]
-            )
-            self.update(Text(empty.rjust(CARD_WIDTH), style="dim"))
-            return
-        lines = Text()
+            lines.append("\n  · ", style="dim")
         for n, card in enumerate(cards):
-            if n:
-                lines.append("\n")
             if card is not None:
+                lines.append("\n ")
                 lines.append_text(card_text(card, lit=n >= len(cards) - lit))
         self.update(lines)
 
@@ -133,21 +129,15 @@ class EightOffApp(App[None]):
 
     CSS = """
     Screen { layout: vertical; }
-    #top { height: 3; }
-    #gap { width: 3; }
-    .pile {
-        width: 7;
-        border: round $panel-lighten-2;
-        border-title-align: center;
-        padding: 0 1;
-        height: 3;
-    }
-    #columns { height: 1fr; }
+    #top { height: 3; padding-top: 1; }
+    #gap { width: 2; }
+    .pile { width: 5; margin-right: 1; height: 2; }
+    #columns { height: 1fr; margin-top: 1; }
     #board { height: auto; }
-    .column { height: auto; min-height: 3; }
-    .pile.-selected { border: heavy $warning; }
-    .pile.-hint-source { border: double $success; }
-    .pile.-hint-target { border: double $accent; }
+    .column { height: auto; min-height: 2; }
+    .pile.-selected { background: $warning 50%; }
+    .pile.-hint-source { background: $success 50%; }
+    .pile.-hint-target { background: $accent 50%; }
     #status { height: 1; background: $boost; padding: 0 1; }
     #message { height: 2; padding: 0 1; }
     #help { height: 1; padding: 0 1; color: $text-muted; }
@@ -226,8 +216,8 @@ class EightOffApp(App[None]):
             top = position.top(self.selected)
             card = f" ({top.symbol()})" if top is not None else ""
             message = (
-                f"Selected {place_name(self.selected)}{card}: pick a target, "
-                "or Enter / the same key for the smart move"
+                f"Picked {place_name(self.selected)}{card}: now a target, or Enter for the "
+                "smart move"
             )
         self._set_text("#message", message)
         self._set_text("#help", self._help_line())
@@ -257,8 +247,8 @@ class EightOffApp(App[None]):
         if self.game.rules.take_back:
             extra += " · S/H/D/C take back"
         return (
-            f"1-8 columns · {letters[0]}-{letters[-1]} cells · ^/0 foundation{extra}"
-            " · Enter or same key twice: smart move · Esc cancel"
+            f"source, then target: 1-8 columns · {letters[0]}-{letters[-1]} cells · "
+            f"^ or 0 foundation{extra} · same key twice: smart move"
         )
 
     def say(self, message: str) -> None:
