@@ -226,12 +226,18 @@ def test_the_solver_line_played_by_keys_wins() -> None:
                 char = "^" if key == "circumflex_accent" else key
                 app.post_message(events.Key(key, char))
         await pilot.pause()
+        assert app.game.moves == list(line)
+        assert app.game.status is Status.WON
+        assert f"You won in {len(line)} moves" in message(app)
+        assert "won" in status_line(app)
+        await pilot.press("1")  # nothing left to pick: the won message stays
+        assert f"You won in {len(line)} moves" in message(app)
+        await pilot.press("n")
 
     app, shown = drive(scenario)
-    assert app.game.moves == list(line)
-    assert app.game.status is Status.WON
-    assert f"You won in {len(line)} moves" in shown.message
-    assert "won" in shown.status
+    assert not app.game.actions  # a new deal
+    assert app.game.status is Status.PLAYING
+    assert "New game" in shown.message
 
 
 def test_n_starts_a_new_game_after_a_win_or_any_time() -> None:
