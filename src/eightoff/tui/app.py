@@ -6,11 +6,15 @@ engine (:meth:`Position.legal_moves`, :meth:`Position.why_illegal`, :class:`Game
 Keys: a source (``1``-``8`` columns, ``a``-``h`` cells), then a target (the same,
 or ``^``/``0`` for the foundation); ``Enter`` or the source key again asks the
 engine for its smart move. ``f`` and ``h`` are cells when the rules have that
-many cells, otherwise the foundation and the hint keys.
+many cells, otherwise the foundation and the hint keys (``?`` always hints).
+``S``/``H``/``D``/``C`` pick a foundation pile, the source of a take-back.
+The mouse does the same: click a source, then a target; a double click is the
+smart move.
 """
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -435,7 +439,8 @@ class EightOffApp(App[None]):
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, snapshot: _Snapshot) -> None:
         found = hint(snapshot)
-        self.call_from_thread(self.show_hint, snapshot.position, found)
+        with contextlib.suppress(RuntimeError):  # the app quit while the solver thought
+            self.call_from_thread(self.show_hint, snapshot.position, found)
 
     def show_hint(self, position: Position, found: Hint) -> None:
         """Show a hint found for ``position`` (dropped if the game moved on meanwhile)."""
