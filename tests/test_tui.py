@@ -115,6 +115,11 @@ def test_an_empty_pile_cannot_be_picked_and_escape_cancels() -> None:
         await pilot.press("5")
         assert app.selected is not None
         assert app.query_one("#column-5", Pile).has_class("-selected")
+        # The legal targets of 3♦ light up: the empty cells e-h, as legal_moves says.
+        legal = {m.target for m in app.game.legal_moves() if m.source == app.selected}
+        lit = {pile.place for pile in app.query(Pile) if pile.has_class("-target")}
+        assert lit == legal
+        assert {p.text() for p in lit} == {"e", "f", "g", "h"}
         await pilot.press("escape")
         assert app.selected is None
         assert not app.query_one("#column-5", Pile).has_class("-selected")

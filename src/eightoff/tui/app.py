@@ -140,6 +140,7 @@ class EightOffApp(App[None]):
     #board { height: auto; }
     .column { height: auto; min-height: 2; }
     .pile.-selected { background: $warning 50%; }
+    .pile.-target { background: $primary 35%; }
     .pile.-hint-source { background: $success 50%; }
     .pile.-hint-target { background: $accent 50%; }
     #status { height: 1; background: $boost; padding: 0 1; }
@@ -197,11 +198,22 @@ class EightOffApp(App[None]):
         game = self.game
         position = game.position
         cells = game.rules.cells
+        # Where the selection may go, as the engine's legal moves say: lit as targets.
+        targets = (
+            set()
+            if self.selected is None
+            else {
+                _target_pile(m, position)
+                for m in position.legal_moves()
+                if m.source == self.selected
+            }
+        )
         for pile in self.query(Pile):
             place = pile.place
             pile.display = place.kind is not PlaceKind.CELL or (place.index or 0) < cells
             pile.show(position, self._lit(place, position))
             pile.set_class(place == self.selected, "-selected")
+            pile.set_class(place in targets, "-target")
             hinted = self.hinted
             pile.set_class(hinted is not None and hinted.source == place, "-hint-source")
             pile.set_class(
