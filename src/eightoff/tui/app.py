@@ -48,8 +48,8 @@ CARD_WIDTH = 3  # "10♥" is the widest card
 def card_text(card: Card, *, lit: bool = False) -> Text:
     """A card as rank + suit symbol, red for hearts and diamonds, on a card-white face
     (yellow when ``lit``: picked up)."""
-    face = "#ffe066" if lit else "white"
-    style = f"bold {'red' if card.is_red else 'black'} on {face}"
+    face = "#ffe066" if lit else "#f4f4ec"
+    style = f"bold {'#c8102e' if card.is_red else '#000000'} on {face}"
     return Text(card.symbol().rjust(CARD_WIDTH), style=style)
 
 
@@ -142,10 +142,10 @@ class EightOffApp(App[None]):
     .pile.-selected { background: $warning 50%; }
     .pile.-target { background: $primary 35%; }
     .pile.-hint-source { background: $success 50%; }
-    .pile.-hint-target { background: $accent 50%; }
+    .pile.-hint-target { background: $success 50%; }
     #status { height: 1; background: $boost; padding: 0 1; }
     #message { height: 2; padding: 0 1; }
-    #help { height: 1; padding: 0 1; color: $text-muted; }
+    #help { height: auto; padding: 0 1; color: $text-muted; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -263,8 +263,8 @@ class EightOffApp(App[None]):
         if self.game.rules.take_back:
             extra += " · S/H/D/C take back"
         return (
-            f"source, then target: 1-8 columns · {letters[0]}-{letters[-1]} cells · "
-            f"^ or 0 foundation{extra} · same key twice: smart move"
+            f"source then target: 1-8 columns · {letters[0]}-{letters[-1]} cells · "
+            f"^ or 0 foundation{extra} · a key twice: smart move"
         )
 
     def say(self, message: str) -> None:
