@@ -10,9 +10,11 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from eightoff.cards import Card
 from eightoff.codes import GameCode
 from eightoff.game import Game, Status
 from eightoff.moves import CELL_LETTERS, Move, Place, PlaceKind
+from eightoff.position import Position
 from eightoff.rules import STANDARD, preset
 from eightoff.solver import hint, solve
 from eightoff.tui import make_game
@@ -303,6 +305,34 @@ def test_take_back_from_a_foundation_by_its_suit_letter() -> None:
 
     app, _ = drive(scenario, game)
     assert app.game.position == expected.position
+
+
+def test_a_position_without_moves_says_so() -> None:
+    columns = [
+        "AS 2S 2H 2D 2C KS",
+        "AH 3S 3H 3D 3C KH",
+        "AD 4S 4H 4D 4C KD",
+        "AC 6S 6H 6D 6C KC",
+        "7S 7H 7D 7C 5S",
+        "TS TH TD TC 5H",
+        "JS JH JD JC 5D",
+        "QS QH QD QC 5C",
+    ]
+    cells = "9S 9H 9D 9C 8S 8H 8D 8C"
+    position = Position(
+        [[Card.from_text(c) for c in col.split()] for col in columns],
+        [Card.from_text(c) for c in cells.split()],
+    )
+    assert not position.legal_moves()
+
+    async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
+        await pilot.press("1", "2")
+
+    app, shown = drive(scenario, Game(position=position))
+    assert app.game.status is Status.STUCK
+    assert "no moves" in shown.status
+    assert "custom position" in shown.status
+    assert "Illegal" in shown.message
 
 
 def test_make_game() -> None:

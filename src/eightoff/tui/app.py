@@ -189,7 +189,7 @@ class EightOffApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.refresh_board()
+        self._after_change()
 
     # -- drawing -------------------------------------------------------------------
 
