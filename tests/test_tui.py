@@ -56,6 +56,18 @@ def status_line(app: EightOffApp) -> str:
     return str(app.query_one("#status", Static).render())
 
 
+async def type_ahead(app: EightOffApp, pilot: Pilot[None], keys: list[str]) -> None:
+    """Send ``keys`` as the pilot does, without its ~50 ms wait after each one, then wait
+    until the app has handled them all (each pair of keys plays one action here)."""
+    for key in keys:
+        app.post_message(events.Key(key, "^" if key == "circumflex_accent" else key))
+    want = len(app.game.actions) + len(keys) // 2
+    for _ in range(100):
+        await pilot.pause()
+        if len(app.game.actions) >= want:
+            return
+
+
 def key_of(place: Place) -> str:
     if place.kind is PlaceKind.COLUMN:
         return str((place.index or 0) + 1)
@@ -93,23 +105,11 @@ def test_keys_play_the_same_moves_as_the_engine() -> None:
     assert "moves 2" in shown.status
 
 
-def test_an_illegal_move_leaves_the_position_and_shows_the_engine_reason() -> None:
+def test_illegal_picks_and_moves_leave_the_position_and_say_why() -> None:
     start = Game.from_text(CODE).position
     reason = start.why_illegal(Move.from_text("12"))
     assert reason is not None
 
-    async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
-        await pilot.press("1", "2")
-        await pilot.pause()
-
-    app, shown = drive(scenario)
-    assert app.game.position == start
-    assert not app.game.actions
-    assert reason in shown.message
-    assert app.selected is None
-
-
-def test_an_empty_pile_cannot_be_picked_and_escape_cancels() -> None:
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
         await pilot.press("e")
         assert app.selected is None
@@ -125,9 +125,13 @@ def test_an_empty_pile_cannot_be_picked_and_escape_cancels() -> None:
         await pilot.press("escape")
         assert app.selected is None
         assert not app.query_one("#column-5", Pile).has_class("-selected")
+        await pilot.press("1", "2")  # K♠ onto J♦
 
-    app, _shown = drive(scenario)
+    app, shown = drive(scenario)
+    assert app.game.position == start
     assert not app.game.actions
+    assert reason in shown.message
+    assert app.selected is None
 
 
 def test_undo_and_redo() -> None:
@@ -153,17 +157,18 @@ def test_undo_and_redo() -> None:
     drive(scenario)
 
 
-@pytest.mark.parametrize("second", ["enter", "5"])
-def test_enter_or_the_same_key_twice_is_the_engine_smart_move(second: str) -> None:
+def test_enter_or_the_same_key_twice_is_the_engine_smart_move() -> None:
     expected = Game.from_text(CODE)
     assert expected.smart_move(Place(PlaceKind.COLUMN, 4)) is not None
 
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
-        await pilot.press("5", second)
+        for second in ("enter", "5"):
+            await pilot.press("5", second)
+            assert app.game.position == expected.position
+            assert app.game.actions == expected.actions
+            await pilot.press("u")
 
-    app, _shown = drive(scenario)
-    assert app.game.position == expected.position
-    assert app.game.actions == expected.actions
+    drive(scenario)
 
 
 def test_autoplay_sends_safe_cards_home_as_the_game_does() -> None:
@@ -214,7 +219,7 @@ def test_a_lost_position_says_how_many_undos_lead_back() -> None:
     assert f"Lost: undo {undos} action" in shown.message
 
 
-def test_the_solver_line_played_by_keys_wins() -> None:
+def test_the_solver_line_played_by_keys_wins_then_n_deals_anew() -> None:
     start = GameCode.parse(CODE).position()
     line = solve(start).moves
     assert line
@@ -227,12 +232,8 @@ def test_the_solver_line_played_by_keys_wins() -> None:
             await pilot.press(*keys(move))
             expected = expected.apply(move)
             assert app.game.position == expected, f"after {move}: {message(app)}"
-        # ...the rest typed ahead in one go (the pilot waits ~60 ms after every key).
-        for move in tail:
-            for key in keys(move):
-                char = "^" if key == "circumflex_accent" else key
-                app.post_message(events.Key(key, char))
-        await pilot.pause()
+        # ...the rest typed ahead in one go.
+        await type_ahead(app, pilot, [key for move in tail for key in keys(move)])
         assert app.game.moves == list(line)
         assert app.game.status is Status.WON
         assert f"You won in {len(line)} moves" in message(app)
@@ -242,19 +243,11 @@ def test_the_solver_line_played_by_keys_wins() -> None:
         await pilot.press("n")
 
     app, shown = drive(scenario)
-    assert not app.game.actions  # a new deal
+    assert not app.game.actions  # n dealt a new random game under the same rules
     assert app.game.status is Status.PLAYING
-    assert "New game" in shown.message
-
-
-def test_n_starts_a_new_game_after_a_win_or_any_time() -> None:
-    async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6", "circumflex_accent", "n")
-
-    app, shown = drive(scenario)
-    assert not app.game.actions
     assert app.game.code is not None
     assert app.game.rules == STANDARD
+    assert f"New game {app.game.code}" in shown.message
     assert str(app.game.code) in shown.status
 
 
