@@ -312,3 +312,15 @@ def test_play_prints_a_new_deal_and_how_to_play(capsys: pytest.CaptureFixture[st
     assert status == 0 and code.rules.cells == 4
     assert str(code.position()) in out
     assert "eightoff serve" in out and f"eightoff solve {code}" in out
+
+
+def test_play_a_given_code_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    # Off a terminal (as here) play prints the deal; on one it starts the terminal game.
+    status, out, _ = run(capsys, "play", "EO1-C8-AAAAAFA")
+    assert status == 0
+    assert str(GameCode.parse("EO1-C8-AAAAAFA").position()) in out
+    assert "eightoff play EO1-C8-AAAAAFA" in out
+    status, _, err = run(capsys, "play", "EO1-C8-AAAAAFA", "--cells", "4")
+    assert status == 2 and "fixes its rules" in err
+    status, _, err = run(capsys, "play", "EO1-XX")
+    assert status == 2 and err.count("\n") == 1

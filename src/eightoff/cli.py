@@ -152,7 +152,17 @@ def build_parser() -> argparse.ArgumentParser:
     add_rule_options(p)
     p.set_defaults(handler=_cmd_replay)
 
-    p = sub.add_parser("play", help="start a new game", description="Start a new game.")
+    p = sub.add_parser(
+        "play",
+        help="play in the terminal",
+        description="Play Eight Off in the terminal (keys 1-8 and a-h pick a source, then a "
+        "target; ^ the foundations; Enter the smart move; u/r undo/redo; ? a hint; q quits). "
+        "Off a terminal, or with --text, print the deal and how to play it move by move.",
+    )
+    p.add_argument("code", nargs="?", help="a game code to play (default: a new random deal)")
+    p.add_argument(
+        "--text", action="store_true", help="print the deal instead of starting the terminal game"
+    )
     add_rule_options(p)
     p.set_defaults(handler=_cmd_play)
 
@@ -271,14 +281,25 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    code = GameCode.random(rules_from_args(args) or preset("standard"))
+    rules = rules_from_args(args)
+    if args.code is None:
+        code = GameCode.random(rules or preset("standard"))
+    else:
+        code = GameCode.parse(args.code)
+        if rules is not None and rules != code.rules:
+            raise CliError("a game code fixes its rules: leave out the rule options")
+    if not args.text and sys.stdin.isatty() and sys.stdout.isatty():
+        from eightoff.tui import run  # import lazily: Textual is only needed here
+
+        run(code)
+        return 0
     position = code.position()
     print(_heading(position, code))
     print(position)
     print(
         f"""
-Play it in the browser with `eightoff serve` (enter the code under New game),
-or move by move from the command line:
+Play it in the terminal with `eightoff play {code}`, in the browser with
+`eightoff serve` (enter the code under New game), or move by move from the command line:
 
   eightoff deal {code}                       show this deal again
   echo '["3a", "a5", "35x2", "1^"]' > moves.json     your moves, in order
