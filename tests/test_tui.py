@@ -172,16 +172,25 @@ def test_enter_or_the_same_key_twice_is_the_engine_smart_move() -> None:
 
 
 def test_autoplay_sends_safe_cards_home_as_the_game_does() -> None:
+    # With autoplay on, the deal's safe cards go home at the start, as in the web game:
+    # A♥, then the 2♥ and A♣ (cell a), as one action that undo takes back.
     expected = Game.from_text(CODE, autoplay=True)
-    expected.play(Move.from_text("6^"))
-    assert expected.actions[0].autoplayed  # A♣ (cell a) and the 2♥ follow A♥
+    expected.play(expected.autoplay_moves()[0])
+    assert [m.text() for m in expected.actions[0].moves] == ["6^", "6^", "a^"]
 
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
-        await pilot.press("6", "circumflex_accent")
+        await pilot.pause()
 
     app, shown = drive(scenario, Game.from_text(CODE, autoplay=True))
     assert app.game.position == expected.position
-    assert "autoplay sent" in shown.message
+    assert len(app.game.actions) == 1
+    assert "Autoplay sent 3 cards home" in shown.message
+
+    async def undo(app: EightOffApp, pilot: Pilot[None]) -> None:
+        await pilot.press("u")
+
+    app, _ = drive(undo, Game.from_text(CODE, autoplay=True))
+    assert app.game.position == Game.from_text(CODE).position
 
 
 def test_the_hint_key_shows_the_solver_move() -> None:

@@ -189,7 +189,17 @@ class EightOffApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._autoplay_start()
         self._after_change()
+
+    def _autoplay_start(self) -> None:
+        # As in the web game: with autoplay on, the cards a new deal can send home safely
+        # go there at once, as one action (undo takes them back).
+        home = self.game.autoplay_moves() if self.game.autoplay and not self.game.actions else []
+        if home:
+            self.game.play(home[0])  # the game's autoplay plays the rest with it
+            n = len(self.game.actions[0].moves)
+            self.message = f"Autoplay sent {n} card{'s' if n != 1 else ''} home"
 
     # -- drawing -------------------------------------------------------------------
 
@@ -433,6 +443,7 @@ class EightOffApp(App[None]):
         self.selected = None
         self.hinted = None
         self.message = f"New game {self.game.code}"
+        self._autoplay_start()
         self._after_change()
 
     # -- hints ---------------------------------------------------------------------
