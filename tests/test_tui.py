@@ -185,6 +185,7 @@ def test_autoplay_sends_safe_cards_home_as_the_game_does() -> None:
     assert app.game.position == expected.position
     assert len(app.game.actions) == 1
     assert "Autoplay sent 3 cards home" in shown.message
+    assert "moves 0" in shown.status  # the deal's own autoplay is not a move of the player
 
     async def undo(app: EightOffApp, pilot: Pilot[None]) -> None:
         await pilot.press("u")

@@ -170,6 +170,7 @@ class EightOffApp(App[None]):
         self.hinted: Move | None = None
         self.message = ""
         self._lines: dict[str, str] = {}
+        self._start_action: Action | None = None  # the deal's own autoplay, not a player move
 
     # -- layout --------------------------------------------------------------------
 
@@ -192,13 +193,18 @@ class EightOffApp(App[None]):
         self._autoplay_start()
         self._after_change()
 
+    def moves_played(self) -> int:
+        """The player's actions so far (the deal's opening autoplay is not one)."""
+        actions = self.game.actions
+        return len(actions) - (1 if actions and actions[0] is self._start_action else 0)
+
     def _autoplay_start(self) -> None:
         # As in the web game: with autoplay on, the cards a new deal can send home safely
         # go there at once, as one action (undo takes them back).
         home = self.game.autoplay_moves() if self.game.autoplay and not self.game.actions else []
         if home:
-            self.game.play(home[0])  # the game's autoplay plays the rest with it
-            n = len(self.game.actions[0].moves)
+            self._start_action = self.game.play(home[0])  # autoplay plays the rest with it
+            n = len(self._start_action.moves)
             self.message = f"Autoplay sent {n} card{'s' if n != 1 else ''} home"
 
     # -- drawing -------------------------------------------------------------------
@@ -233,7 +239,7 @@ class EightOffApp(App[None]):
         shown = {Status.PLAYING: "playing", Status.WON: "won", Status.STUCK: "no moves"}[status]
         code = str(game.code) if game.code is not None else "custom position"
         line = (
-            f"{code}  ·  moves {len(game.actions)}  ·  score {game.score}  ·  {shown}"
+            f"{code}  ·  moves {self.moves_played()}  ·  score {game.score}  ·  {shown}"
             f"  ·  autoplay {'on' if game.autoplay else 'off'}"
         )
         self._set_text("#status", line)
@@ -413,7 +419,7 @@ class EightOffApp(App[None]):
         self.refresh_board()
 
     def _won_message(self) -> str:
-        n = len(self.game.actions)
+        n = self.moves_played()
         return f"You won in {n} move{'s' if n != 1 else ''}! Press n for a new game."
 
     def action_undo(self) -> None:
@@ -440,6 +446,7 @@ class EightOffApp(App[None]):
     def action_new_game(self) -> None:
         """A new random deal under the same rules."""
         self.game = Game(GameCode.random(self.game.rules), autoplay=self.game.autoplay)
+        self._start_action = None
         self.selected = None
         self.hinted = None
         self.message = f"New game {self.game.code}"
