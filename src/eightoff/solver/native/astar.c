@@ -102,53 +102,13 @@ typedef struct {
     int32_t node;
 } AEntry;
 
-typedef struct {
-    AEntry *items;
-    size_t n, cap;
-    Budget *budget;
-} AHeap;
-
 static inline int aentry_less(const AEntry *a, const AEntry *b) {
     if (a->f != b->f) return a->f < b->f;
     if (a->g != b->g) return a->g > b->g;
     return a->counter < b->counter;
 }
 
-static int aheap_push(AHeap *heap, AEntry e) {
-    if (heap->n == heap->cap) {
-        size_t cap = heap->cap ? 2 * heap->cap : 1024;
-        AEntry *items = budget_resize(heap->budget, heap->items, heap->cap * sizeof(AEntry), cap * sizeof(AEntry));
-        if (items == NULL) return 0;
-        heap->items = items;
-        heap->cap = cap;
-    }
-    size_t k = heap->n++;
-    AEntry *a = heap->items;
-    while (k > 0) {
-        size_t p = (k - 1) / 2;
-        if (!aentry_less(&e, &a[p])) break;
-        a[k] = a[p];
-        k = p;
-    }
-    a[k] = e;
-    return 1;
-}
-
-static AEntry aheap_pop(AHeap *heap) {
-    AEntry *a = heap->items;
-    AEntry top = a[0], last = a[--heap->n];
-    size_t n = heap->n, k = 0;
-    for (;;) {
-        size_t c = 2 * k + 1;
-        if (c >= n) break;
-        if (c + 1 < n && aentry_less(&a[c + 1], &a[c])) c++;
-        if (!aentry_less(&a[c], &last)) break;
-        a[k] = a[c];
-        k = c;
-    }
-    if (n) a[k] = last;
-    return top;
-}
+DEFINE_HEAP(AHeap, AEntry, aentry_less)
 
 /* ``root`` is after autoplay, ``g0`` the cards that autoplay sent home. With
  * ``below`` >= 0 only solutions shorter than it are sought. A position reached
@@ -176,9 +136,9 @@ static Outcome astar(const Config *cfg, const State *root, int g0, Nodes *nodes,
     slot->node = 0;
     map.count = 1;
     AEntry e0 = {g0 + lower_bound(root, infos), g0, 0, 0};
-    if (!aheap_push(&heap, e0)) goto nomem;
+    if (!AHeap_push(&heap, e0)) goto nomem;
     while (heap.n) {
-        AEntry e = aheap_pop(&heap);
+        AEntry e = AHeap_pop(&heap);
         Node *node = &nodes->items[e.node];
         if (node->superseded) continue; /* reached more cheaply since */
         unpack(node, &st);
@@ -191,16 +151,7 @@ static Outcome astar(const Config *cfg, const State *root, int g0, Nodes *nodes,
             out.goal = e.node;
             break;
         }
-        out.nodes++;
-        if (max_nodes >= 0 && out.nodes > max_nodes) {
-            out.status = LIMIT;
-            out.nodes--;
-            break;
-        }
-        if (deadline >= 0 && !(out.nodes & 255) && now_seconds() > deadline) {
-            out.status = LIMIT;
-            break;
-        }
+        if (limit_reached(&out, max_nodes, deadline)) break;
         int nm = gen_moves(cfg, &st, moves);
         for (int k = 0; k < nm; k++) {
             child = st;
@@ -222,15 +173,15 @@ static Outcome astar(const Config *cfg, const State *root, int g0, Nodes *nodes,
             slot->hash = h;
             slot->node = (int32_t)(nodes->n - 1);
             AEntry c = {f, g2, ++counter, slot->node};
-            if (!aheap_push(&heap, c)) goto nomem;
+            if (!AHeap_push(&heap, c)) goto nomem;
         }
     }
-    budget_free(heap.budget, heap.items, heap.cap * sizeof(AEntry));
+    AHeap_free(&heap);
     exactmap_free(&map);
     return out;
 nomem:
     out.status = no_room(nodes->budget);
-    budget_free(heap.budget, heap.items, heap.cap * sizeof(AEntry));
+    AHeap_free(&heap);
     exactmap_free(&map);
     return out;
 }

@@ -13,51 +13,11 @@ typedef struct {
     Move move;
 } Entry;
 
-typedef struct {
-    Entry *items;
-    size_t n, cap;
-    Budget *budget;
-} Heap;
-
 static inline int entry_less(const Entry *a, const Entry *b) {
     return a->f < b->f || (a->f == b->f && a->counter < b->counter);
 }
 
-static int heap_push(Heap *heap, Entry e) {
-    if (heap->n == heap->cap) {
-        size_t cap = heap->cap ? 2 * heap->cap : 1024;
-        Entry *items = budget_resize(heap->budget, heap->items, heap->cap * sizeof(Entry), cap * sizeof(Entry));
-        if (items == NULL) return 0;
-        heap->items = items;
-        heap->cap = cap;
-    }
-    size_t k = heap->n++;
-    Entry *a = heap->items;
-    while (k > 0) {
-        size_t p = (k - 1) / 2;
-        if (!entry_less(&e, &a[p])) break;
-        a[k] = a[p];
-        k = p;
-    }
-    a[k] = e;
-    return 1;
-}
-
-static Entry heap_pop(Heap *heap) {
-    Entry *a = heap->items;
-    Entry top = a[0], last = a[--heap->n];
-    size_t n = heap->n, k = 0;
-    for (;;) {
-        size_t c = 2 * k + 1;
-        if (c >= n) break;
-        if (c + 1 < n && entry_less(&a[c + 1], &a[c])) c++;
-        if (!entry_less(&a[c], &last)) break;
-        a[k] = a[c];
-        k = c;
-    }
-    if (n) a[k] = last;
-    return top;
-}
+DEFINE_HEAP(Heap, Entry, entry_less)
 
 /* ---- weighted best-first ---------------------------------------------------------- */
 
@@ -79,9 +39,9 @@ static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, lo
     if (add_node(nodes, root, -1, mv(-1, -1, -1, -1, 0), 0) == NULL || hashset_add(&seen, state_hash(root)) < 0)
         goto nomem;
     Entry e0 = {0.0, 0, -1, 0, mv(-1, -1, -1, -1, 0)};
-    if (!heap_push(&heap, e0)) goto nomem;
+    if (!Heap_push(&heap, e0)) goto nomem;
     while (heap.n) {
-        Entry e = heap_pop(&heap);
+        Entry e = Heap_pop(&heap);
         int32_t here;
         if (e.parent < 0) {
             st = *root;
@@ -103,16 +63,7 @@ static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, lo
                 break;
             }
         }
-        out.nodes++;
-        if (max_nodes >= 0 && out.nodes > max_nodes) {
-            out.status = LIMIT;
-            out.nodes--;
-            break;
-        }
-        if (deadline >= 0 && !(out.nodes & 255) && now_seconds() > deadline) {
-            out.status = LIMIT;
-            break;
-        }
+        if (limit_reached(&out, max_nodes, deadline)) break;
         double hv = full_h(cfg, &st, terms);
         uint64_t x = cells_hash(&st);
         for (int i = 0; i < NCOLS; i++) { /* each column's running FNV state, per prefix */
@@ -171,15 +122,15 @@ static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, lo
                 }
             }
             Entry c = {cost + cfg->weight * (h2 - bonus), ++counter, here, cost, m};
-            if (!heap_push(&heap, c)) goto nomem;
+            if (!Heap_push(&heap, c)) goto nomem;
         }
     }
-    budget_free(heap.budget, heap.items, heap.cap * sizeof(Entry));
+    Heap_free(&heap);
     hashset_free(&seen);
     return out;
 nomem:
     out.status = no_room(nodes->budget);
-    budget_free(heap.budget, heap.items, heap.cap * sizeof(Entry));
+    Heap_free(&heap);
     hashset_free(&seen);
     return out;
 }

@@ -32,16 +32,7 @@ static Outcome exhaust(const Config *cfg, const State *root, Nodes *nodes, long 
         int32_t here = stack[--depth];
         unpack(&nodes->items[here], &st);
         for (int c = 0; c < NCOLS; c++) colh[c] = column_hash(st.cards[c], st.len[c]);
-        out.nodes++;
-        if (max_nodes >= 0 && out.nodes > max_nodes) {
-            out.status = LIMIT;
-            out.nodes--;
-            break;
-        }
-        if (deadline >= 0 && !(out.nodes & 255) && now_seconds() > deadline) {
-            out.status = LIMIT;
-            break;
-        }
+        if (limit_reached(&out, max_nodes, deadline)) break;
         int nm = gen_moves(cfg, &st, moves);
         for (int k = 0; k < nm; k++) {
             child = st;

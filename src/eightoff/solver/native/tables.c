@@ -114,6 +114,73 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Counts one more expanded position; 1 (status LIMIT) when the node or time limit
+ * stops the search there. The clock is read every 256 positions. */
+static inline int limit_reached(Outcome *out, long max_nodes, double deadline) {
+    out->nodes++;
+    if (max_nodes >= 0 && out->nodes > max_nodes) {
+        out->status = LIMIT;
+        out->nodes--;
+        return 1;
+    }
+    if (deadline >= 0 && !(out->nodes & 255) && now_seconds() > deadline) {
+        out->status = LIMIT;
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- open lists ----------------------------------------------------------------------- */
+
+/* A binary min-heap ``Name`` of ``Type`` ordered by ``less(a, b)``, within the budget:
+ * ``Name_push`` (0 when there is no room) and ``Name_pop`` (the heap must not be
+ * empty). A macro, so each search's entry type gets its own inlined comparisons. */
+#define DEFINE_HEAP(Name, Type, less)                                                          \
+    typedef struct {                                                                           \
+        Type *items;                                                                           \
+        size_t n, cap;                                                                         \
+        Budget *budget;                                                                        \
+    } Name;                                                                                    \
+                                                                                               \
+    static int Name##_push(Name *heap, Type e) {                                               \
+        if (heap->n == heap->cap) {                                                            \
+            size_t cap = heap->cap ? 2 * heap->cap : 1024;                                     \
+            Type *items = budget_resize(heap->budget, heap->items, heap->cap * sizeof(Type),   \
+                                        cap * sizeof(Type));                                   \
+            if (items == NULL) return 0;                                                       \
+            heap->items = items;                                                               \
+            heap->cap = cap;                                                                   \
+        }                                                                                      \
+        size_t k = heap->n++;                                                                  \
+        Type *a = heap->items;                                                                 \
+        while (k > 0) {                                                                        \
+            size_t p = (k - 1) / 2;                                                            \
+            if (!less(&e, &a[p])) break;                                                       \
+            a[k] = a[p];                                                                       \
+            k = p;                                                                             \
+        }                                                                                      \
+        a[k] = e;                                                                              \
+        return 1;                                                                              \
+    }                                                                                          \
+                                                                                               \
+    static Type Name##_pop(Name *heap) {                                                       \
+        Type *a = heap->items;                                                                 \
+        Type top = a[0], last = a[--heap->n];                                                  \
+        size_t n = heap->n, k = 0;                                                             \
+        for (;;) {                                                                             \
+            size_t c = 2 * k + 1;                                                              \
+            if (c >= n) break;                                                                 \
+            if (c + 1 < n && less(&a[c + 1], &a[c])) c++;                                      \
+            if (!less(&a[c], &last)) break;                                                    \
+            a[k] = a[c];                                                                       \
+            k = c;                                                                             \
+        }                                                                                      \
+        if (n) a[k] = last;                                                                    \
+        return top;                                                                            \
+    }                                                                                          \
+                                                                                               \
+    static void Name##_free(Name *heap) { budget_free(heap->budget, heap->items, heap->cap * sizeof(Type)); }
+
 /* ---- exact keys ---------------------------------------------------------------------- */
 
 /* Same position up to column and cell order. Cells are kept sorted; a non-empty
