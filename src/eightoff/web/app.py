@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -31,12 +32,22 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from eightoff.codes import GameCode
+from eightoff.daily import Daily, parse_date
 from eightoff.formats import move_from_json, move_to_json, position_to_json
 from eightoff.game import Game, ReplayError, smart_move, tap_move
 from eightoff.moves import InvalidMoveError, Move, Place, PlaceKind, cell, column
 from eightoff.pool import Pool
 from eightoff.position import COLUMNS, Position
-from eightoff.rules import CELL_COUNTS, PRESETS, Build, EmptyColumn, GroupMoves, Layout, Rules
+from eightoff.rules import (
+    CELL_COUNTS,
+    PRESETS,
+    Build,
+    EmptyColumn,
+    GroupMoves,
+    Layout,
+    Rules,
+    preset,
+)
 from eightoff.solver import Limit, Verdict, hint, solve
 
 STATIC: Final = Path(__file__).parent / "static"
@@ -179,6 +190,13 @@ class NewAnswer(_Described):
     winnable: bool | None = Field(description="True when the solver has won this deal.")
     rules: dict[str, Any]
     rules_text: str
+
+
+class DailyAnswer(NewAnswer):
+    """The deal of the day."""
+
+    date: str = Field(description="The calendar date, YYYY-MM-DD.")
+    solver_moves: int = Field(description="Single-card moves of the solver's winning line.")
 
 
 class StateAnswer(_Described):
@@ -329,6 +347,21 @@ def create_app(
         """The solver's JSON result from the position after ``moves`` (verdict, moves…)."""
         return _ok(api.solve(req))
 
+    @app.get(
+        "/api/daily",
+        summary="The deal of the day",
+        tags=["game"],
+        responses={200: {"model": DailyAnswer}, **_ERRORS},
+    )
+    def daily_route(date: str | None = None, rules: str = "standard") -> JSONResponse:
+        """The deal of ``date`` (YYYY-MM-DD, the player's calendar date; default: today in
+        UTC) under the preset ``rules``: one winnable deal per date, the same for everyone.
+
+        Answer: what ``/api/new`` answers (``winnable`` is true), plus ``date`` and
+        ``solver_moves`` (the length of the solver's winning line, in single-card moves).
+        """
+        return _ok(api.daily(date, rules))
+
     @app.get("/api/rules", summary="Presets and rule options", tags=["rules"])
     def rules_route() -> JSONResponse:
         """Every preset (its options and a one-line description) and every option's values."""
@@ -425,11 +458,15 @@ class _Api:
             else:
                 with self.rng_lock:
                     code = GameCode.random(rules, self.rng)
-        game = Game(code)
-        out: dict[str, Any] = {"code": str(code), "winnable": winnable}
-        out.update(self._describe(game))
-        out["rules"] = code.rules.to_json()
-        out["rules_text"] = code.rules.describe()
+        return self._started(code, winnable)
+
+    def daily(self, day_text: str | None, preset_name: str) -> dict[str, Any]:
+        day = datetime.now(UTC).date() if day_text is None else parse_date(day_text)
+        rules = preset(preset_name)
+        with self._solver_slot():  # a few ms, then cached for the day
+            found = Daily.of(day, rules)
+        out = self._started(found.code, True)
+        out.update(date=day.isoformat(), solver_moves=found.solver_moves)
         return out
 
     def state(self, req: StateRequest) -> dict[str, Any]:
@@ -524,6 +561,14 @@ class _Api:
                 422, f"move {i} cannot be read: {unreadable}", index=i, reason=str(unreadable)
             )
         return game
+
+    def _started(self, code: GameCode, winnable: bool | None) -> dict[str, Any]:
+        """The answer for a game starting from the deal of ``code``."""
+        out: dict[str, Any] = {"code": str(code), "winnable": winnable}
+        out.update(self._describe(Game(code)))
+        out["rules"] = code.rules.to_json()
+        out["rules_text"] = code.rules.describe()
+        return out
 
     def _describe(self, game: Game) -> dict[str, Any]:
         pos = game.position
