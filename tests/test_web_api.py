@@ -427,7 +427,7 @@ def test_pages_are_served_with_a_strict_policy(client: TestClient, path: str) ->
 
 
 def test_static_files_are_served(client: TestClient) -> None:
-    for name in ("app.js", "style.css"):
+    for name in ("main.js", "play.js", "style.css"):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200 and len(response.content) > 1000
     assert client.get("/static/missing.js").status_code == 404

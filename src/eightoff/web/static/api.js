@@ -1,0 +1,37 @@
+/* The game server's JSON API. */
+
+import { t } from "./i18n.js";
+
+export class ApiError extends Error {
+  constructor(status, message, data) {
+    super(message);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+/** GET ``path`` (no body) or POST ``body`` as JSON; the answer's JSON, or an ApiError. */
+export async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, t("server.unreachable"), null);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = (data && data.error) || t("server.status", { status: response.status });
+    throw new ApiError(response.status, message, data);
+  }
+  return data;
+}

@@ -1,0 +1,326 @@
+/* Drawing the board from the server's answer: piles, cards, status, banners, notices. */
+
+import { t, cardName, pileName, rankName } from "./i18n.js";
+import { bottomReserve, fanLimits, sizeBoard } from "./layout.js";
+import {
+  $, RANKS, SUITS, SVG_NS, board, cardEls, cardSuit, elapsedNow, flatMoves, formatTime, isRed,
+  moveFrom, moveTo, parsePile, rankText, reducedMotion, state, where,
+} from "./state.js";
+import { finish, undo, undoTo } from "./play.js";
+import { openNewDialog } from "./dialogs.js";
+
+export function svgUse(suit, cls) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("class", cls);
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG_NS, "use");
+  use.setAttribute("href", `#suit-${suit}`);
+  svg.appendChild(use);
+  return svg;
+}
+
+function cardEl(card) {
+  let el = cardEls.get(card);
+  if (el) return el;
+  const suit = cardSuit(card);
+  el = document.createElement("div");
+  el.className = `card s-${suit}${isRed(suit) ? " red" : ""}`;
+  el.dataset.card = card;
+  el.setAttribute("role", "button");
+  el.tabIndex = -1;
+  const idx = document.createElement("span");
+  idx.className = "idx";
+  idx.setAttribute("aria-hidden", "true");
+  const rank = document.createElement("span");
+  rank.textContent = rankText(card);
+  idx.append(rank, svgUse(suit, "pip"));
+  el.appendChild(idx);
+  if ("JQK".includes(card[0])) {
+    const face = document.createElement("span");
+    face.className = "face";
+    face.setAttribute("aria-hidden", "true");
+    face.textContent = card[0];
+    el.appendChild(face);
+  } else {
+    el.appendChild(svgUse(suit, "big"));
+  }
+  cardEls.set(card, el);
+  return el;
+}
+
+function makePile(label, parent, extra) {
+  const pile = document.createElement("div");
+  pile.className = `pile slot ${extra || ""}`.trim();
+  pile.dataset.pile = label;
+  pile.tabIndex = -1;
+  pile.setAttribute("role", "button");
+  const { kind, suit } = parsePile(label);
+  if (kind === "foundation") pile.appendChild(svgUse(suit, "watermark"));
+  parent.appendChild(pile);
+  return pile;
+}
+
+function buildBoard(cells) {
+  const founds = board.querySelector(".foundations");
+  const cellRow = board.querySelector(".cells");
+  const tableau = board.querySelector(".tableau");
+  for (const el of cardEls.values()) el.remove();
+  founds.replaceChildren();
+  cellRow.replaceChildren();
+  tableau.replaceChildren();
+  for (const s of SUITS) makePile(`foundation-${s}`, founds);
+  for (let k = 1; k <= cells; k++) makePile(`cell-${k}`, cellRow);
+  for (let k = 1; k <= 8; k++) makePile(`column-${k}`, tableau, "column");
+  state.builtCells = cells;
+}
+
+export const pileEl = (label) => board.querySelector(`[data-pile="${label}"]`);
+
+/** Every pile label in reading order: foundations, cells, columns. */
+export function pileOrder() {
+  const labels = [...SUITS].map((s) => `foundation-${s}`);
+  for (let k = 1; k <= state.builtCells; k++) labels.push(`cell-${k}`);
+  for (let k = 1; k <= 8; k++) labels.push(`column-${k}`);
+  return labels;
+}
+
+function cardLabel(card, label, index, size) {
+  const name = cardName(card);
+  const { kind } = parsePile(label);
+  if (kind === "column") {
+    const key = index === size - 1 ? "card.exposed" : "card.covered";
+    return t(key, { card: name, pile: pileName(label) });
+  }
+  if (kind === "foundation") return t("card.onFoundation", { card: name, pile: pileName(label) });
+  return t("card.inCell", { card: name, pile: pileName(label) });
+}
+
+/** Draw ``state.view``; ``options.animate`` slides the cards from where they were. */
+export function render(options) {
+  const animate = options && options.animate;
+  const hadFocus = board.contains(document.activeElement);
+  const pos = state.view.position;
+  if (pos.cells.length !== state.builtCells) buildBoard(pos.cells.length);
+  const first = animate && !reducedMotion.matches ? measureCards() : null;
+  const cw = sizeBoard(Math.max(...pos.columns.map((col) => col.length)));
+  const ch = cw * 1.4;
+  const placed = new Set();
+  where.clear();
+
+  const put = (card, label, index, size, top) => {
+    const el = cardEl(card);
+    const pile = pileEl(label);
+    if (el.parentNode !== pile || el.nextSibling) pile.appendChild(el);
+    el.style.transform = "";
+    el.classList.remove("dragging", "snap", "selected", "hint");
+    el.style.top = `${top}px`;
+    el.style.zIndex = String(index + 1);
+    el.setAttribute("aria-label", cardLabel(card, label, index, size));
+    // The card under a foundation's top is only there to show when the top is dragged.
+    el.toggleAttribute("aria-hidden", label.startsWith("foundation") && index === 0);
+    placed.add(card);
+    where.set(card, { label, index, size });
+  };
+
+  // Foundations: the top card and the one under it (shown when the top is dragged away).
+  for (const s of SUITS) {
+    const top = pos.foundations[s];
+    const label = `foundation-${s}`;
+    for (let r = Math.max(1, top - 1); r <= top; r++) put(RANKS[r - 1] + s, label, r === top ? 1 : 0, 2, 0);
+    const pile = pileEl(label);
+    pile.classList.toggle("slot", top === 0);
+    pile.setAttribute("aria-label", top
+      ? t("pile.foundationUpTo", { pile: pileName(label), rank: rankName(top) })
+      : t("pile.empty", { pile: pileName(label) }));
+  }
+  pos.cells.forEach((card, k) => {
+    const label = `cell-${k + 1}`;
+    if (card) put(card, label, 0, 1, 0);
+    const pile = pileEl(label);
+    pile.classList.toggle("slot", !card);
+    pile.setAttribute("aria-label", card ? pileName(label) : t("pile.empty", { pile: pileName(label) }));
+  });
+  // Each column fans as far down as the window allows, between the least offset that
+  // keeps a covered card's index readable and a comfortable most.
+  const tableauTop = board.querySelector(".tableau").getBoundingClientRect().top + window.scrollY;
+  const bottom = window.innerHeight - bottomReserve(window.innerHeight);
+  const { least, most } = fanLimits(cw, board.classList.contains("wide"), board.classList.contains("big-index"));
+  pos.columns.forEach((col, k) => {
+    const label = `column-${k + 1}`;
+    const n = col.length;
+    const off = n > 1 ? Math.min(most, Math.max(least, (bottom - tableauTop - ch) / (n - 1))) : most;
+    col.forEach((card, i) => put(card, label, i, n, Math.round(i * off)));
+    const pile = pileEl(label);
+    pile.classList.toggle("slot", n === 0);
+    pile.style.height = `${ch + Math.max(0, n - 1) * off}px`;
+    pile.setAttribute("aria-label", n
+      ? t("pile.cards", { pile: pileName(label), n })
+      : t("pile.empty", { pile: pileName(label) }));
+  });
+  for (const [card, el] of cardEls) if (!placed.has(card) && el.parentNode) el.remove();
+  board.querySelectorAll(".target, .hint-target").forEach((p) => p.classList.remove("target", "hint-target"));
+  state.selection = null;
+  if (first) flip(first);
+  const focusEl = updateFocusTargets();
+  if (hadFocus && focusEl && document.activeElement !== focusEl) focusEl.focus({ preventScroll: true });
+  renderStatus();
+}
+
+function measureCards() {
+  const rects = new Map();
+  for (const [card, el] of cardEls) if (el.isConnected) rects.set(card, el.getBoundingClientRect());
+  return rects;
+}
+
+/** Animate cards from where they were drawn before to where they are now. */
+function flip(first) {
+  const moving = [];
+  for (const [card, el] of cardEls) {
+    const old = first.get(card);
+    if (!old || !el.isConnected) continue;
+    const now = el.getBoundingClientRect();
+    const dx = old.left - now.left;
+    const dy = old.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    el.classList.remove("flip");
+    el.style.transform = `translate(${dx}px, ${dy}px)`;
+    el.style.zIndex = String(500 + Number(el.style.zIndex));
+    moving.push(el);
+  }
+  if (!moving.length) return;
+  void board.offsetWidth; // apply the start transforms before transitioning away from them
+  for (const el of moving) {
+    el.classList.add("flip");
+    el.style.transform = "";
+  }
+  window.setTimeout(() => {
+    for (const el of moving) {
+      el.classList.remove("flip");
+      const w = where.get(el.dataset.card);
+      if (w) el.style.zIndex = String(w.index + 1);
+    }
+  }, 220);
+}
+
+// -- focus targets (one card or pile in the tab order) ------------------------------------
+
+function focusTarget(label, index) {
+  const pile = pileEl(label);
+  if (!pile) return null;
+  const cards = [...pile.querySelectorAll(".card")];
+  if (!cards.length) return pile;
+  if (index === undefined || index >= cards.length) return cards[cards.length - 1];
+  return cards[Math.max(0, index)];
+}
+
+export function updateFocusTargets(index) {
+  board.querySelectorAll("[tabindex='0']").forEach((el) => {
+    el.tabIndex = -1;
+  });
+  const el = focusTarget(state.focusLabel, index);
+  if (el) el.tabIndex = 0;
+  return el;
+}
+
+// -- status, banners, notices -------------------------------------------------------------
+
+export function renderStatus() {
+  const { game, view, settings, sol } = state;
+  $("moves").textContent = String(game.actions.length);
+  $("score").textContent = String(view.score);
+  $("time").textContent = formatTime(elapsedNow());
+  $("st-moves").hidden = !settings.showMoves;
+  $("st-score").hidden = !settings.showScore;
+  $("st-time").hidden = !settings.showTimer;
+  $("code").textContent = game.code;
+  const inSolution = sol !== null;
+  $("btn-undo").disabled = inSolution || game.actions.length === 0;
+  $("btn-redo").disabled = inSolution || game.redo.length === 0;
+  $("btn-hint").disabled = inSolution || view.status !== "playing";
+  $("btn-solution").disabled = inSolution || view.status === "won";
+  $("btn-restart").disabled = inSolution;
+  const status = view.status;
+  $("st-state").textContent = status === "won" ? t("status.won") : status === "stuck" ? t("status.stuck") : "";
+  document.body.dataset.status = status;
+  document.body.dataset.moves = String(flatMoves().length);
+  renderBanner();
+}
+
+function setBanner(text, actions) {
+  const banner = $("banner");
+  if (!text) {
+    banner.hidden = true;
+    return;
+  }
+  $("banner-text").textContent = text;
+  const box = $("banner-actions");
+  box.replaceChildren();
+  for (const [label, fn, id] of actions) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    if (id) b.id = id;
+    b.addEventListener("click", fn);
+    box.appendChild(b);
+  }
+  banner.hidden = false;
+}
+
+export function renderBanner() {
+  const { lostOffer, view } = state;
+  if (state.sol) return setBanner("", []);
+  if (lostOffer) {
+    const acts = [];
+    if (lostOffer.undoTo !== null) {
+      acts.push([t("banner.undoTo"), () => undoTo(lostOffer.undoTo), "btn-undo-to"]);
+    }
+    return setBanner(t("banner.lost"), acts);
+  }
+  if (view.status === "stuck") {
+    return setBanner(t("banner.stuck"), [[t("button.undo"), undo], [t("button.newGame"), openNewDialog]]);
+  }
+  if (view.status === "playing" && view.finish) {
+    return setBanner(t("banner.finish"), [[t("button.finish"), finish, "btn-finish"]]);
+  }
+  return setBanner("", []);
+}
+
+export function notice(text) {
+  $("notice-text").textContent = text;
+  $("notice").hidden = false;
+}
+
+/** Say ``text`` to screen readers. */
+export function announce(text) {
+  const live = $("live");
+  live.textContent = "";
+  window.setTimeout(() => {
+    live.textContent = text;
+  }, 30);
+}
+
+export function applySettings() {
+  document.body.classList.toggle("four", state.settings.fourColour);
+  document.body.classList.toggle("large", state.settings.largePrint);
+}
+
+// -- the hint on the board -----------------------------------------------------------------
+
+export function clearHint() {
+  if (state.hintTimer) window.clearTimeout(state.hintTimer);
+  state.hintTimer = null;
+  board.querySelectorAll(".hint, .hint-target").forEach((el) => el.classList.remove("hint", "hint-target"));
+}
+
+export function showHint(move) {
+  clearHint();
+  if (where.get(move.card)) {
+    const pile = pileEl(moveFrom(move));
+    [...pile.querySelectorAll(".card")].slice(-move.count).forEach((el) => el.classList.add("hint"));
+  }
+  const target = pileEl(moveTo(move));
+  if (target) target.classList.add("hint-target");
+  state.hintTimer = window.setTimeout(clearHint, 4000);
+}

@@ -1,0 +1,233 @@
+/* Dialogs: confirm, New game, Options, Statistics, Game code; the win celebration. */
+
+import { announce, applySettings, render, svgUse } from "./board.js";
+import { t } from "./i18n.js";
+import { newGame } from "./play.js";
+import { $, DEFAULT_SETTINGS, SUITS, formatTime, isObject, isRed, reducedMotion, state } from "./state.js";
+import { saveSettings, saveStats } from "./storage.js";
+
+/** Ask ``text``: true when the player says yes. */
+export function confirmDialog(text) {
+  const dlg = $("dlg-confirm");
+  $("confirm-text").textContent = text;
+  return new Promise((resolve) => {
+    dlg.addEventListener("close", () => resolve(dlg.returnValue === "yes"), { once: true });
+    dlg.returnValue = "";
+    dlg.showModal();
+  });
+}
+
+export function anyDialogOpen() {
+  return [...document.querySelectorAll("dialog")].some((d) => d.open) || !$("celebrate").hidden;
+}
+
+// -- New game ------------------------------------------------------------------------------
+
+const RULE_FIELDS = ["cells", "empty_column", "build", "layout", "group_moves"];
+
+function rulesOf(value) {
+  if (isObject(value)) return value;
+  if (state.presets && state.presets[value]) return state.presets[value].rules;
+  return { cells: 8, empty_column: "kings", build: "suit", layout: "eight-off", group_moves: "cells", take_back: false };
+}
+
+function presetMatching(rules) {
+  if (!state.presets) return "custom";
+  for (const [name, p] of Object.entries(state.presets)) {
+    if (RULE_FIELDS.every((k) => String(p.rules[k]) === String(rules[k])) && p.rules.take_back === rules.take_back) return name;
+  }
+  return "custom";
+}
+
+function fillRuleForm(form, rules) {
+  for (const k of RULE_FIELDS) {
+    const input = form.querySelector(`input[name="${k}"][value="${rules[k]}"]`);
+    if (input) input.checked = true;
+  }
+  form.elements.take_back.checked = Boolean(rules.take_back);
+}
+
+function readRuleForm(form) {
+  const rules = {};
+  for (const k of RULE_FIELDS) {
+    const input = form.querySelector(`input[name="${k}"]:checked`);
+    if (input) rules[k] = k === "cells" ? Number(input.value) : input.value;
+  }
+  rules.take_back = form.elements.take_back.checked;
+  return rules;
+}
+
+export function openNewDialog() {
+  if (anyDialogOpen()) return;
+  const { game, settings } = state;
+  const form = $("form-new");
+  const rules = rulesOf(game ? game.rules : settings.rules);
+  fillRuleForm(form, rules);
+  form.elements.preset.value = presetMatching(rules);
+  form.elements.autoplay.checked = settings.autoplay;
+  form.elements.winnable.checked = settings.winnable;
+  form.elements.difficulty.value = settings.difficulty;
+  $("new-code").value = "";
+  $("dlg-new").showModal();
+}
+
+function onNewClose() {
+  const dlg = $("dlg-new");
+  const form = $("form-new");
+  const { settings } = state;
+  if (dlg.returnValue === "deal") {
+    settings.rules = readRuleForm(form);
+    settings.autoplay = form.elements.autoplay.checked;
+    settings.winnable = form.elements.winnable.checked;
+    settings.difficulty = form.elements.difficulty.value;
+    saveSettings();
+    newGame();
+  } else if (dlg.returnValue === "code") {
+    const code = $("new-code").value.trim();
+    if (code) newGame({ code });
+  }
+}
+
+// -- Options, Statistics, Game code ------------------------------------------------------------
+
+function openOptions() {
+  const form = $("form-options");
+  for (const k of ["fourColour", "largePrint", "autoplay", "showMoves", "showScore", "showTimer"]) {
+    form.elements[k].checked = state.settings[k];
+  }
+  $("dlg-options").showModal();
+}
+
+function onOptionChange(e) {
+  const input = e.target;
+  if (!(input.name in DEFAULT_SETTINGS)) return;
+  state.settings[input.name] = input.checked;
+  saveSettings();
+  applySettings();
+  if (state.view) render();
+}
+
+function openStats() {
+  const body = $("stats-body");
+  body.replaceChildren();
+  const rows = Object.values(state.stats).filter((s) => s.played > 0);
+  if (!rows.length) {
+    const p = document.createElement("p");
+    p.textContent = t("stats.none");
+    body.appendChild(p);
+  } else {
+    for (const s of rows) {
+      const heading = document.createElement("h3");
+      heading.className = "stats-rules";
+      heading.textContent = s.label || t("stats.rules");
+      const table = document.createElement("table");
+      table.className = "stats-table";
+      const lines = [
+        [t("stats.played"), s.played],
+        [t("stats.won"), s.won],
+        [t("stats.winRate"), `${Math.round((100 * s.won) / Math.max(1, s.played))}%`],
+        [t("stats.streak"), s.streak],
+        [t("stats.bestStreak"), s.bestStreak],
+        [t("stats.bestTime"), s.bestTime === null ? "–" : formatTime(s.bestTime)],
+        [t("stats.fewestMoves"), s.fewestMoves === null ? "–" : s.fewestMoves],
+      ];
+      for (const [name, value] of lines) {
+        const row = document.createElement("tr");
+        const th = document.createElement("th");
+        th.scope = "row";
+        th.textContent = name;
+        const td = document.createElement("td");
+        td.textContent = String(value);
+        row.append(th, td);
+        table.appendChild(row);
+      }
+      body.append(heading, table);
+    }
+  }
+  $("dlg-stats").showModal();
+}
+
+function openCode() {
+  const { code } = state.game;
+  $("code-text").value = code;
+  $("share-text").value = `${window.location.origin}/?code=${encodeURIComponent(code)}`;
+  $("dlg-code").showModal();
+}
+
+async function copy(inputId) {
+  const input = $(inputId);
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    announce(t("announce.copied"));
+  } catch (err) {
+    announce(t("announce.copyByHand"));
+  }
+}
+
+// -- the win --------------------------------------------------------------------------------
+
+let celebrateTimer = null;
+
+export function celebrate() {
+  const { game, view } = state;
+  const box = $("celebrate");
+  $("celebrate-text").textContent = t("win.summary", {
+    moves: game.actions.length, time: formatTime(game.elapsed), score: view.score,
+  });
+  box.querySelectorAll(".fly").forEach((el) => el.remove());
+  if (!reducedMotion.matches) {
+    for (let i = 0; i < 28; i++) {
+      const suit = SUITS[i % 4];
+      const fly = svgUse(suit, `fly ${isRed(suit) ? "red" : "black"}`);
+      fly.style.left = `${Math.random() * 96}%`;
+      fly.style.animationDelay = `${Math.random() * 1.2}s`;
+      box.appendChild(fly);
+    }
+  }
+  box.hidden = false;
+  $("celebrate-new").focus();
+  announce(`${t("win.title")} ${$("celebrate-text").textContent}`);
+  celebrateTimer = window.setTimeout(endCelebration, 6000);
+}
+
+function endCelebration() {
+  if (celebrateTimer) window.clearTimeout(celebrateTimer);
+  celebrateTimer = null;
+  $("celebrate").hidden = true;
+}
+
+/** Listen to the dialogs' controls. */
+export function bindDialogs() {
+  $("dlg-new").addEventListener("close", onNewClose);
+  $("form-options").addEventListener("change", onOptionChange);
+  $("new-preset").addEventListener("change", (e) => {
+    if (e.target.value !== "custom") fillRuleForm($("form-new"), rulesOf(e.target.value));
+  });
+  $("form-new").addEventListener("change", (e) => {
+    if (e.target.name !== "preset" && RULE_FIELDS.concat("take_back").includes(e.target.name)) {
+      $("new-preset").value = presetMatching(readRuleForm($("form-new")));
+    }
+  });
+  $("btn-options").addEventListener("click", openOptions);
+  $("btn-stats").addEventListener("click", openStats);
+  $("btn-code").addEventListener("click", openCode);
+  $("stats-reset").addEventListener("click", () => {
+    state.stats = {};
+    saveStats();
+    $("dlg-stats").close();
+    announce(t("announce.statsReset"));
+  });
+  $("code-copy").addEventListener("click", () => copy("code-text"));
+  $("share-copy").addEventListener("click", () => copy("share-text"));
+  $("celebrate").addEventListener("click", (e) => {
+    if (e.target.id !== "celebrate-new") endCelebration();
+  });
+  $("celebrate").addEventListener("keydown", (e) => {
+    if (e.key === "Escape") endCelebration();
+  });
+  $("celebrate-new").addEventListener("click", () => {
+    endCelebration();
+    openNewDialog();
+  });
+}

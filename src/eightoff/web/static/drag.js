@@ -1,0 +1,225 @@
+/* Pointer input (mouse, pen, touch): dragging cards, taps, double taps and selections. */
+
+import { announce, clearHint, pileEl } from "./board.js";
+import { cardName, cardShort, pileName, t } from "./i18n.js";
+import { commit, lockedInput } from "./play.js";
+import {
+  DOUBLE_TAP_MS, DRAG_START_PX, board, cardEls, moveFrom, moveTo, parsePile, state, where,
+} from "./state.js";
+
+/** The legal moves of ``count`` cards from pile ``label``. */
+function legalFrom(label, count) {
+  return state.view.legal_moves.filter((m) => m.count === count && moveFrom(m) === label);
+}
+
+/** What pressing on a card picks up: {label, index, count, card} (a column's run from it). */
+export function pickAt(cardElement) {
+  const card = cardElement.dataset.card;
+  const w = where.get(card);
+  if (!w) return null;
+  const count = parsePile(w.label).kind === "column" ? w.size - w.index : 1;
+  return { label: w.label, index: w.index, count, card };
+}
+
+function movingEls(pick) {
+  const pile = pileEl(pick.label);
+  const cards = [...pile.querySelectorAll(".card")];
+  return parsePile(pick.label).kind === "column" ? cards.slice(pick.index) : [cardEls.get(pick.card)];
+}
+
+function onPointerDown(e) {
+  if (e.pointerType === "mouse" && e.button !== 0) return;
+  if (lockedInput()) return;
+  const target = e.target.closest(".card, .pile");
+  if (!target || !board.contains(target)) return;
+  state.press = {
+    id: e.pointerId,
+    x: e.clientX,
+    y: e.clientY,
+    cardEl: e.target.closest(".card"),
+    pileEl: e.target.closest(".pile"),
+  };
+}
+
+function onPointerMove(e) {
+  const { press } = state;
+  if (!press || e.pointerId !== press.id) return;
+  if (!state.drag) {
+    if (Math.hypot(e.clientX - press.x, e.clientY - press.y) < DRAG_START_PX) return;
+    if (!press.cardEl) return;
+    const pick = pickAt(press.cardEl);
+    if (!pick) return;
+    clearSelection();
+    clearHint();
+    const moves = legalFrom(pick.label, pick.count);
+    const els = movingEls(pick);
+    state.drag = { pick, moves, els, targets: new Set(moves.map(moveTo)) };
+    for (const label of state.drag.targets) pileEl(label).classList.add("target");
+    els.forEach((el) => el.classList.add("dragging"));
+  }
+  const dx = e.clientX - press.x;
+  const dy = e.clientY - press.y;
+  for (const el of state.drag.els) el.style.transform = `translate(${dx}px, ${dy}px)`;
+  e.preventDefault();
+}
+
+function dropTarget(e, d) {
+  for (const el of document.elementsFromPoint(e.clientX, e.clientY)) {
+    const pile = el.closest && el.closest(".pile");
+    if (pile && d.targets.has(pile.dataset.pile)) return pile.dataset.pile;
+  }
+  // Else the legal target the dragged card overlaps most.
+  const r = d.els[0].getBoundingClientRect();
+  let best = null;
+  let bestArea = 0;
+  for (const label of d.targets) {
+    const pile = pileEl(label);
+    const cards = pile.querySelectorAll(".card");
+    const box = (cards.length ? cards[cards.length - 1] : pile).getBoundingClientRect();
+    const w = Math.min(r.right, box.right) - Math.max(r.left, box.left);
+    const h = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top);
+    if (w > 0 && h > 0 && w * h > bestArea) {
+      bestArea = w * h;
+      best = label;
+    }
+  }
+  return best;
+}
+
+function snapBack(els) {
+  for (const el of els) {
+    el.classList.remove("dragging");
+    el.classList.add("snap");
+    el.style.transform = "";
+  }
+  window.setTimeout(() => els.forEach((el) => el.classList.remove("snap")), 220);
+}
+
+function onPointerUp(e) {
+  const p = state.press;
+  if (!p || e.pointerId !== p.id) return;
+  state.press = null;
+  if (state.drag) {
+    const d = state.drag;
+    state.drag = null;
+    board.querySelectorAll(".target").forEach((el) => el.classList.remove("target"));
+    const label = dropTarget(e, d);
+    const move = label && d.moves.find((m) => moveTo(m) === label);
+    if (move) {
+      commit([move]).then((ok) => {
+        if (!ok) snapBack(d.els);
+      });
+    } else {
+      snapBack(d.els);
+      if (label === null) announce(t("refuse.there", { card: cardShort(d.pick.card) }));
+    }
+    return;
+  }
+  onTap(p);
+}
+
+function onPointerCancel() {
+  if (state.drag) {
+    snapBack(state.drag.els);
+    board.querySelectorAll(".target").forEach((el) => el.classList.remove("target"));
+  }
+  state.drag = null;
+  state.press = null;
+}
+
+export function clearSelection() {
+  state.selection = null;
+  board.querySelectorAll(".selected").forEach((el) => el.classList.remove("selected"));
+  board.querySelectorAll(".target").forEach((el) => el.classList.remove("target"));
+}
+
+/** Pick up ``pick`` and light where it can go: false when it cannot move. */
+export function select(pick) {
+  clearSelection();
+  const moves = legalFrom(pick.label, pick.count);
+  if (!moves.length) {
+    announce(t("refuse.cannotMove", { card: cardShort(pick.card) }));
+    return false;
+  }
+  state.selection = pick;
+  movingEls(pick).forEach((el) => el.classList.add("selected"));
+  for (const m of moves) pileEl(moveTo(m)).classList.add("target");
+  const key = pick.count > 1 ? "announce.pickedRun" : "announce.picked";
+  announce(t(key, { card: cardName(pick.card), more: pick.count - 1 }));
+  return true;
+}
+
+/** Put the selected cards on pile ``label`` (the longest part of the run that fits). */
+export function moveSelectionTo(label) {
+  const pick = state.selection;
+  clearSelection();
+  let move = legalFrom(pick.label, pick.count).find((m) => moveTo(m) === label);
+  if (!move) {
+    const others = state.view.legal_moves.filter((m) => moveFrom(m) === pick.label && moveTo(m) === label);
+    move = others.sort((a, b) => b.count - a.count)[0];
+  }
+  if (move) commit([move]);
+  else announce(t("refuse.cannotGoTo", { card: cardShort(pick.card), pile: pileName(label) }));
+}
+
+/** Play the smart move (double tap) from pile ``label``. */
+export function smartFrom(label) {
+  const entry = state.view.taps[label];
+  if (entry && entry.smart) commit([entry.smart]);
+  else announce(t("refuse.noMoveFrom", { pile: pileName(label) }));
+}
+
+/** Play the single-tap move (to the foundation) from pile ``label``: false when none. */
+export function tapFrom(label) {
+  const entry = state.view.taps[label];
+  if (entry && entry.tap) {
+    commit([entry.tap]);
+    return true;
+  }
+  return false;
+}
+
+function onTap(p) {
+  if (lockedInput() || !p.pileEl) return;
+  const label = p.pileEl.dataset.pile;
+  const card = p.cardEl ? p.cardEl.dataset.card : null;
+  const now = performance.now();
+  const { lastTap } = state;
+  const double = lastTap && lastTap.label === label && now - lastTap.time < DOUBLE_TAP_MS;
+  if (double && lastTap.moved) {
+    state.lastTap = null; // the first tap already played: ignore the second half of the double tap
+    return;
+  }
+  if (double && card && lastTap.card === card) {
+    state.lastTap = null;
+    clearSelection();
+    smartFrom(label);
+    return;
+  }
+  state.lastTap = { label, card, time: now, moved: false };
+  state.focusLabel = label;
+  if (state.selection) {
+    if (state.selection.label === label) clearSelection();
+    else moveSelectionTo(label);
+    return;
+  }
+  if (!card) return;
+  const pick = pickAt(p.cardEl);
+  if (!pick) return;
+  const { kind } = parsePile(label);
+  const isTop = pick.count === 1 || kind !== "column";
+  if (isTop && kind !== "foundation" && tapFrom(label)) {
+    state.lastTap.moved = true;
+    return;
+  }
+  select(pick);
+}
+
+/** Listen to the pointer on the board. */
+export function bindPointer() {
+  board.addEventListener("pointerdown", onPointerDown);
+  window.addEventListener("pointermove", onPointerMove, { passive: false });
+  window.addEventListener("pointerup", onPointerUp);
+  window.addEventListener("pointercancel", onPointerCancel);
+  board.addEventListener("contextmenu", (e) => e.preventDefault());
+}

@@ -1,0 +1,151 @@
+/* Every word the page shows or says, from one message table: ``t(key, params)`` looks the
+ * key up in the current language (English when a language lacks it) and fills in the
+ * ``{name}`` placeholders. Other languages are added with ``addMessages``. */
+
+import { RANKS, cardSuit, parsePile, placeLabel, rankText } from "./state.js";
+
+const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+export const MESSAGES = {
+  en: {
+    // cards and piles
+    "rank.1": "ace", "rank.2": "2", "rank.3": "3", "rank.4": "4", "rank.5": "5", "rank.6": "6",
+    "rank.7": "7", "rank.8": "8", "rank.9": "9", "rank.10": "10", "rank.11": "jack",
+    "rank.12": "queen", "rank.13": "king",
+    "suit.S": "spades", "suit.H": "hearts", "suit.D": "diamonds", "suit.C": "clubs",
+    "card.name": "{rank} of {suit}",
+    "card.exposed": "{card}, {pile}, exposed",
+    "card.covered": "{card}, {pile}, covered",
+    "card.onFoundation": "{card}, on the {pile}",
+    "card.inCell": "{card}, {pile}",
+    "pile.foundation": "{suit} foundation",
+    "pile.column": "column {n}",
+    "pile.cell": "cell {n}",
+    "pile.empty": "{pile}, empty",
+    "pile.cards": "{pile}, {n} cards",
+    "pile.foundationUpTo": "{pile}, up to {rank}",
+    "move.one": "{card} from {from} to {to}",
+    "move.run": "{card} and {more} more from {from} to {to}",
+    "move.toFoundation": "the foundation",
+    "move.autoplayed": "; {n} more to the foundations",
+    // status and banners
+    "status.won": "Won!",
+    "status.stuck": "Stuck",
+    "banner.lost": "The solver proved this position cannot be won.",
+    "banner.undoTo": "Undo to the last winnable position",
+    "banner.stuck": "Stuck: no legal move is left.",
+    "banner.finish": "Every remaining card can go home.",
+    "button.undo": "Undo",
+    "button.newGame": "New game",
+    "button.finish": "Finish",
+    // what the page says (screen readers)
+    "announce.stuck": "Stuck: no legal move is left. Undo or start a new game.",
+    "announce.undone": "Undone: {move}",
+    "announce.redone": "Redone: {move}",
+    "announce.backTo": "Back to move {n}.",
+    "announce.finish": "Every remaining card goes home",
+    "announce.newGame": "New game {code}: {rules}.",
+    "announce.restarted": "Restarted.",
+    "announce.resumed": "Resumed game {code}.",
+    "announce.thinking": "Thinking…",
+    "announce.undoToMove": "Undo to move {n} to get back to a winnable position.",
+    "announce.hint": "Hint: {move}.",
+    "announce.noHint": "No hint found in time.",
+    "announce.solving": "Solving…",
+    "announce.noSolution": "The solver found no solution in its time limit.",
+    "announce.solution": "Solution found: {n} moves. Step through it or press Play.",
+    "announce.step": "Step {k}: {move}",
+    "announce.playingOn": "Playing on from move {n}.",
+    "announce.backToGame": "Back to your game.",
+    "announce.picked": "{card} picked up; choose where it goes.",
+    "announce.pickedRun": "{card} and {more} more picked up; choose where it goes.",
+    "announce.copied": "Copied.",
+    "announce.copyByHand": "Select the text and copy it.",
+    "announce.statsReset": "Statistics reset.",
+    // refused moves
+    "refuse.there": "{card} cannot go there.",
+    "refuse.cannotMove": "{card} cannot move now.",
+    "refuse.cannotGoTo": "{card} cannot go to {pile}.",
+    "refuse.noMoveFrom": "No move from {pile}.",
+    "refuse.nothingHome": "Nothing goes to the foundation from {pile}.",
+    // notices and questions
+    "notice.corrupted": "Some data saved in this browser could not be read and was reset; a fresh game has started.",
+    "notice.cannotResume": "The saved game could not be resumed ({error}); a fresh game has started.",
+    "notice.rulesRefused": "The saved rules could not be used; a standard game has started.",
+    "notice.cannotStart": "Could not start that game: {error}",
+    "notice.notWinnable": "The solver found no winnable deal for these rules in time; this deal may not be winnable.",
+    "notice.noSolution": "The solver found no solution in its time limit; try again from a later position.",
+    "confirm.restart": "Restart this deal from the beginning?",
+    "server.unreachable": "cannot reach the game server",
+    "server.status": "the server answered {status}",
+    // solution bar
+    "solution.step": "Solution step {k} of {n}",
+    "solution.play": "▶ Play",
+    "solution.pause": "❚❚ Pause",
+    // statistics
+    "stats.none": "No games played yet.",
+    "stats.rules": "Rules",
+    "stats.played": "Played",
+    "stats.won": "Won",
+    "stats.winRate": "Win rate",
+    "stats.streak": "Current streak",
+    "stats.bestStreak": "Best streak",
+    "stats.bestTime": "Best time",
+    "stats.fewestMoves": "Fewest moves",
+    // the win
+    "win.title": "You won!",
+    "win.summary": "{moves} moves, {time}, score {score}.",
+  },
+};
+
+let language = "en";
+
+/** The language messages come in ("en", or one added with ``addMessages``). */
+export const currentLanguage = () => language;
+
+export function setLanguage(code) {
+  if (MESSAGES[code]) language = code;
+  document.documentElement.lang = language;
+}
+
+/** Add (or extend) the table of language ``code``. */
+export function addMessages(code, table) {
+  MESSAGES[code] = { ...(MESSAGES[code] || {}), ...table };
+}
+
+/** The message ``key`` in the current language, its ``{name}`` placeholders filled. */
+export function t(key, params) {
+  const text = (MESSAGES[language] && MESSAGES[language][key]) ?? MESSAGES.en[key];
+  if (text === undefined) throw new Error(`no message ${key}`);
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+}
+
+/** A rank (1-13) by name: "ace", "10", "king". */
+export const rankName = (rank) => t(`rank.${rank}`);
+
+/** "ace of spades". */
+export const cardName = (card) =>
+  t("card.name", { rank: rankName(RANKS.indexOf(card[0]) + 1), suit: t(`suit.${cardSuit(card)}`) });
+
+/** "10♥". */
+export const cardShort = (card) => rankText(card) + SUIT_SYMBOLS[cardSuit(card)];
+
+/** A pile label by name: "column 3", "cell 2", "hearts foundation". */
+export function pileName(label) {
+  const { kind, n, suit } = parsePile(label);
+  if (kind === "foundation") return t("pile.foundation", { suit: t(`suit.${suit}`) });
+  return t(`pile.${kind}`, { n });
+}
+
+/** "7♠ and 2 more from column 3 to cell 1". */
+export function describeMove(m) {
+  const to = placeLabel(m.to, m.card);
+  const params = {
+    card: cardShort(m.card),
+    more: m.count - 1,
+    from: pileName(placeLabel(m.from, m.card)),
+    to: parsePile(to).kind === "foundation" ? t("move.toFoundation") : pileName(to),
+  };
+  return t(m.count > 1 ? "move.run" : "move.one", params);
+}

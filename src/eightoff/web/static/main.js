@@ -1,0 +1,96 @@
+/* Eight Off: the page's entry point. It binds the controls and starts or resumes a game. */
+
+import { api } from "./api.js";
+import { announce, applySettings, notice, render } from "./board.js";
+import { bindDialogs, openNewDialog } from "./dialogs.js";
+import { bindPointer } from "./drag.js";
+import { t } from "./i18n.js";
+import { bindKeys } from "./input.js";
+import { askHint, dealRequest, newGame, redo, refresh, restart, undo } from "./play.js";
+import { solutionGo, solutionPlay, startSolution, stopSolution } from "./solution.js";
+import { $, DEFAULT_SETTINGS, elapsedNow, formatTime, runClock, state } from "./state.js";
+import { corrupted, loadStored, saveGame, saveSettings } from "./storage.js";
+
+function bind() {
+  bindPointer();
+  bindKeys();
+  bindDialogs();
+  // A new window size or orientation: lay the board out again, once per frame.
+  let relayout = 0;
+  const onResize = () => {
+    if (relayout) return;
+    relayout = window.requestAnimationFrame(() => {
+      relayout = 0;
+      if (state.view) render();
+    });
+  };
+  window.addEventListener("resize", onResize);
+  window.addEventListener("orientationchange", onResize);
+  document.addEventListener("visibilitychange", () => {
+    const { game, view } = state;
+    if (!game) return;
+    if (document.hidden) {
+      runClock(false);
+      saveGame();
+    } else if (game.counted && !game.won && view && view.status !== "won") runClock(true);
+  });
+  window.addEventListener("pagehide", saveGame);
+
+  $("btn-new").addEventListener("click", openNewDialog);
+  $("btn-restart").addEventListener("click", restart);
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-redo").addEventListener("click", redo);
+  $("btn-hint").addEventListener("click", askHint);
+  $("btn-solution").addEventListener("click", startSolution);
+  $("notice-close").addEventListener("click", () => {
+    $("notice").hidden = true;
+  });
+  $("sol-first").addEventListener("click", () => solutionGo(0));
+  $("sol-back").addEventListener("click", () => solutionGo(state.sol.k - 1));
+  $("sol-fwd").addEventListener("click", () => solutionGo(state.sol.k + 1));
+  $("sol-play").addEventListener("click", solutionPlay);
+  $("sol-keep").addEventListener("click", () => stopSolution(true));
+  $("sol-return").addEventListener("click", () => stopSolution(false));
+  window.setInterval(() => {
+    if (state.game && state.view && state.settings.showTimer) $("time").textContent = formatTime(elapsedNow());
+  }, 1000);
+}
+
+async function start() {
+  const savedGame = loadStored();
+  applySettings();
+  bind();
+  document.body.dataset.busy = "0";
+  if (corrupted.length) notice(t("notice.corrupted"));
+  api("/api/rules").then((info) => {
+    state.presets = info.presets;
+  }).catch(() => {});
+  const params = new URLSearchParams(window.location.search);
+  const code = params.get("code");
+  if (code) window.history.replaceState(null, "", "/");
+  if (savedGame && (!code || code.trim().toUpperCase() === savedGame.code.toUpperCase())) {
+    state.game = savedGame;
+    savedGame.counted = Boolean(savedGame.counted);
+    savedGame.won = Boolean(savedGame.won);
+    try {
+      await refresh();
+      announce(t("announce.resumed", { code: savedGame.code }));
+      document.body.dataset.ready = "1";
+      return;
+    } catch (err) {
+      notice(t("notice.cannotResume", { error: err.message }));
+      state.game = null;
+    }
+  }
+  let ok = await newGame(code ? { code } : undefined);
+  if (!ok && !code) {
+    // The saved rules are refused: back to the standard game rather than an empty board.
+    state.settings.rules = DEFAULT_SETTINGS.rules;
+    saveSettings();
+    notice(t("notice.rulesRefused"));
+  }
+  if (!ok) ok = await newGame(dealRequest());
+  document.body.dataset.ready = "1";
+}
+
+start();

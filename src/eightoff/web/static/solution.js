@@ -1,0 +1,117 @@
+/* Solution mode: the solver's line from the current position, stepped through or played. */
+
+import { api } from "./api.js";
+import { exclusive } from "./busy.js";
+import { announce, clearHint, notice, render, renderStatus } from "./board.js";
+import { describeMove, t } from "./i18n.js";
+import { $, flatMoves, state } from "./state.js";
+import { countStart } from "./storage.js";
+import { afterMove, guarded, lockedInput, offerUndo, refresh } from "./play.js";
+
+export function startSolution() {
+  if (lockedInput()) return;
+  const { game } = state;
+  guarded(async () => {
+    announce(t("announce.solving"));
+    const result = await api("/api/solve", { code: game.code, moves: flatMoves() });
+    if (result.verdict !== "solved") {
+      if (result.verdict === "unsolvable") {
+        // Lost: the hint knows how far back the game was last winnable.
+        const answer = await api("/api/hint", { code: game.code, moves: flatMoves() });
+        offerUndo(answer.winnable === false ? answer.undo_to : null);
+        announce(t("banner.lost"));
+      } else {
+        announce(t("announce.noSolution"));
+        notice(t("notice.noSolution"));
+      }
+      return;
+    }
+    clearHint();
+    state.sol = { base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map() };
+    state.sol.cache.set(0, state.view);
+    $("solution").hidden = false;
+    renderStatus();
+    updateSolution();
+    announce(t("announce.solution", { n: result.moves.length }));
+  });
+}
+
+function updateSolution() {
+  const { k, steps, timer } = state.sol;
+  const last = k > 0 ? `: ${describeMove(steps[k - 1])}` : "";
+  $("sol-text").textContent = t("solution.step", { k, n: steps.length }) + last;
+  $("sol-back").disabled = k === 0;
+  $("sol-first").disabled = k === 0;
+  $("sol-fwd").disabled = k === steps.length;
+  $("sol-play").textContent = timer ? t("solution.pause") : t("solution.play");
+}
+
+/** Show the position after the solution's first ``k`` moves. */
+export async function solutionGo(k) {
+  const { sol, game } = state;
+  if (!sol || state.busy) return;
+  k = Math.max(0, Math.min(sol.steps.length, k));
+  let view = sol.cache.get(k);
+  if (!view) {
+    try {
+      view = await exclusive(() => api("/api/state", { code: game.code, moves: sol.base.concat(sol.steps.slice(0, k)) }));
+    } catch (err) {
+      notice(err.message);
+      return;
+    }
+    if (!view || state.sol !== sol) return;
+    sol.cache.set(k, view);
+  }
+  sol.k = k;
+  state.view = view;
+  render({ animate: true });
+  updateSolution();
+  if (k > 0) announce(t("announce.step", { k, move: describeMove(sol.steps[k - 1]) }));
+}
+
+export function solutionPlay() {
+  const { sol } = state;
+  if (!sol) return;
+  if (sol.timer) {
+    window.clearInterval(sol.timer);
+    sol.timer = null;
+  } else {
+    if (sol.k === sol.steps.length) solutionGo(0);
+    sol.timer = window.setInterval(() => {
+      if (state.sol !== sol) return;
+      if (sol.k >= sol.steps.length) {
+        window.clearInterval(sol.timer);
+        sol.timer = null;
+        updateSolution();
+        return;
+      }
+      solutionGo(sol.k + 1);
+    }, 650);
+  }
+  updateSolution();
+}
+
+/** Leave solution mode; the caller redraws the game. */
+export function closeSolution() {
+  if (state.sol && state.sol.timer) window.clearInterval(state.sol.timer);
+  state.sol = null;
+  $("solution").hidden = true;
+}
+
+/** Leave solution mode: ``keep`` plays the steps shown into the game. */
+export function stopSolution(keep) {
+  const { sol, game } = state;
+  if (!sol) return;
+  const taken = keep ? sol.steps.slice(0, sol.k) : [];
+  closeSolution();
+  if (taken.length) {
+    for (const m of taken) game.actions.push([m]);
+    game.redo = [];
+    countStart();
+  }
+  guarded(async () => {
+    await refresh({ animate: true });
+    announce(keep ? t("announce.playingOn", { n: game.actions.length }) : t("announce.backToGame"));
+    afterMove();
+  });
+}

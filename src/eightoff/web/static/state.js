@@ -1,0 +1,106 @@
+/* The page's one shared state, its constants and the pile labels ("column-3", "cell-2",
+ * "foundation-H"), parsed here and nowhere else. The page holds no game rule: legal moves,
+ * taps, autoplay and "can finish" all come from the API. */
+
+export const SUITS = "SHDC";
+export const RANKS = "A23456789TJQK";
+export const KEYS = { settings: "eightoff.settings", stats: "eightoff.stats", game: "eightoff.game" };
+export const DOUBLE_TAP_MS = 400;
+export const DRAG_START_PX = 6;
+export const SVG_NS = "http://www.w3.org/2000/svg";
+export const DIFFICULTIES = ["any", "easy", "medium", "hard"];
+export const DEFAULT_SETTINGS = Object.freeze({
+  rules: "standard",
+  winnable: true,
+  difficulty: "any", // "any" | "easy" | "medium" | "hard": the pool rating of new winnable deals
+  autoplay: false,
+  fourColour: false,
+  largePrint: false,
+  showMoves: true,
+  showScore: true,
+  showTimer: true,
+});
+
+export const $ = (id) => document.getElementById(id);
+export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+export const board = $("board");
+
+/** Everything the modules share. ``game`` is what is saved: {code, rules, rulesText,
+ * winnable, actions, redo, elapsed, counted, won}, an action being the list of moves one
+ * gesture played; ``view`` is the server's last answer. */
+export const state = {
+  settings: { ...DEFAULT_SETTINGS },
+  stats: {},
+  game: null,
+  view: null,
+  busy: false,
+  selection: null, // {label, index, count, card}
+  drag: null,
+  press: null,
+  lastTap: null,
+  clockStart: null, // Date.now() when the clock last started running
+  lostOffer: null, // {undoTo}: the solver proved the position lost
+  sol: null, // solution mode: {base, steps, k, timer, cache}
+  hintTimer: null,
+  builtCells: -1,
+  focusLabel: "column-1",
+  presets: null,
+};
+
+/** The card elements by card text ("7H"), and where each card lies: {label, index, size}. */
+export const cardEls = new Map();
+export const where = new Map();
+
+export const rankText = (card) => (card[0] === "T" ? "10" : card[0]);
+export const cardSuit = (card) => card[card.length - 1];
+export const isRed = (suit) => suit === "H" || suit === "D";
+
+/** A pile label's parts: {kind: "column" | "cell" | "foundation", n (1-based, or the
+ * foundation's position in SUITS), suit (foundations only)}. */
+export function parsePile(label) {
+  const [kind, rest] = label.split("-");
+  if (kind === "foundation") return { kind, n: SUITS.indexOf(rest) + 1, suit: rest };
+  return { kind, n: Number(rest), suit: null };
+}
+
+/** A move place (["column", 3], ["cell", 2], ["foundation", 2]) as a pile label. */
+export function placeLabel(place, card) {
+  const [kind, index] = place;
+  if (kind === "foundation") {
+    const suit = typeof index === "number" ? SUITS[index - 1] : card ? cardSuit(card) : "S";
+    return `foundation-${suit}`;
+  }
+  return `${kind}-${index}`;
+}
+export const moveFrom = (m) => placeLabel(m.from, m.card);
+export const moveTo = (m) => placeLabel(m.to, m.card);
+
+export const flatMoves = () => state.game.actions.flat();
+export const elapsedNow = () =>
+  state.game.elapsed + (state.clockStart === null ? 0 : Date.now() - state.clockStart);
+
+/** Add the running clock's time to the game (the clock keeps running). */
+export function foldClock() {
+  if (state.clockStart !== null) {
+    state.game.elapsed += Date.now() - state.clockStart;
+    state.clockStart = Date.now();
+  }
+}
+
+export function runClock(on) {
+  if (on && state.clockStart === null) state.clockStart = Date.now();
+  if (!on && state.clockStart !== null) {
+    state.game.elapsed += Date.now() - state.clockStart;
+    state.clockStart = null;
+  }
+}
+
+export function formatTime(ms) {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60));
+  const ss = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${mm.padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
+}
+
+export const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);

@@ -1,0 +1,125 @@
+/* What the browser keeps: settings, statistics and the game in progress. Damaged entries
+ * are dropped and remembered in ``corrupted`` (the page says what was reset). */
+
+import { DEFAULT_SETTINGS, DIFFICULTIES, KEYS, foldClock, isObject, state } from "./state.js";
+
+export const corrupted = [];
+
+function storageGet(key, valid) {
+  let raw;
+  try {
+    raw = window.localStorage.getItem(key);
+  } catch (err) {
+    return null; // storage disabled: play without saving
+  }
+  if (raw === null) return null;
+  try {
+    const value = JSON.parse(raw);
+    if (!valid(value)) throw new Error("unexpected shape");
+    return value;
+  } catch (err) {
+    corrupted.push(key);
+    try {
+      window.localStorage.removeItem(key);
+    } catch (err2) {
+      /* ignore */
+    }
+    return null;
+  }
+}
+
+function storageSet(key, value) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch (err) {
+    /* storage full or disabled: the game goes on unsaved */
+  }
+}
+
+const isMove = (m) => isObject(m) && Array.isArray(m.from) && Array.isArray(m.to);
+const isActionList = (a) =>
+  Array.isArray(a) && a.every((x) => Array.isArray(x) && x.length > 0 && x.every(isMove));
+
+function validSettings(v) {
+  if (!isObject(v)) return false;
+  for (const [key, def] of Object.entries(DEFAULT_SETTINGS)) {
+    if (!(key in v)) continue;
+    if (key === "rules") {
+      if (typeof v.rules !== "string" && !isObject(v.rules)) return false;
+    } else if (key === "difficulty") {
+      if (!DIFFICULTIES.includes(v.difficulty)) return false;
+    } else if (typeof v[key] !== typeof def) return false;
+  }
+  return true;
+}
+
+function validStats(v) {
+  if (!isObject(v)) return false;
+  return Object.values(v).every((s) => isObject(s) && typeof s.played === "number" && typeof s.won === "number");
+}
+
+export function validGame(v) {
+  return isObject(v) && typeof v.code === "string" && isActionList(v.actions) && isActionList(v.redo)
+    && typeof v.elapsed === "number" && isObject(v.rules);
+}
+
+/** Read settings and statistics into the state; the saved game (or null). */
+export function loadStored() {
+  state.settings = { ...DEFAULT_SETTINGS, ...(storageGet(KEYS.settings, validSettings) || {}) };
+  state.stats = storageGet(KEYS.stats, validStats) || {};
+  return storageGet(KEYS.game, validGame);
+}
+
+export const saveSettings = () => storageSet(KEYS.settings, state.settings);
+export const saveStats = () => storageSet(KEYS.stats, state.stats);
+
+export function saveGame() {
+  if (!state.game) return;
+  foldClock();
+  storageSet(KEYS.game, state.game);
+}
+
+// -- statistics, one entry per rule set ---------------------------------------------------
+
+function statsKey(rules) {
+  return JSON.stringify(Object.keys(rules).sort().map((k) => [k, rules[k]]));
+}
+
+function statsFor(g) {
+  const key = statsKey(g.rules);
+  if (!state.stats[key]) {
+    state.stats[key] = {
+      label: g.rulesText, played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null,
+    };
+  }
+  return state.stats[key];
+}
+
+export function countStart() {
+  const { game } = state;
+  if (game.counted) return;
+  game.counted = true;
+  statsFor(game).played += 1;
+  saveStats();
+}
+
+export function countWin() {
+  const { game } = state;
+  const s = statsFor(game);
+  s.won += 1;
+  s.streak += 1;
+  s.bestStreak = Math.max(s.bestStreak, s.streak);
+  const time = game.elapsed;
+  s.bestTime = s.bestTime === null ? time : Math.min(s.bestTime, time);
+  const moves = game.actions.length;
+  s.fewestMoves = s.fewestMoves === null ? moves : Math.min(s.fewestMoves, moves);
+  saveStats();
+}
+
+export function countAbandon() {
+  const { game } = state;
+  if (game && game.counted && !game.won) {
+    statsFor(game).streak = 0;
+    saveStats();
+  }
+}
