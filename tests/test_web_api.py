@@ -21,10 +21,11 @@ from eightoff import cli
 from eightoff.codes import GameCode
 from eightoff.formats import move_to_json, position_to_json
 from eightoff.game import Game, autoplay_moves, smart_move, tap_move
-from eightoff.moves import Move, cell, column
+from eightoff.moves import FOUNDATION, Move, PlaceKind, cell, column, foundation
 from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD
 from eightoff.solver import Limit, solve
+from eightoff.view import target_pile
 from eightoff.web.app import (
     HintAnswer,
     Limits,
@@ -537,3 +538,69 @@ def test_no_rule_options_give_a_server_error(client: TestClient, rules: dict[str
     assert response.status_code in (200, 400, 422), response.text
     if response.status_code == 200:
         assert GameCode.parse(response.json()["code"]).rules.to_json() == response.json()["rules"]
+
+
+def test_state_finish_is_null_mid_game_and_every_offered_finish_wins(
+    client: TestClient, line: list[Move]
+) -> None:
+    moves = as_json(line, start())
+    game = Game(GameCode.parse(CODE))
+    offered = 0
+    for n in range(len(line) + 1):
+        if n:
+            game.play(line[n - 1])
+        if n % 4 and n < len(line) - 12:
+            continue
+        data = post(client, "/api/state", {"code": CODE, "moves": moves[:n]})
+        finish = data["finish"]
+        cards_left = 52 - sum(game.position.foundations)
+        if finish is None:
+            continue
+        offered += 1
+        assert 0 < len(finish) == cards_left  # one move home per card left
+        won = post(client, "/api/state", {"code": CODE, "moves": moves[:n] + finish})
+        assert won["status"] == "won"
+    assert offered >= 1
+    assert post(client, "/api/state", {"code": CODE, "moves": moves[:10]})["finish"] is None
+
+
+def test_state_targets_are_where_each_piles_legal_moves_land(
+    client: TestClient, line: list[Move]
+) -> None:
+    data = post(client, "/api/state", {"code": CODE, "moves": as_json(line[:20], start())})
+    here = Game(GameCode.parse(CODE))
+    here.replay(line[:20])
+    pos = here.position
+    assert set(data["targets"]) == set(data["taps"])
+    for label, targets in data["targets"].items():
+        kind, number = label.split("-")
+        place = cell(int(number) - 1) if kind == "cell" else column(int(number) - 1)
+        landing = {target_pile(pos, m).label() for m in pos.legal_moves() if m.source == place}
+        assert set(targets) == landing and len(targets) == len(landing)
+
+
+def test_state_autoplay_does_not_follow_a_take_back(client: TestClient) -> None:
+    code = GameCode(PRESETS["app"], 0)
+    game = Game(code)
+    line = solve(code.position(), limit=Limit(nodes=300_000, seconds=None)).moves
+    for move in line:
+        game.play(move)
+        if any(game.position.foundations) and None in game.position.cells:
+            break
+    suit = next(s for s, top in enumerate(game.position.foundations) if top)
+    game.play(Move(foundation(suit), cell(game.position.cells.index(None))))
+    assert autoplay_moves(game.position)  # the card could go straight back home
+    body = {"code": str(code), "moves": as_json(game.moves, code.position()), "autoplay": True}
+    data = post(client, "/api/state", body)
+    assert data["autoplayed"] == [] and data["position"] == position_to_json(game.position)
+    # After the player's next move (not a take-back) autoplay sends the card home again.
+    taken = game.moves[-1].target
+    card = game.position.top(taken)
+    nxt = next(
+        m
+        for m in game.legal_moves()
+        if m.source != taken and m.source.kind is not PlaceKind.FOUNDATION
+    )
+    body["moves"] = as_json([*game.moves, nxt], code.position())
+    after = post(client, "/api/state", body)["autoplayed"]
+    assert card is not None and move_to_json(Move(taken, FOUNDATION), game.position) in after

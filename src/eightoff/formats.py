@@ -32,12 +32,16 @@ JSON forms:
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Final
 
 from eightoff.cards import CARDS, SUIT_LETTERS, Card, InvalidCardError, Suit, parse_rank
 from eightoff.moves import InvalidMoveError, Move, Place, PlaceKind, cell, column, foundation
 from eightoff.position import COLUMNS, InvalidPositionError, Position
 from eightoff.rules import CELL_COUNTS, STANDARD, InvalidRulesError, Rules
+
+if TYPE_CHECKING:
+    from eightoff.view import GameView
 
 FCS_FOUNDATION_ORDER: Final = "HCDS"
 """The suit order fc-solve writes on its ``Foundations:`` line."""
@@ -413,13 +417,56 @@ def moves_from_fcs_solution(text: str) -> list[Move]:
     return moves
 
 
+# -- a game's view --------------------------------------------------------------------
+
+
+def moves_to_json(moves: Iterable[Move], pos: Position) -> list[dict[str, Any]]:
+    """Moves played in turn from ``pos``, each as :func:`move_to_json` reads it there."""
+    out = []
+    for move in moves:
+        out.append(move_to_json(move, pos))
+        pos = pos.apply_unchecked(move)
+    return out
+
+
+def view_to_json(view: GameView) -> dict[str, Any]:
+    """A game's view as the web API answers it.
+
+    ``{"position", "legal_moves", "status", "score", "taps", "targets", "finish"}``:
+    ``taps`` maps each pile holding a card (``"column-3"``, ``"cell-2"``) to its single
+    tap (home) and double tap (smart) move, ``targets`` to the piles its legal moves go
+    to (a move home as its suit's foundation, ``"foundation-H"``).
+    """
+    pos = view.position
+    taps: dict[str, dict[str, Any]] = {}
+    targets: dict[str, list[str]] = {}
+    for place, pile in view.piles.items():
+        label = place.label()
+        taps[label] = {
+            "tap": None if pile.home is None else move_to_json(pile.home, pos),
+            "smart": None if pile.smart is None else move_to_json(pile.smart, pos),
+        }
+        targets[label] = [t.label() for t in pile.targets]
+    return {
+        "position": position_to_json(pos),
+        "legal_moves": [move_to_json(m, pos) for m in view.legal_moves],
+        "status": str(view.status),
+        "score": view.score,
+        "taps": taps,
+        "targets": targets,
+        "finish": None if view.finish is None else moves_to_json(view.finish, pos),
+    }
+
+
 __all__ = [
     "InvalidBoardError",
     "move_from_json",
     "move_to_json",
     "moves_from_fcs_solution",
+    "moves_to_json",
     "position_from_fcs",
     "position_from_json",
     "position_to_fcs",
     "position_to_json",
+    "view_to_json",
 ]

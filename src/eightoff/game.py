@@ -16,12 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from eightoff.cards import CARDS, Card
 from eightoff.moves import FOUNDATION, IllegalMoveError, Move, Place, PlaceKind, cell, column
 from eightoff.position import COLUMNS, Position
 from eightoff.rules import Build, Rules
+from eightoff.view import GameView, PileView, target_pile
 
 if TYPE_CHECKING:
     from eightoff.codes import GameCode
@@ -93,23 +95,46 @@ def autoplay_moves(position: Position) -> list[Move]:
     moves: list[Move] = []
     pos = position
     while True:
-        found = _next_safe_home(pos)
+        found = _next_home(pos, safe=True)
         if found is None:
             return moves
         moves.append(found)
         pos = pos.apply_unchecked(found)
 
 
-def _next_safe_home(pos: Position) -> Move | None:
+def finish_moves(position: Position) -> list[Move] | None:
+    """Foundation moves that take every remaining card home from ``position``, if there are.
+
+    Each step sends home the first card that may go, scanning columns then cells (the
+    order of ``legal_moves``), without listing the legal moves. ``None`` when some card
+    must first move elsewhere, and when the game is already won.
+    """
+    moves: list[Move] = []
+    pos = position
+    while not pos.is_won():
+        found = _next_home(pos, safe=False)
+        if found is None:
+            return None
+        moves.append(found)
+        pos = pos.apply_unchecked(found)
+    return moves or None
+
+
+def _next_home(pos: Position, *, safe: bool) -> Move | None:
+    # The first card that may go home (and, with ``safe``, may go safely): columns, then cells.
     founds = pos.foundations
     for i, col in enumerate(pos.columns):
         if col:
             card = col[-1]
             # Goes home iff the foundation's top rank is one below (rank - 1 == card % 13).
-            if founds[card // 13] == card % 13 and is_safe_home(pos, card):
+            if founds[card // 13] == card % 13 and (not safe or is_safe_home(pos, card)):
                 return Move(column(i), FOUNDATION)
     for k, held in enumerate(pos.cells):
-        if held is not None and founds[held // 13] == held % 13 and is_safe_home(pos, held):
+        if (
+            held is not None
+            and founds[held // 13] == held % 13
+            and (not safe or is_safe_home(pos, held))
+        ):
             return Move(cell(k), FOUNDATION)
     return None
 
@@ -191,6 +216,7 @@ class Game:
         self._cursor = 0
         self._home_ever: set[Card] = _home_cards(position)  # already home in the history
         self._status: tuple[Position, Status] | None = None
+        self._view: GameView | None = None  # of the current state; dropped on every change
 
     @classmethod
     def from_text(cls, code_text: str, *, autoplay: bool = False) -> Game:
@@ -279,8 +305,56 @@ class Game:
         return self.position.legal_moves()
 
     def autoplay_moves(self) -> list[Move]:
-        """The safe foundation moves autoplay would make from the current position."""
+        """The safe foundation moves autoplay would make now: none right after a take-back
+        (a deliberate move off a foundation is not sent straight back up)."""
+        if self._cursor and self._actions[self._cursor - 1].move.source.kind is (
+            PlaceKind.FOUNDATION
+        ):
+            return []
         return autoplay_moves(self.position)
+
+    def view(self) -> GameView:
+        """Everything a face shows about the current state, computed once per state
+        (see :class:`eightoff.view.GameView`)."""
+        if self._view is None:
+            self._view = self._build_view()
+        return self._view
+
+    def _build_view(self) -> GameView:
+        pos = self.position
+        legal = pos.legal_moves()
+        status = Status.WON if pos.is_won() else Status.PLAYING if legal else Status.STUCK
+        self._status = (pos, status)
+        by_source: dict[Place, list[Move]] = {}
+        for i, col in enumerate(pos.columns):
+            if col:
+                by_source[column(i)] = []
+        for k, held in enumerate(pos.cells):
+            if held is not None:
+                by_source[cell(k)] = []
+        for m in legal:
+            if m.source in by_source:
+                by_source[m.source].append(m)
+        piles = {
+            place: PileView(
+                place=place,
+                home=next((m for m in moves if m.target.kind is PlaceKind.FOUNDATION), None),
+                smart=smart_move(pos, place, moves),
+                moves=tuple(moves),
+                targets=tuple(dict.fromkeys(target_pile(pos, m) for m in moves)),
+            )
+            for place, moves in by_source.items()
+        }
+        done = finish_moves(pos)
+        return GameView(
+            position=pos,
+            status=status,
+            score=self.score,
+            legal_moves=tuple(legal),
+            piles=MappingProxyType(piles),
+            finish=None if done is None else tuple(done),
+            autoplay=tuple(self.autoplay_moves()),
+        )
 
     # -- playing -------------------------------------------------------------------
 
@@ -295,6 +369,16 @@ class Game:
                 pos = pos.apply_unchecked(m)
             moves.extend(extra)
         return self._push(tuple(moves), pos)
+
+    def settle(self) -> list[Move]:
+        """Play the moves :meth:`autoplay_moves` lists now as one action; return them."""
+        moves = self.autoplay_moves()
+        if moves:
+            pos = self.position
+            for m in moves:
+                pos = pos.apply_unchecked(m)
+            self._push(tuple(moves), pos)
+        return moves
 
     def tap(self, place: Place) -> Action | None:
         """Single tap: send the card at ``place`` to its foundation if allowed, else ``None``."""
@@ -311,6 +395,7 @@ class Game:
         if self._cursor == 0:
             return None
         self._cursor -= 1
+        self._view = None
         self._home_ever -= self._earned[self._cursor]
         return self._actions[self._cursor]
 
@@ -320,6 +405,7 @@ class Game:
             return None
         self._home_ever |= self._earned[self._cursor]
         self._cursor += 1
+        self._view = None
         return self._actions[self._cursor - 1]
 
     def replay(self, moves: Iterable[Move | Sequence[Move]]) -> int:
@@ -372,6 +458,7 @@ class Game:
         self._positions.append(after)
         self._home_ever |= frozen
         self._cursor += 1
+        self._view = None
         return action
 
     def __repr__(self) -> str:
@@ -390,6 +477,7 @@ __all__ = [
     "ReplayError",
     "Status",
     "autoplay_moves",
+    "finish_moves",
     "is_safe_home",
     "smart_move",
     "tap_move",

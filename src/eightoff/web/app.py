@@ -33,11 +33,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from eightoff.codes import GameCode
 from eightoff.daily import Daily, parse_date
-from eightoff.formats import move_from_json, move_to_json, position_to_json
-from eightoff.game import Game, ReplayError, smart_move, tap_move
-from eightoff.moves import InvalidMoveError, Move, Place, PlaceKind, cell, column
+from eightoff.formats import move_from_json, move_to_json, moves_to_json, view_to_json
+from eightoff.game import Game, ReplayError
+from eightoff.moves import InvalidMoveError, Move
 from eightoff.pool import Pool
-from eightoff.position import COLUMNS, Position
 from eightoff.rules import (
     CELL_COUNTS,
     PRESETS,
@@ -178,6 +177,10 @@ class _Described(BaseModel):
     taps: dict[str, Taps] = Field(
         description='Per pile holding a card ("column-3", "cell-2"): its tap and smart move.'
     )
+    targets: dict[str, list[str]] = Field(
+        description="Per pile holding a card: the piles its legal moves go to "
+        '("column-5", "cell-1", "foundation-H": a move home names its suit\'s pile).'
+    )
     finish: list[MoveJson] | None = Field(
         description="Foundation moves that take every remaining card home, if there are."
     )
@@ -291,9 +294,9 @@ def create_app(
         """A new deal (or the deal of ``code``) with its position, legal moves and taps.
 
         Answer: ``{"code", "position", "legal_moves", "status", "score", "winnable",
-        "rules", "rules_text", "taps", "finish"}``. ``winnable`` is true when the solver
-        has won this deal, null when that is not known (no win found in the time budget,
-        or a code was given).
+        "rules", "rules_text", "taps", "targets", "finish"}``. ``winnable`` is true when
+        the solver has won this deal, null when that is not known (no win found in the
+        time budget, or a code was given).
         """
         return _ok(api.new(req))
 
@@ -307,15 +310,18 @@ def create_app(
         """Replay ``moves`` from the deal of ``code`` and describe the position reached.
 
         Answer: ``{"position", "legal_moves", "status" (playing | won | stuck), "score",
-        "moves_applied", "autoplayed", "taps", "finish"}``.
+        "moves_applied", "autoplayed", "taps", "targets", "finish"}``.
 
         - ``taps`` maps each pile holding a movable card (``"column-3"``, ``"cell-2"``) to
           ``{"tap": move | null, "smart": move | null}``: what a single tap (to the
           foundation when allowed) and a double tap (smart move) play from there.
+        - ``targets`` maps the same piles to the piles their legal moves go to
+          (``"foundation-H"`` for a move home).
         - ``finish`` is the list of foundation moves that takes every remaining card home,
           when there is one, else null.
         - ``autoplayed`` lists the foundation moves played after ``moves`` when
-          ``autoplay`` is true (empty otherwise); ``position`` is after them.
+          ``autoplay`` is true (empty otherwise, and right after a take-back: the card
+          the player took down is not sent straight back); ``position`` is after them.
 
         An illegal or unreadable move → 422 ``{"error", "index", "reason"}`` (0-based index).
         """
@@ -471,17 +477,11 @@ class _Api:
 
     def state(self, req: StateRequest) -> dict[str, Any]:
         game = self._replay(req)
-        autoplayed: list[dict[str, Any]] = []
-        if req.autoplay:
-            pos = game.position
-            extra = game.autoplay_moves()
-            for move in extra:
-                autoplayed.append(move_to_json(move, pos))
-                pos = pos.apply_unchecked(move)
-            game.replay([extra])  # one action, as the page records it
-        out = self._describe(game)
+        before = game.position
+        autoplayed = game.settle() if req.autoplay else []  # one action, as the page records
+        out = view_to_json(game.view())
         out["moves_applied"] = len(req.moves)
-        out["autoplayed"] = autoplayed
+        out["autoplayed"] = moves_to_json(autoplayed, before)
         return out
 
     def _limit(self, seconds: float) -> Limit:
@@ -565,22 +565,10 @@ class _Api:
     def _started(self, code: GameCode, winnable: bool | None) -> dict[str, Any]:
         """The answer for a game starting from the deal of ``code``."""
         out: dict[str, Any] = {"code": str(code), "winnable": winnable}
-        out.update(self._describe(Game(code)))
+        out.update(view_to_json(Game(code).view()))
         out["rules"] = code.rules.to_json()
         out["rules_text"] = code.rules.describe()
         return out
-
-    def _describe(self, game: Game) -> dict[str, Any]:
-        pos = game.position
-        legal = pos.legal_moves()
-        return {
-            "position": position_to_json(pos),
-            "legal_moves": [move_to_json(m, pos) for m in legal],
-            "status": str(game.status),
-            "score": game.score,
-            "taps": _taps(pos, legal),
-            "finish": _finish(pos),
-        }
 
     def _winnable_code(
         self, rules: Rules, difficulty: str | None = None
@@ -624,41 +612,6 @@ def _parse_code(text: str) -> GameCode:
         return GameCode.parse(text)
     except ValueError as exc:
         raise ApiError(400, f"unknown game code: {exc}") from None
-
-
-def _places(pos: Position) -> Iterator[Place]:
-    for i in range(COLUMNS):
-        if pos.columns[i]:
-            yield column(i)
-    for k, held in enumerate(pos.cells):
-        if held is not None:
-            yield cell(k)
-
-
-def _taps(pos: Position, legal: list[Move]) -> dict[str, dict[str, Any]]:
-    """What a single tap and a double tap (smart move) play from each pile holding a card;
-    ``legal`` is ``pos.legal_moves()``, already listed for the answer."""
-    out: dict[str, dict[str, Any]] = {}
-    for place in _places(pos):
-        tap = tap_move(pos, place)
-        smart = smart_move(pos, place, legal)
-        out[place.label()] = {
-            "tap": None if tap is None else move_to_json(tap, pos),
-            "smart": None if smart is None else move_to_json(smart, pos),
-        }
-    return out
-
-
-def _finish(pos: Position) -> list[dict[str, Any]] | None:
-    """Foundation moves that take every remaining card home, if they exist."""
-    seq: list[dict[str, Any]] = []
-    for _ in range(52):
-        home = next((m for m in pos.legal_moves() if m.target.kind is PlaceKind.FOUNDATION), None)
-        if home is None:
-            break
-        seq.append(move_to_json(home, pos))
-        pos = pos.apply_unchecked(home)
-    return seq if seq and pos.is_won() else None
 
 
 # -- errors and limits ----------------------------------------------------------------
