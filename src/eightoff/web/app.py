@@ -53,7 +53,10 @@ STATIC: Final = Path(__file__).parent / "static"
 MOVES_SCHEMA_LIMIT: Final = 5000
 """The schema's hard cap on a move list; :attr:`Limits.max_moves` is the one enforced."""
 
-_PAGES: Final = {"/": "index.html", "/rules": "rules.html", "/privacy": "privacy.html"}
+_PAGES: Final = {"/": "index.html", "/privacy": "privacy.html"}
+LANGUAGES: Final = ("en", "fr")
+"""The page's languages, the first the default."""
+_RULES_PAGES: Final = {"en": "rules.html", "fr": "rules.fr.html"}
 _CSP: Final = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
@@ -381,6 +384,17 @@ def create_app(
             include_in_schema=False,
             response_class=FileResponse,
         )
+
+    @app.get("/rules", include_in_schema=False, response_class=FileResponse)
+    def rules_page(request: Request, lang: str | None = None) -> FileResponse:
+        """The rules page in ``lang`` (en, fr), else in the browser's language."""
+        chosen = lang if lang in LANGUAGES else language(request.headers.get("accept-language"))
+        return FileResponse(
+            STATIC / _RULES_PAGES[chosen],
+            media_type="text/html; charset=utf-8",
+            headers={"Content-Language": chosen, "Vary": "Accept-Language"},
+        )
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     return app
@@ -395,6 +409,24 @@ def _version() -> str:
     from eightoff import __version__
 
     return __version__
+
+
+def language(accept: str | None) -> str:
+    """The page language an ``Accept-Language`` header prefers (English when none fits)."""
+    best, best_q = LANGUAGES[0], 0.0
+    for i, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                continue
+        primary = tag.strip().lower().split("-")[0]
+        q -= i * 1e-6  # equal weights: the first listed wins
+        if primary in LANGUAGES and q > best_q:
+            best, best_q = primary, q
+    return best
 
 
 def _page(filename: str) -> Callable[[], FileResponse]:
@@ -724,4 +756,4 @@ class _Guard:
         await self.app(scope, replay, send_with_headers)
 
 
-__all__ = ["Limits", "app_from_env", "create_app"]
+__all__ = ["LANGUAGES", "Limits", "app_from_env", "create_app", "language"]
