@@ -1,10 +1,10 @@
 /* Drawing the board from the server's answer: piles, cards, status, banners, notices. */
 
-import { t, cardName, pileName, rankName } from "./i18n.js";
+import { t, cardName, indexText, pileName, rankName } from "./i18n.js";
 import { bottomReserve, fanLimits, sizeBoard } from "./layout.js";
 import {
   $, RANKS, SUITS, SVG_NS, board, cardEls, cardSuit, elapsedNow, flatMoves, formatTime, isRed,
-  moveFrom, moveTo, parsePile, rankText, reducedMotion, state, where,
+  moveFrom, moveTo, parsePile, reducedMotion, state, where,
 } from "./state.js";
 import { finish, undo, undoTo } from "./play.js";
 import { openNewDialog } from "./dialogs.js";
@@ -17,6 +17,18 @@ export function svgUse(suit, cls) {
   svg.setAttribute("focusable", "false");
   const use = document.createElementNS(SVG_NS, "use");
   use.setAttribute("href", `#suit-${suit}`);
+  svg.appendChild(use);
+  return svg;
+}
+
+/** A jack, queen or king's picture (court.svg), in the card's colour. */
+function courtArt(rank) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG_NS, "use");
+  use.setAttribute("href", `/static/court.svg#court-${rank}`);
   svg.appendChild(use);
   return svg;
 }
@@ -34,14 +46,13 @@ function cardEl(card) {
   idx.className = "idx";
   idx.setAttribute("aria-hidden", "true");
   const rank = document.createElement("span");
-  rank.textContent = rankText(card);
+  rank.textContent = indexText(card);
   idx.append(rank, svgUse(suit, "pip"));
   el.appendChild(idx);
   if ("JQK".includes(card[0])) {
     const face = document.createElement("span");
     face.className = "face";
-    face.setAttribute("aria-hidden", "true");
-    face.textContent = card[0];
+    face.appendChild(courtArt(card[0]));
     el.appendChild(face);
   } else {
     el.appendChild(svgUse(suit, "big"));
@@ -301,10 +312,16 @@ export function announce(text) {
   }, 30);
 }
 
+const darkDevice = window.matchMedia("(prefers-color-scheme: dark)");
+
 export function applySettings() {
-  document.body.classList.toggle("four", state.settings.fourColour);
-  document.body.classList.toggle("large", state.settings.largePrint);
+  const { settings } = state;
+  document.body.classList.toggle("four", settings.fourColour);
+  document.body.classList.toggle("large", settings.largePrint);
+  const dark = settings.theme === "dark" || (settings.theme !== "light" && darkDevice.matches);
+  document.documentElement.classList.toggle("dark", dark);
 }
+darkDevice.addEventListener("change", applySettings);
 
 // -- the hint on the board -----------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 /* Dialogs: confirm, New game, Options, Statistics, Game code; the win celebration. */
 
 import { announce, applySettings, render, svgUse } from "./board.js";
-import { t } from "./i18n.js";
+import { dailyShare, dailyStreak, localDate } from "./daily.js";
+import { currentLanguage, t } from "./i18n.js";
+import { useLanguage } from "./lang.js";
 import { newGame } from "./play.js";
 import { $, DEFAULT_SETTINGS, SUITS, formatTime, isObject, isRed, reducedMotion, state } from "./state.js";
 import { saveSettings, saveStats } from "./storage.js";
@@ -82,6 +84,8 @@ function onNewClose() {
     settings.difficulty = form.elements.difficulty.value;
     saveSettings();
     newGame();
+  } else if (dlg.returnValue === "daily") {
+    newGame({ daily: localDate() });
   } else if (dlg.returnValue === "code") {
     const code = $("new-code").value.trim();
     if (code) newGame({ code });
@@ -95,14 +99,17 @@ function openOptions() {
   for (const k of ["fourColour", "largePrint", "autoplay", "showMoves", "showScore", "showTimer"]) {
     form.elements[k].checked = state.settings[k];
   }
+  form.elements.theme.value = state.settings.theme;
+  form.elements.language.value = currentLanguage();
   $("dlg-options").showModal();
 }
 
 function onOptionChange(e) {
   const input = e.target;
   if (!(input.name in DEFAULT_SETTINGS)) return;
-  state.settings[input.name] = input.checked;
+  state.settings[input.name] = input.type === "checkbox" ? input.checked : input.value;
   saveSettings();
+  if (input.name === "language") useLanguage(input.value);
   applySettings();
   if (state.view) render();
 }
@@ -119,14 +126,14 @@ function openStats() {
     for (const s of rows) {
       const heading = document.createElement("h3");
       heading.className = "stats-rules";
-      heading.textContent = s.label || t("stats.rules");
+      heading.textContent = s.daily ? t("stats.daily") : s.label || t("stats.rules");
       const table = document.createElement("table");
       table.className = "stats-table";
       const lines = [
         [t("stats.played"), s.played],
         [t("stats.won"), s.won],
         [t("stats.winRate"), `${Math.round((100 * s.won) / Math.max(1, s.played))}%`],
-        [t("stats.streak"), s.streak],
+        [t(s.daily ? "stats.dailyStreak" : "stats.streak"), s.daily ? dailyStreak(s) : s.streak],
         [t("stats.bestStreak"), s.bestStreak],
         [t("stats.bestTime"), s.bestTime === null ? "–" : formatTime(s.bestTime)],
         [t("stats.fewestMoves"), s.fewestMoves === null ? "–" : s.fewestMoves],
@@ -151,6 +158,9 @@ function openCode() {
   const { code } = state.game;
   $("code-text").value = code;
   $("share-text").value = `${window.location.origin}/?code=${encodeURIComponent(code)}`;
+  const result = dailyShare(state.game);
+  $("daily-share-row").hidden = result === null;
+  $("daily-share").value = result || "";
   $("dlg-code").showModal();
 }
 
@@ -175,6 +185,9 @@ export function celebrate() {
   $("celebrate-text").textContent = t("win.summary", {
     moves: game.actions.length, time: formatTime(game.elapsed), score: view.score,
   });
+  const result = dailyShare(game);
+  $("celebrate-share").hidden = result === null;
+  $("celebrate-share").textContent = result || "";
   box.querySelectorAll(".fly").forEach((el) => el.remove());
   if (!reducedMotion.matches) {
     for (let i = 0; i < 28; i++) {
@@ -220,6 +233,7 @@ export function bindDialogs() {
   });
   $("code-copy").addEventListener("click", () => copy("code-text"));
   $("share-copy").addEventListener("click", () => copy("share-text"));
+  $("daily-copy").addEventListener("click", () => copy("daily-share"));
   $("celebrate").addEventListener("click", (e) => {
     if (e.target.id !== "celebrate-new") endCelebration();
   });

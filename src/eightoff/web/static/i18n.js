@@ -12,6 +12,7 @@ export const MESSAGES = {
     "rank.1": "ace", "rank.2": "2", "rank.3": "3", "rank.4": "4", "rank.5": "5", "rank.6": "6",
     "rank.7": "7", "rank.8": "8", "rank.9": "9", "rank.10": "10", "rank.11": "jack",
     "rank.12": "queen", "rank.13": "king",
+    "index.A": "A", "index.J": "J", "index.Q": "Q", "index.K": "K",
     "suit.S": "spades", "suit.H": "hearts", "suit.D": "diamonds", "suit.C": "clubs",
     "card.name": "{rank} of {suit}",
     "card.exposed": "{card}, {pile}, exposed",
@@ -128,8 +129,11 @@ export const rankName = (rank) => t(`rank.${rank}`);
 export const cardName = (card) =>
   t("card.name", { rank: rankName(RANKS.indexOf(card[0]) + 1), suit: t(`suit.${cardSuit(card)}`) });
 
+/** A card's rank as its corner index shows it: "10", "J" ("V" in French). */
+export const indexText = (card) => ("AJQK".includes(card[0]) ? t(`index.${card[0]}`) : rankText(card));
+
 /** "10♥". */
-export const cardShort = (card) => rankText(card) + SUIT_SYMBOLS[cardSuit(card)];
+export const cardShort = (card) => indexText(card) + SUIT_SYMBOLS[cardSuit(card)];
 
 /** A pile label by name: "column 3", "cell 2", "hearts foundation". */
 export function pileName(label) {

@@ -6,6 +6,7 @@ import { bindDialogs, openNewDialog } from "./dialogs.js";
 import { bindPointer } from "./drag.js";
 import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
+import { chooseLanguage, useLanguage } from "./lang.js";
 import { askHint, dealRequest, newGame, redo, refresh, restart, undo } from "./play.js";
 import { solutionGo, solutionPlay, startSolution, stopSolution } from "./solution.js";
 import { $, DEFAULT_SETTINGS, elapsedNow, formatTime, runClock, state } from "./state.js";
@@ -58,6 +59,7 @@ function bind() {
 
 async function start() {
   const savedGame = loadStored();
+  useLanguage(chooseLanguage());
   applySettings();
   bind();
   document.body.dataset.busy = "0";

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { exclusive } from "./busy.js";
 import { announce, clearHint, notice, render, renderBanner, renderStatus, showHint } from "./board.js";
 import { celebrate, confirmDialog } from "./dialogs.js";
+import { longDate } from "./daily.js";
 import { describeMove, t } from "./i18n.js";
 import { flatMoves, runClock, state } from "./state.js";
 import { countAbandon, countStart, countWin, saveGame } from "./storage.js";
@@ -136,7 +137,9 @@ export async function newGame(request) {
   const body = request || dealRequest();
   let answer;
   try {
-    answer = await exclusive(() => api("/api/new", body));
+    answer = await exclusive(() => (body.daily
+      ? api(`/api/daily?date=${encodeURIComponent(body.daily)}`)
+      : api("/api/new", body)));
   } catch (err) {
     notice(t("notice.cannotStart", { error: err.message }));
     return false;
@@ -154,13 +157,17 @@ export async function newGame(request) {
     elapsed: 0,
     counted: false,
     won: false,
+    daily: answer.date || null, // the deal of the day: its date
+    hints: 0,
   };
   state.clockStart = null;
   state.lostOffer = null;
   state.view = answer;
   render();
   saveGame();
-  announce(t("announce.newGame", { code: answer.code, rules: answer.rules_text }));
+  announce(answer.date
+    ? t("announce.daily", { date: longDate(answer.date), code: answer.code })
+    : t("announce.newGame", { code: answer.code, rules: answer.rules_text }));
   if (body.winnable && !body.code && answer.winnable !== true) notice(t("notice.notWinnable"));
   return true;
 }
@@ -193,6 +200,7 @@ export function askHint() {
   guarded(async () => {
     announce(t("announce.thinking"));
     const answer = await api("/api/hint", { code: game.code, moves: flatMoves() });
+    game.hints = (game.hints || 0) + 1;
     if (answer.winnable === false) {
       offerUndo(answer.undo_to);
       let text = t("banner.lost");

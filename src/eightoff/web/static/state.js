@@ -19,6 +19,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   showMoves: true,
   showScore: true,
   showTimer: true,
+  theme: "auto", // "auto" (the device's), "light" or "dark"
+  language: "", // "en" or "fr"; "" follows the browser
 });
 
 export const $ = (id) => document.getElementById(id);

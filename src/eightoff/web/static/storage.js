@@ -1,6 +1,7 @@
 /* What the browser keeps: settings, statistics and the game in progress. Damaged entries
  * are dropped and remembered in ``corrupted`` (the page says what was reset). */
 
+import { dailyStart, dailyWin } from "./daily.js";
 import { DEFAULT_SETTINGS, DIFFICULTIES, KEYS, foldClock, isObject, state } from "./state.js";
 
 export const corrupted = [];
@@ -86,10 +87,10 @@ function statsKey(rules) {
 }
 
 function statsFor(g) {
-  const key = statsKey(g.rules);
+  const key = g.daily ? "daily" : statsKey(g.rules);
   if (!state.stats[key]) {
     state.stats[key] = {
-      label: g.rulesText, played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null,
+      label: g.daily ? "" : g.rulesText, daily: Boolean(g.daily), played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null,
     };
   }
   return state.stats[key];
@@ -99,16 +100,21 @@ export function countStart() {
   const { game } = state;
   if (game.counted) return;
   game.counted = true;
-  statsFor(game).played += 1;
+  if (game.daily) dailyStart(statsFor(game), game.daily);
+  else statsFor(game).played += 1;
   saveStats();
 }
 
 export function countWin() {
   const { game } = state;
   const s = statsFor(game);
-  s.won += 1;
-  s.streak += 1;
-  s.bestStreak = Math.max(s.bestStreak, s.streak);
+  if (game.daily) {
+    if (!dailyWin(s, game.daily)) return saveStats();
+  } else {
+    s.won += 1;
+    s.streak += 1;
+    s.bestStreak = Math.max(s.bestStreak, s.streak);
+  }
   const time = game.elapsed;
   s.bestTime = s.bestTime === null ? time : Math.min(s.bestTime, time);
   const moves = game.actions.length;
@@ -118,7 +124,7 @@ export function countWin() {
 
 export function countAbandon() {
   const { game } = state;
-  if (game && game.counted && !game.won) {
+  if (game && game.counted && !game.won && !game.daily) { // a daily streak counts days
     statsFor(game).streak = 0;
     saveStats();
   }

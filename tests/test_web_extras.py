@@ -1,0 +1,283 @@
+"""The page beyond the basics, in a real browser: French, the deal of the day, court cards
+and the dark theme (Debian's chromium driven by Playwright against uvicorn)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from eightoff.cards import SUIT_LETTERS
+from eightoff.daily import Daily, parse_date
+from eightoff.game import tap_move
+from eightoff.moves import Move, Place, PlaceKind
+from eightoff.position import Position
+from eightoff.solver import Limit, solve
+
+sync_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+CHROMIUM = shutil.which("chromium")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"
+)
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+DESKTOP = {"width": 1440, "height": 900}
+PHONE = {"width": 390, "height": 844}
+CODE = "EO1-C8-AAAAAFA"
+LIMIT = Limit(nodes=200_000, seconds=None)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    from eightoff.web.app import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(create_app(seed=3), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+def ready(page: Any) -> None:
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+
+
+def wait_moves(page: Any, n: int) -> None:
+    page.wait_for_function(
+        "n => document.body.dataset.moves === String(n) && document.body.dataset.busy === '0'",
+        arg=n,
+    )
+
+
+def pile_label(place: Place, card: Any) -> str:
+    if place.kind is PlaceKind.FOUNDATION:
+        return f"foundation-{SUIT_LETTERS[card.suit]}"
+    return f"{place.kind.value}-{(place.index or 0) + 1}"
+
+
+def source_label(pos: Position, move: Move) -> str:
+    return pile_label(move.source, pos.moving_cards(move)[0])
+
+
+class Taps:
+    """A finger on the phone: taps on a card's visible strip or on a pile."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.last: tuple[str, float] = ("", 0.0)
+
+    def tap(self, selector: str, pile: str, strip: bool) -> None:
+        # A second tap on the same pile within the double-tap time would be a double tap.
+        if self.last[0] == pile and time.monotonic() - self.last[1] < 0.5:
+            self.page.wait_for_timeout(500)
+        box = self.page.locator(selector).bounding_box()
+        y = box["y"] + (6 if strip else box["height"] / 2)
+        self.page.touchscreen.tap(box["x"] + box["width"] / 2, y)
+        self.last = (pile, time.monotonic())
+
+    def card(self, card: str, pile: str) -> None:
+        self.tap(f'[data-card="{card}"]', pile, strip=True)
+
+    def pile(self, pile: str) -> None:
+        cards = self.page.locator(f'[data-pile="{pile}"] .card')
+        if cards.count():
+            self.tap(f'[data-pile="{pile}"] .card >> nth=-1', pile, strip=False)
+        else:
+            self.tap(f'[data-pile="{pile}"]', pile, strip=False)
+
+
+def play_to_the_win_by_taps(page: Any, pos: Position) -> int:
+    """Win from ``pos`` by taps, following the solver (again after any tap that sends a
+    card home instead); the number of moves played."""
+    fingers = Taps(page)
+    played = 0
+    line: list[Move] = []
+    while not pos.is_won():
+        if not line:
+            result = solve(pos, limit=LIMIT)
+            assert result.solved
+            line = list(result.moves)
+        move = line.pop(0)
+        card = pos.moving_cards(move)[0]
+        source = source_label(pos, move)
+        home = tap_move(pos, move.source) if move.count == 1 else None
+        fingers.card(str(card), source)
+        if home is not None:  # one tap sends it home, as the page says
+            if home != move:
+                line = []
+            move = home
+        else:
+            fingers.pile(pile_label(move.target, card))
+        played += 1
+        wait_moves(page, played)
+        pos = pos.apply(move)
+    return played
+
+
+def test_a_whole_game_in_french_on_a_phone_by_taps(browser: Any, server: str) -> None:
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, has_touch=True, is_mobile=True, locale="fr-FR"
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.emulate_media(reduced_motion="reduce")
+        page.goto(server)
+        ready(page)
+        assert page.evaluate("document.documentElement.lang") == "fr"
+        assert page.locator("#btn-new").inner_text() == "Nouvelle"
+        assert page.locator("#st-moves").inner_text().startswith("Coups")
+        page.locator("#btn-new").tap()
+        page.locator("#new-daily").tap()  # "Donne du jour"
+        page.wait_for_function(
+            "() => (JSON.parse(localStorage.getItem('eightoff.game')) || {}).daily"
+        )
+        ready(page)
+        saved = json.loads(page.evaluate("localStorage.getItem('eightoff.game')"))
+        day = Daily.of(parse_date(saved["daily"]))
+        assert saved["code"] == str(day.code)
+        assert page.locator("#code").inner_text() == str(day.code)
+        # French card labels: the index letters and what a screen reader hears.
+        pos = day.code.position()
+        exposed = pos.columns[0][-1]
+        label = page.locator(f'[data-card="{exposed}"]').get_attribute("aria-label")
+        assert label.endswith(", la colonne 1, découverte")
+        kings = page.locator('[data-card^="K"] .idx span')
+        assert {kings.nth(i).inner_text() for i in range(4)} == {"R"}
+        moves = play_to_the_win_by_taps(page, pos)
+        page.wait_for_selector("#celebrate:not([hidden])")
+        assert page.locator("#celebrate-title").inner_text() == "Gagné !"
+        share = page.locator("#celebrate-share").inner_text()
+        assert share.startswith("Eight Off — ")
+        assert share.endswith(f" — gagnée en {moves} coups, sans indice")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "web-fr-phone-won.png"))
+        stats = json.loads(page.evaluate("localStorage.getItem('eightoff.stats')"))
+        daily = stats["daily"]
+        assert daily["won"] == 1 and daily["streak"] == 1 and daily["lastWon"] == saved["daily"]
+        assert daily["fewestMoves"] == moves
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_switch_language_and_theme_remembered(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB", color_scheme="light")
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/?code={CODE}")
+        ready(page)
+        assert page.locator("#btn-new").inner_text() == "New"
+        assert page.locator('[data-card="KH"] .idx span').inner_text() == "K"
+        assert not page.evaluate("document.documentElement.classList.contains('dark')")
+        page.locator("#btn-options").click()
+        page.locator("select[name=language]").select_option("fr")
+        page.locator("select[name=theme]").select_option("dark")
+        assert page.locator("#dlg-options-title").inner_text() == "Réglages"
+        page.keyboard.press("Escape")
+        assert page.locator("#btn-new").inner_text() == "Nouvelle"
+        assert page.locator('[data-card="KH"] .idx span').inner_text() == "R"
+        assert "cœur" in page.locator('[data-card="KH"]').get_attribute("aria-label")
+        assert page.locator(".foot a").first.get_attribute("href") == "/rules?lang=fr"
+        assert page.evaluate("document.documentElement.classList.contains('dark')")
+        page.reload()
+        ready(page)
+        assert page.evaluate("document.documentElement.lang") == "fr"
+        assert page.evaluate("document.documentElement.classList.contains('dark')")
+        felt = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert felt == "rgb(15, 42, 28)"
+        page.locator(".foot a").first.click()
+        page.wait_for_selector("h1")
+        assert page.locator("h1").inner_text().startswith("Eight Off : règles")
+    finally:
+        context.close()
+
+
+def test_court_cards_and_themes_at_desktop_and_phone_sizes(browser: Any, server: str) -> None:
+    """The court art is drawn (not a letter) in each theme and language; screenshots."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    for lang, locale in (("en", "en-GB"), ("fr", "fr-FR")):
+        for scheme in ("light", "dark"):
+            for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+                context = browser.new_context(
+                    viewport=viewport,
+                    device_scale_factor=2 if name == "phone" else 1,
+                    locale=locale,
+                    color_scheme=scheme,
+                )
+                page = context.new_page()
+                page.goto(f"{server}/?code={CODE}")
+                ready(page)
+                assert page.evaluate("document.documentElement.classList.contains('dark')") == (
+                    scheme == "dark"
+                )
+                for card in ("JS", "QH", "KD"):
+                    face = page.locator(f'[data-card="{card}"] .face')
+                    assert face.inner_text() == ""  # a picture, not a letter
+                    drawn = face.locator("use").evaluate(
+                        "u => { const b = u.getBBox(); return [b.width, b.height]; }"
+                    )
+                    assert drawn[0] > 50 and drawn[1] > 50, (card, drawn)
+                page.screenshot(path=str(ARTIFACTS / f"web-{name}-{lang}-{scheme}.png"))
+                context.close()
+
+
+def test_daily_streak_counts_days_in_a_row(browser: Any, server: str) -> None:
+    page = browser.new_page()
+    try:
+        page.goto(server)
+        ready(page)
+        result = page.evaluate(
+            """async () => {
+              const d = await import('/static/daily.js');
+              const s = {played: 0, won: 0, streak: 0, bestStreak: 0};
+              const out = [];
+              for (const day of ['2026-11-29', '2026-11-30', '2026-11-30', '2026-12-01',
+                                 '2026-12-03']) {
+                d.dailyStart(s, day);
+                out.push([d.dailyWin(s, day), s.streak, s.won, s.played]);
+              }
+              out.push(d.dailyStreak(s, '2026-12-04'), d.dailyStreak(s, '2026-12-05'));
+              out.push(d.dayBefore('2027-01-01'), d.dayBefore('2028-03-01'));
+              return out;
+            }"""
+        )
+        assert result == [
+            [True, 1, 1, 1],
+            [True, 2, 2, 2],
+            [False, 2, 2, 2],  # the same day's deal won again: counted once
+            [True, 3, 3, 3],
+            [True, 1, 4, 4],  # a day missed: the streak starts again
+            1,
+            0,
+            "2026-12-31",
+            "2028-02-29",
+        ]
+    finally:
+        page.close()
