@@ -281,3 +281,35 @@ def test_daily_streak_counts_days_in_a_row(browser: Any, server: str) -> None:
         ]
     finally:
         page.close()
+
+
+def test_every_message_and_page_word_is_in_english_and_french(browser: Any, server: str) -> None:
+    page = browser.new_page()
+    try:
+        page.goto(server)
+        ready(page)
+        missing = page.evaluate(
+            """async () => {
+              const { MESSAGES } = await import('/static/i18n.js');
+              await import('/static/lang.js');
+              const en = Object.keys(MESSAGES.en), fr = Object.keys(MESSAGES.fr);
+              const used = [...document.querySelectorAll('*')].flatMap((el) =>
+                Object.entries(el.dataset).filter(([k]) => k.startsWith('i18n'))
+                  .map(([, v]) => v));
+              return {
+                notFrench: en.filter((k) => !fr.includes(k)),
+                notEnglish: fr.filter((k) => !en.includes(k)),
+                unknown: used.filter((k) => !en.includes(k)),
+                used: used.length,
+              };
+            }"""
+        )
+        assert missing["used"] > 80
+        assert missing == {
+            "notFrench": [],
+            "notEnglish": [],
+            "unknown": [],
+            "used": missing["used"],
+        }
+    finally:
+        page.close()
