@@ -250,7 +250,7 @@ def test_move_json_inputs() -> None:
         ({"card": 7, "from": ["cell", 3], "to": ["cell", 1]}, '"card" must be text'),
         ({"card": "KH", "from": ["cell", 3], "to": ["foundation", 1]}, "not belong on the S"),
         ({"card": "QH", "from": ["cell", 3], "to": ["foundation"]}, "moves is KH, not QH"),
-        ({"card": "QH", "from": ["cell", 1], "to": ["foundation"]}, "cell 1 is empty"),
+        ({"card": "QH", "from": ["cell", 1], "to": ["foundation"]}, "cell a is empty"),
         ({"from": [], "to": ["cell", 1]}, '"from" must be like'),
     ],
 )

@@ -10,9 +10,9 @@ from eightoff.game import (
     ReplayError,
     Status,
     autoplay_moves,
+    home_move,
     is_safe_home,
     smart_move,
-    tap_move,
 )
 from eightoff.moves import FOUNDATION, IllegalMoveError, Move, cell, column, foundation
 from eightoff.position import Position
@@ -124,12 +124,12 @@ def test_a_group_move_is_one_action() -> None:
 def test_tap_sends_a_card_home_when_allowed() -> None:
     pos = board(["KS 3H", "2H"], "AH", rest=7)
     game = Game(position=pos)
-    assert game.tap(column(0)) is None and game.actions == []
-    assert game.tap(column(1)) is None  # 2♥ needs A♥ home first
-    assert game.tap(cell(0)) == Action((m("a^"),), 10)
-    assert game.tap(column(1)) == Action((m("2^"),), 10)
-    assert game.tap(foundation(1)) is None
-    assert tap_move(game.position, column(0)) == m("1^")
+    assert game.home_move(column(0)) is None and game.actions == []
+    assert game.home_move(column(1)) is None  # 2♥ needs A♥ home first
+    assert game.home_move(cell(0)) == Action((m("a^"),), 10)
+    assert game.home_move(column(1)) == Action((m("2^"),), 10)
+    assert game.home_move(foundation(1)) is None
+    assert home_move(game.position, column(0)) == m("1^")
 
 
 def test_smart_move_tries_the_foundation_first() -> None:
@@ -329,7 +329,7 @@ def test_cards_home_at_the_start_earn_nothing() -> None:
 def test_a_won_game_scores_520() -> None:
     game = Game(position=suit_columns())
     for k in range(52):
-        game.tap(column(k // 13))
+        game.home_move(column(k // 13))
     assert game.status is Status.WON and game.score == 520
     assert len(game.actions) == 52 and all(a.points == 10 for a in game.actions)
 

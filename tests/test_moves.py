@@ -4,6 +4,7 @@ import pytest
 
 from eightoff.cards import Suit
 from eightoff.moves import (
+    ANY_SUIT,
     FOUNDATION,
     InvalidMoveError,
     Move,
@@ -80,7 +81,7 @@ def test_invalid_move_error_is_a_value_error() -> None:
 
 def test_places() -> None:
     assert column(0) == Place(PlaceKind.COLUMN, 0)
-    assert FOUNDATION == foundation() == Place(PlaceKind.FOUNDATION, None)
+    assert FOUNDATION == foundation() == Place(PlaceKind.FOUNDATION, ANY_SUIT)
     assert foundation(Suit.DIAMONDS).index == 2
     assert [column(7).text(), cell(1).text(), FOUNDATION.text(), foundation(3).text()] == [
         "8",
@@ -93,6 +94,12 @@ def test_places() -> None:
         "cell-1",
         "foundation",
         "foundation-H",
+    ]
+    assert [column(2).name(), cell(0).name(), FOUNDATION.name(), foundation(1).name()] == [
+        "column 3",
+        "cell a",
+        "the foundation",
+        "the ♥ foundation",
     ]
 
 

@@ -9,12 +9,10 @@ import pytest
 
 from eightoff.cards import CARDS, Card
 from eightoff.deal import deal, layout
+from eightoff.errors import Illegal, IllegalMoveError
 from eightoff.moves import (
     FOUNDATION,
-    IllegalMoveError,
     Move,
-    Place,
-    PlaceKind,
     cell,
     column,
     foundation,
@@ -127,8 +125,12 @@ def test_apply_moves_cards_and_keeps_the_original() -> None:
 
 def test_apply_refuses_an_illegal_move_saying_why() -> None:
     pos = board(["KS QS", "TS"], "JS")
-    with pytest.raises(IllegalMoveError, match=r"^21: 10♠ cannot go on Q♠: needs J♠$"):
+    with pytest.raises(IllegalMoveError, match=r"^21: 10♠ cannot go on Q♠: needs J♠$") as err:
         pos.apply(m("21"))
+    assert err.value.move == m("21")
+    assert err.value.code is Illegal.DOES_NOT_BUILD
+    assert err.value.reason == "10♠ cannot go on Q♠: needs J♠"
+    assert pos.illegality(m("2^")) is None and pos.illegality(m("2a")) is None
 
 
 # -- cells: 8 / 4 / 2 ---------------------------------------------------------------
@@ -378,26 +380,47 @@ def test_foundation_target_names_no_suit() -> None:
 
 
 @pytest.mark.parametrize(
-    ("move", "message"),
+    ("move", "code", "message"),
     [
-        (Move(column(0), cell(0), 0), "a move carries at least one card"),
-        (Move(column(8), cell(0)), "there is no column 9: columns are 1-8"),
-        (Move(column(0), column(-1)), "there is no column 0: columns are 1-8"),
-        (Move(cell(8), column(0)), "there is no cell 9: these rules have 8 cells"),
-        (Move(foundation(4), cell(0)), "a move from a foundation must name its suit"),
-        (Move(column(0), Place(PlaceKind.COLUMN, None)), "the column needs a number"),
-        (Move(FOUNDATION, cell(0)), "a move from a foundation must name its suit"),
-        (Move(column(2), cell(0)), "column 3 is empty"),
-        (Move(column(0), column(0)), "source and target are the same place"),
-        (Move(column(1), column(0), 2), "column 2 holds only 1 card"),
+        (Move(column(0), cell(0), 0), Illegal.NO_CARD, "a move carries at least one card"),
+        (Move(column(8), cell(0)), Illegal.NO_SUCH_PLACE, "there is no column 9: columns are 1-8"),
+        (
+            Move(column(0), column(-1)),
+            Illegal.NO_SUCH_PLACE,
+            "there is no column 0: columns are 1-8",
+        ),
+        (
+            Move(cell(8), column(0)),
+            Illegal.NO_SUCH_PLACE,
+            "there is no cell 9: these rules have 8 cells",
+        ),
+        (
+            Move(foundation(4), cell(0)),
+            Illegal.NO_SUCH_PLACE,
+            "a move from a foundation must name its suit",
+        ),
+        (
+            Move(FOUNDATION, cell(0)),
+            Illegal.NO_SUCH_PLACE,
+            "a move from a foundation must name its suit",
+        ),
+        (
+            Move(column(0), foundation(0)),
+            Illegal.NO_SUCH_PLACE,
+            "a move to a foundation names no suit: the card's suit decides",
+        ),
+        (Move(column(2), cell(0)), Illegal.EMPTY_SOURCE, "column 3 is empty"),
+        (Move(column(0), column(0)), Illegal.SAME_PLACE, "source and target are the same place"),
+        (Move(column(1), column(0), 2), Illegal.TOO_FEW_CARDS, "column 2 holds only 1 card"),
     ],
 )
-def test_malformed_moves_are_refused(move: Move, message: str) -> None:
+def test_malformed_moves_are_refused(move: Move, code: Illegal, message: str) -> None:
     pos = board(["KS QS", "KH"], rest=7)
     assert pos.why_illegal(move) == message
     assert move not in pos.legal_moves()
-    with pytest.raises(IllegalMoveError, match=message):
+    with pytest.raises(IllegalMoveError, match=message) as err:
         pos.check(move)
+    assert (err.value.move, err.value.code, err.value.reason) == (move, code, message)
 
 
 # -- layouts (eightoff.deal.layout) -------------------------------------------------

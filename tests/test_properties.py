@@ -75,8 +75,8 @@ def candidates(pos: Position) -> list[Move]:
     moves = []
     for src in sources:
         top = (
-            len(pos.columns[src.index or 0])
-            if src.kind is PlaceKind.COLUMN and (src.index or 0) < COLUMNS
+            len(pos.columns[src.index])
+            if src.kind is PlaceKind.COLUMN and src.index < COLUMNS
             else 1
         )
         for dst in targets:

@@ -70,9 +70,9 @@ async def type_ahead(app: EightOffApp, pilot: Pilot[None], keys: list[str]) -> N
 
 def key_of(place: Place) -> str:
     if place.kind is PlaceKind.COLUMN:
-        return str((place.index or 0) + 1)
+        return str(place.index + 1)
     if place.kind is PlaceKind.CELL:
-        return CELL_LETTERS[place.index or 0]
+        return CELL_LETTERS[place.index]
     return "circumflex_accent"
 
 
@@ -203,7 +203,7 @@ def test_the_hint_key_shows_the_solver_move() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert expected.move is not None
-        source = app.query_one(f"#column-{(expected.move.source.index or 0) + 1}", Pile)
+        source = app.query_one(f"#column-{expected.move.source.index + 1}", Pile)
         assert source.has_class("-hint-source")
 
     app, shown = drive(scenario)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from eightoff.codes import GameCode
-from eightoff.game import Game, Status, autoplay_moves, smart_move, tap_move
+from eightoff.game import Game, Status, autoplay_moves, home_move, smart_move
 from eightoff.moves import FOUNDATION, Move, PlaceKind, cell, column, foundation
 from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD, preset
@@ -49,7 +49,7 @@ def test_view_answers_what_the_engine_answers(name: str) -> None:
         held += [cell(k) for k, c in enumerate(pos.cells) if c is not None]
         assert list(view.piles) == held
         for place, pile in view.piles.items():
-            assert pile.home == tap_move(pos, place)
+            assert pile.home == home_move(pos, place)
             assert pile.smart == smart_move(pos, place)
             assert list(pile.moves) == [m for m in legal if m.source == place]
             assert set(pile.targets) == {target_pile(pos, m) for m in legal if m.source == place}

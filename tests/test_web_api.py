@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from eightoff import cli
 from eightoff.codes import GameCode
 from eightoff.formats import move_to_json, position_to_json
-from eightoff.game import Game, autoplay_moves, smart_move, tap_move
+from eightoff.game import Game, autoplay_moves, home_move, smart_move
 from eightoff.moves import FOUNDATION, Move, PlaceKind, cell, column, foundation
 from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD
@@ -212,7 +212,7 @@ def test_state_taps_are_the_engines_tap_and_smart_moves(
         for label, entry in data["taps"].items():
             kind, number = label.split("-")
             place = cell(int(number) - 1) if kind == "cell" else column(int(number) - 1)
-            tap = tap_move(pos, place)
+            tap = home_move(pos, place)
             smart = smart_move(pos, place)
             assert entry["tap"] == (None if tap is None else move_to_json(tap, pos))
             assert entry["smart"] == (None if smart is None else move_to_json(smart, pos))

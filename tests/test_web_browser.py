@@ -22,7 +22,7 @@ from eightoff.cards import SUIT_LETTERS
 from eightoff.codes import GameCode
 from eightoff.formats import move_to_json
 from eightoff.game import autoplay_moves, smart_move
-from eightoff.moves import Move, Place, PlaceKind, column
+from eightoff.moves import FOUNDATION, Move, Place, PlaceKind, column
 from eightoff.position import Position
 from eightoff.rules import STANDARD
 from eightoff.solver import Limit, solve
@@ -143,7 +143,7 @@ def wait_moves(page: Any, n: int) -> None:
 def label(place: Place, card: Any) -> str:
     if place.kind is PlaceKind.FOUNDATION:
         return f"foundation-{SUIT_LETTERS[card.suit]}"
-    return f"{place.kind.value}-{(place.index or 0) + 1}"
+    return f"{place.kind.value}-{place.index + 1}"
 
 
 def pile_of(page: Any, card: str) -> str:
@@ -217,7 +217,7 @@ def test_drag_to_a_cell_and_to_a_foundation_then_undo_redo(page: Any, server: st
     open_game(page, server, str(code))
     ace_column = next(i for i, col in enumerate(pos.columns) if col[-1].rank == 1)
     ace = pos.columns[ace_column][-1]
-    pos = play_by_drag(page, pos, Move(column(ace_column), Place(PlaceKind.FOUNDATION, None)))
+    pos = play_by_drag(page, pos, Move(column(ace_column), FOUNDATION))
     assert pile_of(page, str(ace)) == f"foundation-{SUIT_LETTERS[ace.suit]}"
     assert page.locator("#score").inner_text() == "10"
     move = first_cell_move(pos)

@@ -10,9 +10,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-
-class InvalidCardError(ValueError):
-    """A card's text form could not be read."""
+from eightoff.errors import InvalidCardError as InvalidCardError
 
 
 class Suit(IntEnum):

@@ -39,7 +39,8 @@ Adding a subcommand (one block in :func:`build_parser` plus a handler)::
         return 0
 
 A handler returns the exit status; raising :class:`CliError` (or any
-``ValueError``/``OSError``) reports bad input as one line and exits 2.
+:class:`~eightoff.errors.EightOffError` or ``OSError``) reports bad input as one
+line and exits 2; any other exception is a bug and shows its traceback.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from eightoff.codes import GameCode
+from eightoff.errors import EightOffError
 from eightoff.formats import (
     move_from_json,
     position_to_fcs,
@@ -67,7 +69,7 @@ from eightoff.sources import load_source
 SOURCE_HELP = "a game code (EO1-C8-AAAAAFA), pysol:N, or the path of an fc-solve board file"
 
 
-class CliError(ValueError):
+class CliError(EightOffError):
     """Bad input found by a subcommand: reported as one line, exit status 2."""
 
 
@@ -233,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit cannot fail again
         return 1
-    except (ValueError, OSError) as exc:
+    except (EightOffError, OSError) as exc:
         message = " ".join(str(exc).split()) or type(exc).__name__
         print(f"eightoff: error: {message}", file=sys.stderr)
         return 2

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from eightoff.deal import DEALS, PYSOL_MAX, deal, pysol_deal
+from eightoff.errors import EightOffError
 from eightoff.position import Position
 from eightoff.rules import CELL_COUNTS, STANDARD, Build, EmptyColumn, GroupMoves, Layout, Rules
 
@@ -61,7 +62,7 @@ _OPTION_NAMES: Final = {
 _LOOKALIKES: Final = {"0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"}
 
 
-class InvalidGameCodeError(ValueError):
+class InvalidGameCodeError(EightOffError):
     """A game code that cannot be read or names no valid game."""
 
 

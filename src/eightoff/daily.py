@@ -23,6 +23,7 @@ from typing import Final
 
 from eightoff.codes import GameCode
 from eightoff.deal import DEALS
+from eightoff.errors import EightOffError
 from eightoff.rules import STANDARD, Rules
 from eightoff.solver import Limit, Verdict, solve
 
@@ -48,7 +49,7 @@ _MONTHS: Final = (
 )
 
 
-class DailyError(ValueError):
+class DailyError(EightOffError):
     """A date that cannot be read, or a day without a winnable deal within the bounds."""
 
 

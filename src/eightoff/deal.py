@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from eightoff.cards import CARDS, Card, Suit
+from eightoff.errors import EightOffError
 from eightoff.position import COLUMNS, Position
 from eightoff.rules import STANDARD, Layout, Rules
 
@@ -46,7 +47,7 @@ _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
-class InvalidDealError(ValueError):
+class InvalidDealError(EightOffError):
     """A deal number out of range, or a deck that is not 52 distinct cards."""
 
 

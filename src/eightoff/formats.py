@@ -36,7 +36,17 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from eightoff.cards import CARDS, SUIT_LETTERS, Card, InvalidCardError, Suit, parse_rank
-from eightoff.moves import InvalidMoveError, Move, Place, PlaceKind, cell, column, foundation
+from eightoff.errors import EightOffError
+from eightoff.moves import (
+    FOUNDATION,
+    InvalidMoveError,
+    Move,
+    Place,
+    PlaceKind,
+    cell,
+    column,
+    foundation,
+)
 from eightoff.position import COLUMNS, InvalidPositionError, Position
 from eightoff.rules import CELL_COUNTS, STANDARD, InvalidRulesError, Rules
 
@@ -47,7 +57,7 @@ FCS_FOUNDATION_ORDER: Final = "HCDS"
 """The suit order fc-solve writes on its ``Foundations:`` line."""
 
 
-class InvalidBoardError(ValueError):
+class InvalidBoardError(EightOffError):
     """Board text or a JSON position that cannot be read; the message names the place."""
 
 
@@ -262,11 +272,11 @@ def move_to_json(move: Move, pos: Position | None = None) -> dict[str, Any]:
 
 def _place_json(place: Place, card: Card | None) -> list[Any]:
     index = place.index
-    if place.kind is PlaceKind.FOUNDATION and index is None:
+    if place == FOUNDATION:
         if card is None:
             return ["foundation"]
         index = card.suit
-    return [place.kind.value, (index or 0) + 1]
+    return [place.kind.value, index + 1]
 
 
 def move_from_json(obj: Any, pos: Position | None = None) -> Move:
@@ -303,19 +313,13 @@ def move_from_json(obj: Any, pos: Position | None = None) -> Move:
     if card is not None and pos is not None:
         moving = pos.moving_cards(move)
         if not moving:
-            raise InvalidMoveError(f"{move}: {card} is not there, {_where(source)} is empty")
+            raise InvalidMoveError(f"{move}: {card} is not there, {source.name()} is empty")
         if moving[0] != card:
             raise InvalidMoveError(
                 f"{move}: the card that moves is {moving[0]}, not {card}"
-                + (f" ({len(moving)} cards from {_where(source)})" if count > 1 else "")
+                + (f" ({len(moving)} cards from {source.name()})" if count > 1 else "")
             )
     return move
-
-
-def _where(place: Place) -> str:
-    if place.kind is PlaceKind.FOUNDATION:
-        return "the foundation"
-    return f"{place.kind.value} {(place.index or 0) + 1}"
 
 
 def _place_from_json(value: Any, key: str, card: Card | None, *, as_source: bool) -> Place:
@@ -407,9 +411,7 @@ def moves_from_fcs_solution(text: str) -> list[Move]:
                 if g[0] < 1:
                     raise InvalidMoveError(f"line {number}: {raw.strip()!r} moves no card")
                 moves.append(Move(column(g[1]), column(g[2]), g[0]))
-            if any(
-                p.index is not None and p.index >= 8 for p in (moves[-1].source, moves[-1].target)
-            ):
+            if any(p.index >= 8 for p in (moves[-1].source, moves[-1].target)):
                 raise InvalidMoveError(f"line {number}: {raw.strip()!r} names a place beyond 8")
             break
         else:

@@ -60,11 +60,10 @@ class Action:
 class ReplayError(IllegalMoveError):
     """A move in :meth:`Game.replay` is not legal; ``index`` is its 0-based place in the list."""
 
-    def __init__(self, index: int, move: Move, reason: str) -> None:
-        super().__init__(f"move {index + 1} ({move}) is illegal: {reason}")
+    def __init__(self, index: int, error: IllegalMoveError) -> None:
+        super().__init__(error.move, error.code, error.reason)
+        self.args = (f"move {index + 1} ({error.move}) is illegal: {error.reason}",)
         self.index = index
-        self.move = move
-        self.reason = reason
 
 
 def is_safe_home(position: Position, card: Card) -> bool:
@@ -139,12 +138,12 @@ def _next_home(pos: Position, *, safe: bool) -> Move | None:
     return None
 
 
-def tap_move(position: Position, place: Place) -> Move | None:
-    """The single-tap move from ``place``: its card to the foundation when allowed."""
+def home_move(position: Position, place: Place) -> Move | None:
+    """The move sending the card at ``place`` to its foundation, when allowed (a single tap)."""
     if place.kind is PlaceKind.FOUNDATION:
         return None
     move = Move(place, FOUNDATION)
-    return move if position.why_illegal(move) is None else None
+    return move if position.is_legal(move) else None
 
 
 def smart_move(position: Position, place: Place, legal: list[Move] | None = None) -> Move | None:
@@ -169,12 +168,10 @@ def smart_move(position: Position, place: Place, legal: list[Move] | None = None
         if m.target.kind is PlaceKind.FOUNDATION:
             return m
     columns = position.columns
-    onto = [m for m in legal if m.target.kind is PlaceKind.COLUMN and columns[m.target.index or 0]]
+    onto = [m for m in legal if m.target.kind is PlaceKind.COLUMN and columns[m.target.index]]
     if onto:
         # max() keeps the first of equals: longest column, then leftmost, then longest run.
-        return max(
-            onto, key=lambda m: (len(columns[m.target.index or 0]), -(m.target.index or 0), m.count)
-        )
+        return max(onto, key=lambda m: (len(columns[m.target.index]), -m.target.index, m.count))
     for j in range(COLUMNS):
         into = [m for m in legal if m.target == column(j)]
         if into:
@@ -380,9 +377,9 @@ class Game:
             self._push(tuple(moves), pos)
         return moves
 
-    def tap(self, place: Place) -> Action | None:
-        """Single tap: send the card at ``place`` to its foundation if allowed, else ``None``."""
-        move = tap_move(self.position, place)
+    def home_move(self, place: Place) -> Action | None:
+        """Send the card at ``place`` to its foundation if allowed (a single tap), else ``None``."""
+        move = home_move(self.position, place)
         return None if move is None else self.play(move)
 
     def smart_move(self, place: Place) -> Action | None:
@@ -427,9 +424,9 @@ class Game:
             for move in group:
                 if not isinstance(move, Move):  # e.g. "3a" text: a str is a sequence too
                     raise TypeError(f"replay takes Move values, not {move!r} (Move.from_text)")
-                reason = pos.why_illegal(move)
-                if reason is not None:
-                    raise ReplayError(index, move, reason)
+                error = pos.illegality(move)
+                if error is not None:
+                    raise ReplayError(index, error)
                 pos = pos.apply_unchecked(move)
                 index += 1
             self._push(tuple(group), pos)
@@ -478,7 +475,7 @@ __all__ = [
     "Status",
     "autoplay_moves",
     "finish_moves",
+    "home_move",
     "is_safe_home",
     "smart_move",
-    "tap_move",
 ]

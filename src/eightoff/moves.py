@@ -14,18 +14,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
-from eightoff.cards import SUIT_LETTERS, InvalidCardError, Suit
+from eightoff.cards import SUIT_LETTERS, SUIT_SYMBOLS, Suit
+from eightoff.errors import IllegalMoveError as IllegalMoveError
+from eightoff.errors import InvalidCardError
+from eightoff.errors import InvalidMoveError as InvalidMoveError
 
-CELL_LETTERS = "abcdefgh"
+CELL_LETTERS: Final = "abcdefgh"
 
-
-class InvalidMoveError(ValueError):
-    """A move's text or JSON form could not be read."""
-
-
-class IllegalMoveError(ValueError):
-    """A well-formed move that the rules do not allow here; the message says why."""
+ANY_SUIT: Final = 4
+"""The index of a foundation *target*: the moving card's suit decides the pile."""
 
 
 class PlaceKind(StrEnum):
@@ -40,29 +39,42 @@ class PlaceKind(StrEnum):
 class Place:
     """A pile: its kind and 0-based index.
 
-    A foundation's index is its suit (0–3); a foundation *target* has index
-    ``None``, because the moving card's suit decides it.
+    A foundation's index is its suit (0–3); a foundation *target* (:data:`FOUNDATION`)
+    has index :data:`ANY_SUIT`, because the moving card's suit decides it.
     """
 
     kind: PlaceKind
-    index: int | None
+    index: int
 
     def text(self) -> str:
         """``3``, ``a``, ``^`` or ``^H``."""
         i = self.index
         if self.kind is PlaceKind.COLUMN:
-            return str(i + 1) if i is not None and 0 <= i < 8 else "?"  # "?": no such place
+            return str(i + 1) if 0 <= i < 8 else "?"  # "?": no such place
         if self.kind is PlaceKind.CELL:
-            return CELL_LETTERS[i] if i is not None and 0 <= i < 8 else "?"
-        if i is None:
+            return CELL_LETTERS[i] if 0 <= i < 8 else "?"
+        if i == ANY_SUIT:
             return "^"
         return "^" + SUIT_LETTERS[i] if 0 <= i < 4 else "^?"
+
+    def name(self) -> str:
+        """``column 3``, ``cell a``, ``the foundation``, ``the ♥ foundation``: for messages."""
+        i = self.index
+        if self.kind is PlaceKind.COLUMN:
+            return f"column {i + 1}"
+        if self.kind is PlaceKind.CELL:
+            return f"cell {CELL_LETTERS[i]}" if 0 <= i < 8 else f"cell {i + 1}"
+        if 0 <= i < 4:
+            return f"the {SUIT_SYMBOLS[i]} foundation"
+        return "the foundation"
 
     def label(self) -> str:
         """``column-3``, ``cell-2``, ``foundation-H``: the page's pile names."""
         if self.kind is PlaceKind.FOUNDATION:
-            return "foundation" if self.index is None else f"foundation-{SUIT_LETTERS[self.index]}"
-        return f"{self.kind.value}-{(self.index or 0) + 1}"
+            return (
+                "foundation" if self.index == ANY_SUIT else f"foundation-{SUIT_LETTERS[self.index]}"
+            )
+        return f"{self.kind.value}-{self.index + 1}"
 
 
 def column(index: int) -> Place:
@@ -77,7 +89,7 @@ def cell(index: int) -> Place:
 
 def foundation(suit: Suit | int | None = None) -> Place:
     """The foundation of ``suit``; ``None`` for a target decided by the card."""
-    return Place(PlaceKind.FOUNDATION, None if suit is None else int(suit))
+    return Place(PlaceKind.FOUNDATION, ANY_SUIT if suit is None else int(suit))
 
 
 FOUNDATION = foundation()
@@ -136,11 +148,11 @@ class Move:
                 f"bad move {raw!r}: expected a source and a target, like 3a, a5, 3^ or 35x2"
             )
         source, target = places
-        if source.kind is PlaceKind.FOUNDATION and source.index is None:
+        if source == FOUNDATION:
             raise InvalidMoveError(
                 f"bad move {raw!r}: a foundation source needs its suit, like ^H3"
             )
-        if target.kind is PlaceKind.FOUNDATION and target.index is not None:
+        if target.kind is PlaceKind.FOUNDATION:
             target = FOUNDATION
         return cls(source, target, count)
 

@@ -21,6 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
+from eightoff.errors import EightOffError
 from eightoff.rules import Rules
 from eightoff.store import RATINGS, Store, StoreError, rules_from_key, rules_key
 
@@ -38,7 +39,7 @@ HARD_LENGTH: Final = 100
 HARD_NODES: Final = 400
 
 
-class PoolError(ValueError):
+class PoolError(EightOffError):
     """A pool file that cannot be read, or a rating we do not know."""
 
 

@@ -10,10 +10,11 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from eightoff.cards import CARDS, KING, SUIT_LETTERS, SUIT_SYMBOLS, Card, Suit
+from eightoff.errors import Illegal, IllegalMoveError, InvalidPositionError
 from eightoff.moves import (
+    ANY_SUIT,
     CELL_LETTERS,
     FOUNDATION,
-    IllegalMoveError,
     Move,
     Place,
     PlaceKind,
@@ -26,10 +27,6 @@ from eightoff.rules import STANDARD, Build, EmptyColumn, GroupMoves, Rules
 COLUMNS: Final = 8
 
 Column = tuple[Card, ...]
-
-
-class InvalidPositionError(ValueError):
-    """A position that cannot exist: wrong shape, or not the 52 distinct cards."""
 
 
 def builds_on(card: int, onto: int, build: Build) -> bool:
@@ -170,8 +167,6 @@ class Position:
     def top(self, place: Place) -> Card | None:
         """The card that would move from ``place`` (exposed card, cell card, foundation top)."""
         kind, i = place.kind, place.index
-        if i is None:
-            return None
         if kind is PlaceKind.COLUMN:
             if not 0 <= i < COLUMNS:
                 return None
@@ -207,7 +202,7 @@ class Position:
     def moving_cards(self, move: Move) -> tuple[Card, ...]:
         """The cards ``move`` carries, deepest first (the move need not be legal)."""
         kind, i = move.source.kind, move.source.index
-        if kind is PlaceKind.COLUMN and i is not None and 0 <= i < COLUMNS:
+        if kind is PlaceKind.COLUMN and 0 <= i < COLUMNS:
             return self.columns[i][-move.count :] if move.count > 0 else ()
         top = self.top(move.source)
         return () if top is None else (top,)
@@ -279,95 +274,119 @@ class Position:
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` may be played here."""
-        return self.why_illegal(move) is None
+        return self.illegality(move) is None
 
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError` saying why ``move`` may not be played here."""
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMoveError(f"{move}: {reason}")
+        error = self.illegality(move)
+        if error is not None:
+            raise error
 
     def why_illegal(self, move: Move) -> str | None:
-        """Why ``move`` may not be played here, or ``None`` when it is legal."""
+        """Why ``move`` may not be played here, in words, or ``None`` when it is legal."""
+        error = self.illegality(move)
+        return None if error is None else error.reason
+
+    def illegality(self, move: Move) -> IllegalMoveError | None:
+        """The error playing ``move`` here raises (its reason code and words), or ``None``."""
+        found = self._why_not(move)
+        return None if found is None else IllegalMoveError(move, found[0], found[1])
+
+    def _why_not(self, move: Move) -> tuple[Illegal, str] | None:
         rules = self.rules
         src, dst, count = move.source, move.target, move.count
         if count < 1:
-            return "a move carries at least one card"
+            return Illegal.NO_CARD, "a move carries at least one card"
         where = _place_error(src, rules, as_source=True) or _place_error(
             dst, rules, as_source=False
         )
         if where:
-            return where
+            return Illegal.NO_SUCH_PLACE, where
         if src == dst:
-            return "source and target are the same place"
+            return Illegal.SAME_PLACE, "source and target are the same place"
         if src.kind is PlaceKind.FOUNDATION and not rules.take_back:
-            return "cards cannot be taken back from a foundation under these rules"
+            return (
+                Illegal.NO_TAKE_BACK,
+                "cards cannot be taken back from a foundation under these rules",
+            )
         card = self.top(src)
         if card is None:
-            return f"{_name(src)} is empty"
+            return Illegal.EMPTY_SOURCE, f"{src.name()} is empty"
         if src.kind is not PlaceKind.COLUMN and count > 1:
-            return f"only one card at a time moves from {_name(src)}"
+            return Illegal.ONE_AT_A_TIME, f"only one card at a time moves from {src.name()}"
         cards = self.moving_cards(move)
         if src.kind is PlaceKind.COLUMN:
-            col = self.columns[src.index or 0]
+            col = self.columns[src.index]
             if count > len(col):
-                return f"{_name(src)} holds only {len(col)} card{'s' if len(col) != 1 else ''}"
+                s = "s" if len(col) != 1 else ""
+                return Illegal.TOO_FEW_CARDS, f"{src.name()} holds only {len(col)} card{s}"
             for lower, upper in zip(cards[1:], cards[:-1], strict=True):
                 if not builds_on(lower, upper, rules.build):
                     return (
+                        Illegal.NOT_A_RUN,
                         f"the {count} cards from {cards[0].symbol()} down are not a run: "
-                        f"{lower.symbol()} does not go on {upper.symbol()}"
+                        f"{lower.symbol()} does not go on {upper.symbol()}",
                     )
         head = cards[0]
         if dst.kind is PlaceKind.FOUNDATION:
-            if dst.index is not None:
-                # Targets are always FOUNDATION (index None), as legal_moves lists them.
-                return "a move to a foundation names no suit: the card's suit decides"
             if count > 1:
-                return "one card at a time goes to a foundation"
+                return Illegal.ONE_AT_A_TIME, "one card at a time goes to a foundation"
             if src.kind is PlaceKind.FOUNDATION:
-                return "a foundation card cannot move to a foundation"
+                return Illegal.SAME_PLACE, "a foundation card cannot move to a foundation"
             have = self.foundations[head // 13]
             if have != head % 13:
                 suit = SUIT_SYMBOLS[head // 13]
                 if have > head % 13:
-                    return f"{head.symbol()} is already on the {suit} foundation"
+                    return Illegal.NOT_NEXT, f"{head.symbol()} is already on the {suit} foundation"
                 need = CARDS[head // 13 * 13 + have]
-                return f"{head.symbol()} cannot go to the foundation: needs {need.symbol()} first"
+                return (
+                    Illegal.NOT_NEXT,
+                    f"{head.symbol()} cannot go to the foundation: needs {need.symbol()} first",
+                )
             return None
         if dst.kind is PlaceKind.CELL:
             if count > 1:
-                return "a cell holds one card"
+                return Illegal.ONE_AT_A_TIME, "a cell holds one card"
             if src.kind is PlaceKind.CELL:
-                return "a card in a cell cannot move to another cell"
-            held = self.cells[dst.index or 0]
+                return Illegal.CELL_TO_CELL, "a card in a cell cannot move to another cell"
+            held = self.cells[dst.index]
             if held is not None:
-                return f"{_name(dst)} already holds {held.symbol()}"
+                return Illegal.CELL_FULL, f"{dst.name()} already holds {held.symbol()}"
             return None
         # Target is a column.
-        target_col = self.columns[dst.index or 0]
+        target_col = self.columns[dst.index]
         if target_col:
             onto = target_col[-1]
             if not builds_on(head, onto, rules.build):
-                return f"{head.symbol()} cannot go on {onto.symbol()}: {_wanted(head, rules)}"
+                return (
+                    Illegal.DOES_NOT_BUILD,
+                    f"{head.symbol()} cannot go on {onto.symbol()}: {_wanted(head, rules)}",
+                )
         else:
             if rules.empty_column is EmptyColumn.KINGS and head.rank != KING:
-                return f"only a King can go to an empty column, not {head.symbol()}"
-            if src.kind is PlaceKind.COLUMN and count == len(self.columns[src.index or 0]):
-                return "moving a whole column into an empty column changes nothing"
+                return (
+                    Illegal.KINGS_ONLY,
+                    f"only a King can go to an empty column, not {head.symbol()}",
+                )
+            if src.kind is PlaceKind.COLUMN and count == len(self.columns[src.index]):
+                return (
+                    Illegal.WHOLE_COLUMN,
+                    "moving a whole column into an empty column changes nothing",
+                )
         if count > 1:
             if rules.group_moves is GroupMoves.SINGLE:
-                return "these rules move one card at a time"
+                return Illegal.SINGLE_MOVES, "these rules move one card at a time"
             cap = self.capacity(to_empty_column=not target_col)
             if count > cap:
-                return f"a run of {count} cards needs more room: at most {cap} can move now"
+                return (
+                    Illegal.NO_ROOM,
+                    f"a run of {count} cards needs more room: at most {cap} can move now",
+                )
         return None
 
     def apply(self, move: Move) -> Position:
         """The position after ``move``; raises :class:`IllegalMoveError` if it is not legal."""
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMoveError(f"{move}: {reason}")
+        self.check(move)
         return self.apply_unchecked(move)
 
     def apply_unchecked(self, move: Move) -> Position:
@@ -377,24 +396,24 @@ class Position:
         founds = self.foundations
         src, dst, n = move.source, move.target, move.count
         if src.kind is PlaceKind.COLUMN:
-            i = src.index or 0
+            i = src.index
             moving = columns[i][-n:]
             columns = columns[:i] + (columns[i][:-n],) + columns[i + 1 :]
         elif src.kind is PlaceKind.CELL:
-            k = src.index or 0
+            k = src.index
             card = cells[k]
             assert card is not None
             moving = (card,)
             cells = cells[:k] + (None,) + cells[k + 1 :]
         else:
-            s = src.index or 0
+            s = src.index
             moving = (CARDS[s * 13 + founds[s] - 1],)
             founds = _with(founds, s, founds[s] - 1)
         if dst.kind is PlaceKind.COLUMN:
-            j = dst.index or 0
+            j = dst.index
             columns = columns[:j] + (columns[j] + moving,) + columns[j + 1 :]
         elif dst.kind is PlaceKind.CELL:
-            k = dst.index or 0
+            k = dst.index
             cells = cells[:k] + (moving[0],) + cells[k + 1 :]
         else:
             s = moving[0] // 13
@@ -414,23 +433,15 @@ def _place_once(seen: dict[int, str], card: int, where: str) -> None:
     seen[card] = where
 
 
-def _name(place: Place) -> str:
-    kind, i = place.kind, place.index
-    if kind is PlaceKind.COLUMN:
-        return f"column {(i or 0) + 1}"
-    if kind is PlaceKind.CELL:
-        return f"cell {CELL_LETTERS[i or 0]}"
-    return "the foundation" if i is None else f"the {SUIT_SYMBOLS[i]} foundation"
-
-
 def _place_error(place: Place, rules: Rules, *, as_source: bool) -> str | None:
     kind, i = place.kind, place.index
     if kind is PlaceKind.FOUNDATION:
-        if as_source and (i is None or not 0 <= i < 4):
+        if as_source and not 0 <= i < 4:
             return "a move from a foundation must name its suit"
+        if not as_source and i != ANY_SUIT:
+            # Targets are always FOUNDATION, as legal_moves lists them.
+            return "a move to a foundation names no suit: the card's suit decides"
         return None
-    if i is None:
-        return f"the {kind.value} needs a number"
     if kind is PlaceKind.COLUMN and not 0 <= i < COLUMNS:
         return f"there is no column {i + 1}: columns are 1-8"
     if kind is PlaceKind.CELL and not 0 <= i < rules.cells:

@@ -6,9 +6,7 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum, StrEnum
 from typing import Any, Final
 
-
-class InvalidRulesError(ValueError):
-    """A rule option or preset name is not one we know."""
+from eightoff.errors import InvalidRulesError as InvalidRulesError
 
 
 class EmptyColumn(StrEnum):

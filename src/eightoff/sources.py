@@ -16,12 +16,13 @@ import re
 from pathlib import Path
 
 from eightoff.codes import GameCode, InvalidGameCodeError
+from eightoff.errors import EightOffError
 from eightoff.formats import InvalidBoardError, position_from_fcs
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Rules
 
 
-class InvalidSourceError(ValueError):
+class InvalidSourceError(EightOffError):
     """A game source that is none of: a game code, ``pysol:N``, a board file."""
 
 

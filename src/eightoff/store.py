@@ -20,6 +20,7 @@ from types import TracebackType
 from typing import Any, Final
 
 from eightoff.codes import SOURCES as SOURCES  # whose deal numbering: the game codes' sources
+from eightoff.errors import EightOffError
 from eightoff.rules import Rules
 
 SCHEMA_VERSION: Final = 1
@@ -51,7 +52,7 @@ CREATE INDEX IF NOT EXISTS results_pool ON results (rules, source, verdict, rati
 """
 
 
-class StoreError(ValueError):
+class StoreError(EightOffError):
     """A file that is not a survey database, or one from a newer version."""
 
 

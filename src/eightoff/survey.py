@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Final
 
+from eightoff.errors import EightOffError
 from eightoff.rules import STANDARD, Rules
 from eightoff.store import SOURCES, Row, Store
 
@@ -32,7 +33,7 @@ BLOCK: Final = 10_000  # deal numbers looked up in the database at a time
 DASK_TIMEOUT = 10.0  # seconds to wait for a Dask scheduler to answer
 
 
-class InvalidRangeError(ValueError):
+class InvalidRangeError(EightOffError):
     """A deal range that cannot be read, like ``5-1`` or ``pysol:x``."""
 
 
@@ -427,7 +428,7 @@ def dask_executor(address: str, *, timeout: float = 10.0) -> tuple[Executor, int
     return run, threads
 
 
-class SurveyError(ValueError):
+class SurveyError(EightOffError):
     """A survey that cannot run: bad options, an unreachable cluster."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from eightoff.errors import EightOffError
 from eightoff.rules import Rules
 from eightoff.solver import Limit, solve
 from eightoff.sources import load_source
@@ -29,11 +30,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def command(args: argparse.Namespace, rules: Rules | None) -> int:
-    """Solve and print; exit 0 for any verdict (bad input raises ValueError: exit 2)."""
+    """Solve and print; exit 0 for any verdict (bad input raises EightOffError: exit 2)."""
     if args.time_limit < 0:
-        raise ValueError(f"--time-limit must be 0 (none) or positive, not {args.time_limit}")
+        raise EightOffError(f"--time-limit must be 0 (none) or positive, not {args.time_limit}")
     if args.nodes is not None and args.nodes < 1:
-        raise ValueError(f"--nodes must be at least 1, not {args.nodes}")
+        raise EightOffError(f"--nodes must be at least 1, not {args.nodes}")
     position, _ = load_source(args.source, rules)
     limit = Limit(nodes=args.nodes, seconds=args.time_limit or None)
     result = solve(position, limit=limit, optimal=args.optimal)

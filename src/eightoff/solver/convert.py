@@ -125,7 +125,7 @@ def engine_moves(position: Position, steps: list[Step]) -> list[Move]:
                     out.append(Move(src, dst))
                     out.extend(Move(p, dst) for p in reversed(parked))
                     for p in parked:
-                        cells[p.index or 0] = None
+                        cells[p.index] = None
                 else:
                     out.append(Move(src, dst, n))
                 cols[di].extend(moving)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from eightoff.errors import EightOffError
 from eightoff.formats import move_to_json
 from eightoff.moves import Move
 from eightoff.position import Position
@@ -38,11 +39,11 @@ class Limit:
 
     def __post_init__(self) -> None:
         if self.nodes is not None and self.nodes < 1:
-            raise ValueError(f"a node limit must be at least 1, not {self.nodes}")
+            raise EightOffError(f"a node limit must be at least 1, not {self.nodes}")
         if self.seconds is not None and not self.seconds > 0:
-            raise ValueError(f"a time limit must be positive, not {self.seconds}")
+            raise EightOffError(f"a time limit must be positive, not {self.seconds}")
         if self.memory is not None and self.memory < MIN_MEMORY:
-            raise ValueError(
+            raise EightOffError(
                 f"a memory limit must be at least {MIN_MEMORY} bytes, not {self.memory}"
             )
 

@@ -27,9 +27,9 @@ def _compact(move: Move) -> Compact:
     s, t = move.source, move.target
     return (
         _KIND[s.kind],
-        -1 if s.index is None else s.index,
+        s.index,
         _KIND[t.kind],
-        -1 if t.index is None else t.index,
+        -1 if t == FOUNDATION else t.index,
         move.count,
     )
 

@@ -53,22 +53,11 @@ def card_text(card: Card, *, lit: bool = False) -> Text:
     return Text(card.symbol().rjust(CARD_WIDTH), style=style)
 
 
-def place_name(place: Place) -> str:
-    """``column 3``, ``cell a``, ``the foundation``, ``the ♥ foundation``."""
-    if place.kind is PlaceKind.COLUMN:
-        return f"column {(place.index or 0) + 1}"
-    if place.kind is PlaceKind.CELL:
-        return f"cell {CELL_LETTERS[place.index or 0]}"
-    if place.index is None:
-        return "the foundation"
-    return f"the {SUIT_SYMBOLS[place.index]} foundation"
-
-
 def describe(move: Move, position: Position) -> str:
     """``3a (7♥ to cell a)``: a move and the cards it carries, read in ``position``."""
     cards = position.moving_cards(move)
     what = cards[0].symbol() if len(cards) == 1 else f"{len(cards)} cards from {cards[0].symbol()}"
-    return f"{move} ({what} to {place_name(move.target)})"
+    return f"{move} ({what} to {move.target.name()})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +78,11 @@ class Pile(Static):
         self.place = place
         self._shown: tuple[tuple[Card | None, ...], int] | None = None  # cards, lit
         if place.kind is PlaceKind.COLUMN:
-            self.label = str((place.index or 0) + 1)
+            self.label = str(place.index + 1)
         elif place.kind is PlaceKind.CELL:
-            self.label = CELL_LETTERS[place.index or 0]
+            self.label = CELL_LETTERS[place.index]
         else:
-            self.label = SUIT_SYMBOLS[place.index or 0]
+            self.label = SUIT_SYMBOLS[place.index]
 
     def show(self, position: Position, lit: int = 0) -> None:
         """Draw this pile as it stands in ``position``, its last ``lit`` cards picked up:
@@ -104,7 +93,7 @@ class Pile(Static):
         place = self.place
         cards: tuple[Card | None, ...]
         if place.kind is PlaceKind.COLUMN:
-            cards = position.columns[place.index or 0]
+            cards = position.columns[place.index]
         else:
             cards = (position.top(place),)
         if (cards, lit) == self._shown:
@@ -226,7 +215,7 @@ class EightOffApp(App[None]):
         )
         for pile in self.query(Pile):
             place = pile.place
-            pile.display = place.kind is not PlaceKind.CELL or (place.index or 0) < cells
+            pile.display = place.kind is not PlaceKind.CELL or (place.index) < cells
             pile.show(position, self._lit(place, position))
             pile.set_class(place == self.selected, "-selected")
             pile.set_class(place in targets, "-target")
@@ -248,8 +237,7 @@ class EightOffApp(App[None]):
             top = position.top(self.selected)
             card = f" ({top.symbol()})" if top is not None else ""
             message = (
-                f"Picked {place_name(self.selected)}{card}: now a target, or Enter for the "
-                "smart move"
+                f"Picked {self.selected.name()}{card}: now a target, or Enter for the smart move"
             )
         self._set_text("#message", message)
         self._set_text("#help", self._help_line())
@@ -265,7 +253,7 @@ class EightOffApp(App[None]):
         if place != self.selected:
             return 0
         if place.kind is PlaceKind.COLUMN:
-            return position.run_length(place.index or 0)
+            return position.run_length(place.index)
         return 1
 
     def _help_line(self) -> str:
@@ -326,11 +314,11 @@ class EightOffApp(App[None]):
 
     def _select(self, place: Place) -> None:
         position = self.game.position
-        if place.kind is PlaceKind.FOUNDATION and place.index is None:
+        if place == FOUNDATION:
             self.say("Pick a card to move first, then ^ to send it to its foundation")
             return
         if position.top(place) is None:
-            self.say(f"{place_name(place).capitalize()} is empty")
+            self.say(f"{place.name().capitalize()} is empty")
             return
         self.selected = place
         self.message = ""
@@ -365,7 +353,7 @@ class EightOffApp(App[None]):
         # room says so, rather than "its first card does not fit".
         single = Move(source, target)
         if source.kind is PlaceKind.COLUMN and target.kind is PlaceKind.COLUMN:
-            run = position.run_length(source.index or 0)
+            run = position.run_length(source.index)
             for n in range(run, 1, -1):
                 longer = Move(source, target, n)
                 reason = position.why_illegal(longer)
@@ -396,7 +384,7 @@ class EightOffApp(App[None]):
         if action is None:
             top = before.top(source)
             card = top.symbol() if top is not None else "nothing"
-            self.say(f"No move for {card} from {place_name(source)}")
+            self.say(f"No move for {card} from {source.name()}")
             return
         self._played(action, before)
 
@@ -494,11 +482,11 @@ class EightOffApp(App[None]):
 def _target_pile(move: Move, position: Position) -> Place:
     # A foundation target (no suit) is the pile of the moving card's suit.
     target = move.target
-    if target.kind is PlaceKind.FOUNDATION and target.index is None:
+    if target == FOUNDATION:
         cards = position.moving_cards(move)
         if cards:
             return foundation(cards[0] // 13)
     return target
 
 
-__all__ = ["EightOffApp", "Pile", "card_text", "describe", "place_name"]
+__all__ = ["EightOffApp", "Pile", "card_text", "describe"]

@@ -31,8 +31,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from eightoff.codes import GameCode
+from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.daily import Daily, parse_date
+from eightoff.errors import EightOffError
 from eightoff.formats import move_from_json, move_to_json, moves_to_json, view_to_json
 from eightoff.game import Game, ReplayError
 from eightoff.moves import InvalidMoveError, Move
@@ -642,7 +643,7 @@ class _Api:
 def _parse_code(text: str) -> GameCode:
     try:
         return GameCode.parse(text)
-    except ValueError as exc:
+    except InvalidGameCodeError as exc:
         raise ApiError(400, f"unknown game code: {exc}") from None
 
 
@@ -681,7 +682,7 @@ def _add_error_handlers(app: FastAPI) -> None:
         return _error(422, "; ".join(messages), errors=messages)
 
     async def value_error(request: Request, exc: Exception) -> Response:
-        # The engine reports bad input (codes, rules, cards, moves) as ValueError subclasses.
+        # The engine reports bad input (codes, rules, cards, moves) as EightOffError subclasses.
         return _error(400, str(exc) or type(exc).__name__)
 
     async def http_error(request: Request, exc: Exception) -> Response:
@@ -690,7 +691,7 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     app.add_exception_handler(ApiError, api_error)
     app.add_exception_handler(RequestValidationError, invalid_request)
-    app.add_exception_handler(ValueError, value_error)
+    app.add_exception_handler(EightOffError, value_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
 
 

@@ -10,8 +10,10 @@ import time
 import webbrowser
 from pathlib import Path
 
+from eightoff.errors import EightOffError
 
-class ServeError(ValueError):
+
+class ServeError(EightOffError):
     """A bad ``serve`` option: reported by the CLI as one line, exit status 2."""
 
 
