@@ -130,7 +130,7 @@ def test_apply_refuses_an_illegal_move_saying_why() -> None:
     assert err.value.move == m("21")
     assert err.value.code is Illegal.DOES_NOT_BUILD
     assert err.value.reason == "10♠ cannot go on Q♠: needs J♠"
-    assert pos.illegality(m("2^")) is None and pos.illegality(m("2a")) is None
+    assert pos.illegality(m("2^")) is None and pos.illegality(m("2b")) is None
 
 
 # -- cells: 8 / 4 / 2 ---------------------------------------------------------------
