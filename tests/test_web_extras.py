@@ -16,7 +16,7 @@ import pytest
 
 from eightoff.cards import SUIT_LETTERS
 from eightoff.daily import Daily, parse_date
-from eightoff.game import tap_move
+from eightoff.game import home_move
 from eightoff.moves import Move, Place, PlaceKind
 from eightoff.position import Position
 from eightoff.solver import Limit, solve
@@ -77,7 +77,7 @@ def wait_moves(page: Any, n: int) -> None:
 def pile_label(place: Place, card: Any) -> str:
     if place.kind is PlaceKind.FOUNDATION:
         return f"foundation-{SUIT_LETTERS[card.suit]}"
-    return f"{place.kind.value}-{(place.index or 0) + 1}"
+    return f"{place.kind.value}-{place.index + 1}"
 
 
 def source_label(pos: Position, move: Move) -> str:
@@ -125,7 +125,7 @@ def play_to_the_win_by_taps(page: Any, pos: Position) -> int:
         move = line.pop(0)
         card = pos.moving_cards(move)[0]
         source = source_label(pos, move)
-        home = tap_move(pos, move.source) if move.count == 1 else None
+        home = home_move(pos, move.source) if move.count == 1 else None
         fingers.card(str(card), source)
         if home is not None:  # one tap sends it home, as the page says
             if home != move:
