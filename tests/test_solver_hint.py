@@ -10,7 +10,8 @@ from eightoff.game import Game
 from eightoff.position import Position
 from eightoff.rules import Rules
 from eightoff.solver import Limit, Verdict, hint, search, solve
-from test_solver import pysol_position, random_endgame
+from test_solver import pysol_position
+from test_solver_oracle import hard_endgame
 
 UNLIMITED = Limit(nodes=None, seconds=None)
 
@@ -42,14 +43,15 @@ def _winnable_then_lost() -> tuple[Position, int]:
     # A small winnable endgame and the index of a legal move that loses it.
     rng = random.Random(11)
     rules = Rules(cells=2)
-    while True:
-        pos = random_endgame(rng, rules, 10)
+    for _ in range(100):  # bounded: a solver that never says "unsolvable" fails here
+        pos = hard_endgame(rng, rules, 26)
         if solve(pos, limit=UNLIMITED).verdict is not Verdict.SOLVED:
             continue
         for i, move in enumerate(pos.legal_moves()):
             after = pos.apply(move)
             if solve(after, limit=UNLIMITED).verdict is Verdict.UNSOLVABLE:
                 return pos, i
+    raise AssertionError("no winnable endgame with a losing move among 100")
 
 
 @pytest.mark.parametrize("core", ["c", "python"])

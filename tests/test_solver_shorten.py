@@ -70,8 +70,8 @@ def test_solutions_under_every_preset_replay(name: str) -> None:
     for number in (3, 8):
         position = pysol_deal(number, rules)
         result = solve(position, limit=Limit(nodes=200_000, seconds=30))
-        if result.verdict == "solved":
-            assert wins(position, list(result.moves))
+        assert result.verdict == "solved", number
+        assert wins(position, list(result.moves))
 
 
 def test_position_after_stops_at_the_first_position_with_enough_cards_home() -> None:
