@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import math
 import os
+import random
 import shutil
 import sysconfig
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from eightoff.deal import pysol_deal
-from eightoff.moves import Move
+from eightoff.moves import Move, PlaceKind
 from eightoff.position import Position
-from eightoff.rules import PRESETS, STANDARD, Rules
+from eightoff.rules import PRESETS, STANDARD, Build, EmptyColumn, GroupMoves, Rules
 from eightoff.solver import (
     ENDGAME_HOME,
     ENDGAME_NODES,
@@ -296,3 +297,81 @@ def test_steps_changed_while_read_do_not_crash() -> None:
         cols, cell_slots(position), founds, searcher.cfg.as_tuple(), moves, 20, 300, -1.0
     )
     assert _won_after(position, [move_of(m) for m in line])  # it read the steps as they were
+
+
+# -- the C rules (rules.h) against the engine's legal moves --------------------------------
+
+_KIND = {PlaceKind.COLUMN: 0, PlaceKind.CELL: 1, PlaceKind.FOUNDATION: 2}
+_GROUP = {GroupMoves.SINGLE: 0, GroupMoves.CELLS: 1, GroupMoves.FREECELL: 2}
+
+
+def c_legal_moves(position: Position) -> list[tuple[int, int, int, int, int]]:
+    """``_native.legal_moves`` for ``position``: engine moves as plain tuples."""
+    assert native is not None
+    rules = position.rules
+    return list(
+        native.legal_moves(
+            tuple(bytes(col) for col in position.columns),
+            tuple(-1 if c is None else int(c) for c in position.cells),
+            position.foundations,
+            (
+                rules.cells,
+                int(rules.build is Build.SUIT),
+                int(rules.empty_column is EmptyColumn.KINGS),
+                _GROUP[rules.group_moves],
+                rules.take_back,
+            ),
+        )
+    )
+
+
+def as_tuple(move: Move) -> tuple[int, int, int, int, int]:
+    """An engine move in ``_native.legal_moves``' form."""
+    source, target = move.source, move.target
+    to_found = target.kind is PlaceKind.FOUNDATION
+    return (
+        _KIND[source.kind],
+        source.index if source.index is not None else -1,
+        _KIND[target.kind],
+        -1 if to_found or target.index is None else target.index,
+        move.count,
+    )
+
+
+def random_positions(rules: Rules, rng: random.Random, count: int) -> Iterator[Position]:
+    """Positions reached by random legal moves from random deals (runs, empty columns,
+    full cells, take-backs all turn up), with a new deal every 60 moves."""
+    position = pysol_deal(rng.randrange(1, 32_000), rules)
+    made = steps = 0
+    while made < count:
+        steps += 1
+        moves = position.legal_moves()
+        if steps % 60 == 0 or not moves:
+            position = pysol_deal(rng.randrange(1, 32_000), rules)
+            continue
+        # Favour moves into columns, so runs grow and columns empty.
+        into = [m for m in moves if m.target.kind is PlaceKind.COLUMN]
+        position = position.apply_unchecked(
+            rng.choice(into if into and rng.random() < 0.7 else moves)
+        )
+        made += 1
+        yield position
+
+
+# Every preset, and every value of every option somewhere.
+LEGAL_RULES = {
+    **{name: rules for name, rules in PRESETS.items()},
+    "2 cells, one card per move": STANDARD.with_options(cells=2, group_moves=GroupMoves.SINGLE),
+    "alternating, any card, take-back": PRESETS["alternate"].with_options(
+        empty_column=EmptyColumn.ANY, take_back=True, group_moves=GroupMoves.FREECELL
+    ),
+}
+
+
+@needs_native
+@pytest.mark.parametrize("name", sorted(LEGAL_RULES))
+def test_c_legal_moves_are_the_engines(name: str) -> None:
+    # benchmarks/native_legal_moves.py runs the same check over 10^5 positions a preset.
+    rng = random.Random(name)
+    for position in random_positions(LEGAL_RULES[name], rng, 1_000):
+        assert c_legal_moves(position) == [as_tuple(m) for m in position.legal_moves()], position

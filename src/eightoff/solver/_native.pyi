@@ -59,3 +59,9 @@ def solve(
     endgame_nodes: int,
     max_bytes: int = ...,
 ) -> tuple[int, list[Move], int, int]: ...
+def legal_moves(
+    cols: tuple[bytes, ...],
+    cells: tuple[int, ...],
+    founds: tuple[int, int, int, int],
+    rules: tuple[int, int, int, int, bool],
+) -> list[Move]: ...

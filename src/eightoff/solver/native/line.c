@@ -140,17 +140,13 @@ static int engine_play(const Config *cfg, EState *es, Move m) {
         const uint8_t *run = es->cards[si] + len - n;
         for (int k = 0; k + 1 < n; k++)
             if (!builds(run[k + 1], run[k], cfg->suit)) return 0;
-        int free = 0, empty = 0, cap;
+        int free = 0, empty = 0;
         for (int k = 0; k < nc; k++) free += es->cells[k] < 0;
         for (int j = 0; j < NCOLS; j++) empty += !es->len[j];
-        if (cfg->group == GROUP_CELLS)
-            cap = free + 1;
-        else
-            cap = (free + 1) << (empty - (es->len[di] ? 0 : 1));
-        if (n > cap) return 0;
+        if (n > run_capacity(cfg->group, free, empty, !es->len[di])) return 0;
         if (es->len[di]) {
             if (!builds(run[0], es->cards[di][es->len[di] - 1], cfg->suit)) return 0;
-        } else if ((cfg->kings_only && run[0] % 13 != 12) || n == len) {
+        } else if (!starts_column(run[0], cfg->kings_only) || n == len) {
             return 0;
         }
         memcpy(es->cards[di] + es->len[di], run, (size_t)n);
@@ -179,7 +175,7 @@ static int engine_play(const Config *cfg, EState *es, Move m) {
         if (m.sk == COL && m.si == di) return 0;
         if (es->len[di]) {
             if (!builds(card, es->cards[di][es->len[di] - 1], cfg->suit)) return 0;
-        } else if ((cfg->kings_only && card % 13 != 12) || (m.sk == COL && es->len[m.si] == 1)) {
+        } else if (!starts_column(card, cfg->kings_only) || (m.sk == COL && es->len[m.si] == 1)) {
             return 0; /* the engine never moves a whole column into an empty one */
         }
         es->cards[di][es->len[di]++] = (uint8_t)card;

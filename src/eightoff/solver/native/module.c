@@ -26,6 +26,7 @@
 #include "exhaust.c"
 #include "astar.c"
 #include "line.c"
+#include "legal.c"
 
 /* ---- Python glue --------------------------------------------------------------------- */
 
@@ -469,6 +470,35 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return moves == NULL ? NULL : Py_BuildValue("(iNil)", out.status, moves, length, out.nodes);
 }
 
+/* Position.legal_moves in C (legal.c), for the tests: the same moves as the engine. */
+static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
+    PyObject *cols, *slots, *founds;
+    EngineRules r;
+    State st;
+    EState es;
+    Move moves[4 * MAXMOVES];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!(iiiip)", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
+                          &founds, &r.ncells, &r.suit, &r.kings_only, &r.group, &r.take_back))
+        return NULL;
+    if (r.ncells < 0 || r.ncells > MAXCELLS || r.group < GROUP_SINGLE || r.group > GROUP_FREECELL) {
+        PyErr_SetString(PyExc_ValueError, "rules: cells 0..8, group 0..2 are needed");
+        return NULL;
+    }
+    Config cfg = {r.ncells, r.suit, r.kings_only, r.group, r.take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0};
+    if (!read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
+    int nm = engine_moves(&r, &es, moves);
+    PyObject *out = PyList_New(nm);
+    for (int k = 0; out != NULL && k < nm; k++) {
+        PyObject *m = move_tuple(moves[k]);
+        if (m == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, k, m);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"best_first", py_best_first, METH_VARARGS,
      "best_first(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
@@ -499,6 +529,12 @@ static PyMethodDef methods[] = {
      "per cell, in place), with the ending re-solved optimally once endgame_home cards\n"
      "are home (-1: never; A* within endgame_nodes) and a card's two moves merged\n"
      "where the line allows (convert.engine_moves, _better_ending, shorten)."},
+    {"legal_moves", py_legal_moves, METH_VARARGS,
+     "legal_moves(cols, cells, founds, (ncells, suit, kings_only, group, take_back))\n"
+     "-> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
+     "Position.legal_moves from the C rules (rules.h), in the same order: cells in\n"
+     "place (a card or -1 each), group 0..2 as GroupMoves SINGLE, CELLS, FREECELL;\n"
+     "a foundation source names its suit, a foundation target is -1."},
     {NULL, NULL, 0, NULL},
 };
 

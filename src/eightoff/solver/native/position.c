@@ -1,17 +1,11 @@
 /* Cards, columns, hashing, the heuristic and move generation on a State.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
- * (in dependency order), so all functions stay static and inline across files. */
+ * (in dependency order), so all functions stay static and inline across files. The
+ * move rules themselves are rules.h's. */
+#include "rules.h"
 
 /* ---- cards and columns -------------------------------------------------------- */
-
-static inline int is_red(int c) { return 13 <= c && c < 39; }
-
-static inline int builds(int card, int onto, int suit) {
-    if (onto % 13 != card % 13 + 1) return 0;
-    if (suit) return onto / 13 == card / 13;
-    return is_red(card) != is_red(onto);
-}
 
 static int run_length(const State *st, int i, int suit) {
     int n = st->len[i];
@@ -20,15 +14,6 @@ static int run_length(const State *st, int i, int suit) {
     int k = 1;
     while (k < n && builds(col[n - k], col[n - k - 1], suit)) k++;
     return k;
-}
-
-/* Alternating colours: a card is needed only as a base for the two opposite-colour
- * cards one rank lower; once both are home it never is. */
-static inline int safe_home(int card, const uint8_t *f) {
-    int r = card % 13;
-    if (r <= 1) return 1;
-    if (is_red(card)) return f[0] >= r && f[3] >= r;
-    return f[1] >= r && f[2] >= r;
 }
 
 static inline int sum_founds(const State *st) {
@@ -242,14 +227,8 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
             if (empty < 0) empty = j;
         }
     }
-    if (group == GROUP_FREECELL) {
-        cap = (free + 1) << nempty;
-        cap_empty = nempty ? (free + 1) << (nempty - 1) : 0;
-    } else if (group == GROUP_NONE) {
-        cap = cap_empty = 1;
-    } else {
-        cap = cap_empty = free + 1;
-    }
+    cap = run_capacity(group, free, nempty, 0);
+    cap_empty = run_capacity(group, free, nempty, 1);
     for (int i = 0; i < NCOLS; i++) {
         int n = st->len[i];
         if (!n) continue;
@@ -279,7 +258,7 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
             int top_k = run < cap_empty ? run : cap_empty;
             if (top_k > n - 1) top_k = n - 1; /* never a whole column into an empty one */
             for (int k = 1; k <= top_k; k++) {
-                if (kings_only && col[n - k] % 13 != 12) continue;
+                if (!starts_column(col[n - k], kings_only)) continue;
                 out[nm++] = mv(COL, i, COL, empty, k);
             }
         }
@@ -322,7 +301,7 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
                 if (tops[d2] >= 0) out[nm++] = mv(CELL, c, COL, tops[d2], 1);
             }
         }
-        if (empty >= 0 && (!kings_only || c % 13 == 12)) out[nm++] = mv(CELL, c, COL, empty, 1);
+        if (empty >= 0 && starts_column(c, kings_only)) out[nm++] = mv(CELL, c, COL, empty, 1);
     }
     if (cfg->take_back) {
         for (int s = 0; s < 4; s++) {
@@ -333,7 +312,7 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
             for (int j = 0; j < NCOLS; j++)
                 if (st->len[j] && builds(c, st->cards[j][st->len[j] - 1], suit))
                     out[nm++] = mv(FOUND, s, COL, j, 1);
-            if (empty >= 0 && (!kings_only || c % 13 == 12)) out[nm++] = mv(FOUND, s, COL, empty, 1);
+            if (empty >= 0 && starts_column(c, kings_only)) out[nm++] = mv(FOUND, s, COL, empty, 1);
         }
     }
     return nm;
