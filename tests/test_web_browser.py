@@ -20,7 +20,7 @@ import pytest
 
 from eightoff.cards import SUIT_LETTERS
 from eightoff.codes import GameCode
-from eightoff.formats import move_to_json
+from eightoff.formats import move_from_json, move_to_json
 from eightoff.game import autoplay_moves, smart_move
 from eightoff.moves import FOUNDATION, Move, Place, PlaceKind, column
 from eightoff.position import Position
@@ -229,7 +229,7 @@ def test_drag_to_a_cell_and_to_a_foundation_then_undo_redo(page: Any, server: st
     # A drop where no legal move goes snaps back.
     other = next(i for i, col in enumerate(pos.columns) if col and i != ace_column)
     drag(page, str(pos.columns[other][-1]), "foundation-S" if card.suit else "foundation-H")
-    page.wait_for_timeout(300)
+    toast_text(page, "cannot")  # the drop was refused, and the page says so
     assert moves_played(page) == 2
     assert pile_of(page, str(pos.columns[other][-1])) == f"column-{other + 1}"
 
@@ -294,10 +294,18 @@ def test_keyboard_play(page: Any, server: str) -> None:
 
 
 def test_hint_shows_a_move_on_the_board(page: Any, server: str) -> None:
+    pos = GameCode.parse(CODE).position()
     open_game(page, server)
-    page.click("#btn-hint")
+    with page.expect_response("**/api/hint") as answer:
+        page.click("#btn-hint")
+    hint = answer.value.json()["move"]
+    move = move_from_json(hint, pos)
+    assert move in pos.legal_moves()
     page.wait_for_selector(".card.hint")
-    page.wait_for_selector(".pile.hint-target")
+    lit = page.eval_on_selector_all(".card.hint", "els => els.map(e => e.dataset.card)")
+    assert lit == [str(c) for c in pos.moving_cards(move)]  # the hinted card(s), no other
+    targets = page.eval_on_selector_all(".pile.hint-target", "els => els.map(e => e.dataset.pile)")
+    assert targets == [label(move.target, pos.moving_cards(move)[0])]
     page.wait_for_function("() => document.getElementById('live').textContent.startsWith('Hint:')")
 
 
@@ -307,12 +315,16 @@ def test_hint_offers_to_undo_a_lost_position(page: Any, server: str) -> None:
     open_game(page, server, str(code))
     for text in ["65", "6^", "1^", "d^", "a8", "8d", "7a"]:
         pos = play_by_drag(page, pos, Move.from_text(text))
-    page.click("#btn-hint")
+    with page.expect_response("**/api/hint") as answer:
+        page.click("#btn-hint")
+    undo_to = answer.value.json()["undo_to"]
+    assert isinstance(undo_to, int) and 0 < undo_to < 7
     page.wait_for_selector("#btn-undo-to")
     assert "cannot be won" in page.locator("#banner").inner_text()
     page.click("#btn-undo-to")
-    page.wait_for_function("() => Number(document.body.dataset.moves) < 7")
-    assert page.locator("#banner").is_hidden()
+    page.wait_for_selector("#banner", state="hidden")
+    page.wait_for_selector("body[data-busy='0']")
+    assert moves_played(page) == undo_to  # back exactly to the last winnable position
 
 
 def test_solution_steps_and_keep_playing(page: Any, server: str) -> None:
@@ -346,8 +358,7 @@ def test_solution_steps_and_keep_playing(page: Any, server: str) -> None:
     page.click("#btn-new")
     page.click("#new-deal")
     page.wait_for_function(f"() => document.getElementById('code').textContent !== '{CODE}'")
-    wait_moves(page, 0)
-    page.wait_for_timeout(300)
+    wait_moves(page, 0)  # and nothing in flight that could bring the solution back
     assert page.locator("#solution").is_hidden()
     new = GameCode.parse(page.locator("#code").inner_text()).position()
     for i, col in enumerate(new.columns):
@@ -648,3 +659,299 @@ def test_long_columns_fit_the_window_on_phones_and_tablets(browser: Any, server:
             assert_columns_fit(page, pos, turned)
         finally:
             context.close()
+
+
+# -- issue 10's defects, each as a player meets it ----------------------------------------
+
+ON_TOP_JS = """card => {
+    const el = document.querySelector(`[data-card="${card}"]`);
+    const r = el.getBoundingClientRect();
+    el.style.pointerEvents = "auto";  // hit testing follows the painting order
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    el.style.pointerEvents = "";
+    return hit !== null && hit.closest(".card") === el;
+}"""
+
+
+def test_a_dragged_card_is_drawn_above_every_other_card(browser: Any, server: str) -> None:
+    pos = GameCode.parse(CODE).position()
+    held = next(str(c) for c in pos.cells if c is not None)
+    exposed = str(pos.columns[0][-1])
+    for viewport in (DESKTOP, PHONE, PHONE_LANDSCAPE):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        try:
+            open_game(page, server)
+            for card in (held, exposed):  # from a cell down over the columns; a column sideways
+                box = page.locator(f'[data-card="{card}"]').bounding_box()
+                x0, y0 = box["x"] + box["width"] / 2, box["y"] + 6
+                page.mouse.move(x0, y0)
+                page.mouse.down()
+                for k in range(8):
+                    col = page.locator(f'[data-pile="column-{k + 1}"]').bounding_box()
+                    page.mouse.move(col["x"] + col["width"] / 2, col["y"] + 10, steps=2)
+                    assert page.evaluate(ON_TOP_JS, card), f"{card} under column {k + 1}"
+                page.mouse.move(x0, y0, steps=2)  # back where it came from: no move
+                page.mouse.up()
+            assert moves_played(page) == 0
+        finally:
+            context.close()
+
+
+SOLUTION_BUTTONS = ["#sol-first", "#sol-back", "#sol-play", "#sol-fwd", "#sol-keep", "#sol-return"]
+
+
+def solution_boxes(page: Any) -> list[dict[str, float]]:
+    return [page.locator(sel).bounding_box() for sel in SOLUTION_BUTTONS]
+
+
+def test_solution_bar_buttons_stay_in_place(browser: Any, server: str) -> None:
+    at_step = "k => document.getElementById('sol-text').textContent.includes(`step ${k} of`)"
+    for viewport in (DESKTOP, PHONE):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        try:
+            open_game(page, server)
+            page.click("#btn-solution")
+            page.wait_for_selector("#solution:not([hidden])")
+
+            start = solution_boxes(page)
+            for k in (1, 2, 3):
+                page.click("#sol-fwd")
+                page.wait_for_function(at_step, arg=k)
+                assert solution_boxes(page) == start, f"step {k} at {viewport}"
+            page.click("#sol-play")  # "Play" becomes "Pause"
+            page.wait_for_function(
+                "() => document.getElementById('sol-play').textContent.includes('Pause')"
+            )
+            assert solution_boxes(page) == start
+            page.click("#sol-play")
+            page.click("#sol-first")
+            page.wait_for_function(at_step, arg=0)
+            assert solution_boxes(page) == start
+        finally:
+            context.close()
+
+
+def toast_text(page: Any, *words: str) -> str:
+    """Wait for the on-screen message containing every one of ``words``; its text."""
+    page.wait_for_function(
+        "words => { const t = document.getElementById('toast');"
+        " return t.matches(':popover-open') && words.every(w => t.textContent.includes(w)); }",
+        arg=list(words),
+    )
+    return str(page.locator("#toast").inner_text())
+
+
+def test_refusals_and_copied_show_on_screen(browser: Any, server: str) -> None:
+    pos = GameCode.parse(CODE).position()
+    legal = pos.legal_moves()
+    context = browser.new_context(viewport=DESKTOP)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    try:
+        open_game(page, server)
+        # A card with somewhere to go, dropped on a column that does not take it.
+        i, j = next(
+            (i, j)
+            for i in range(8)
+            for j in range(8)
+            if i != j
+            and any(m.source == column(i) for m in legal)
+            and Move(column(i), column(j)) not in legal
+        )
+        card = pos.columns[i][-1]
+        drag(page, str(card), f"column-{j + 1}")
+        text = toast_text(page, f"{card.symbol()} cannot go there: ")
+        assert page.locator("#toast").is_visible() and len(text) > 30
+        # A covered card that heads no movable run: why, as soon as it is dragged.
+        i, k = next(
+            (i, k)
+            for i in range(8)
+            for k in range(len(pos.columns[i]) - 1)
+            if not any(m.source == column(i) and m.count == len(pos.columns[i]) - k for m in legal)
+        )
+        covered = pos.columns[i][k]
+        box = page.locator(f'[data-card="{covered}"]').bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 5)
+        page.mouse.down()
+        page.mouse.move(box["x"] + box["width"] / 2 + 40, box["y"] + 60, steps=3)
+        toast_text(page, f"{covered.symbol()} cannot move: ", "not a run")
+        page.mouse.up()
+        assert moves_played(page) == 0
+        # A selection is put down by a click on the felt, or by Escape.
+        exposed = page.locator(f'[data-card="{pos.columns[i][-1]}"]')
+        for put_down in ("felt", "Escape"):
+            picked = next(
+                m
+                for m in legal
+                if m.count == 1
+                and m.source.kind is PlaceKind.COLUMN
+                and not any(
+                    o.source == m.source and o.target.kind is PlaceKind.FOUNDATION for o in legal
+                )
+            )
+            top = page.locator(f'[data-card="{pos.columns[picked.source.index or 0][-1]}"]')
+            top.click()
+            page.wait_for_selector(".card.selected")
+            if put_down == "felt":
+                board = page.locator("#board").bounding_box()
+                page.mouse.click(board["x"] + 3, board["y"] + board["height"] - 3)
+            else:
+                page.keyboard.press("Escape")
+            page.wait_for_selector(".card.selected", state="detached")
+            assert page.locator(".pile.target").count() == 0
+        assert exposed.count() == 1 and moves_played(page) == 0
+        # "Copied" shows over the dialog.
+        page.click("#btn-code")
+        page.click("#code-copy")
+        assert toast_text(page, "Copied") == "Copied."
+        assert page.evaluate("navigator.clipboard.readText()") == CODE
+    finally:
+        context.close()
+
+
+def test_turning_autoplay_on_sends_safe_cards_home_at_once(page: Any, server: str) -> None:
+    code = _ace_on_top_deal()
+    pos = code.position()
+    home = autoplay_moves(pos)
+    assert home
+    open_game(page, server, str(code))
+    page.click("#btn-options")
+    page.check("#form-options input[name='autoplay']")
+    page.click("#form-options button[type='submit']")
+    wait_moves(page, len(home))
+    assert page.locator("#moves").inner_text() == "1"  # one action, undone as one
+    card = pos.moving_cards(home[0])[0]
+    assert pile_of(page, str(card)) == f"foundation-{SUIT_LETTERS[card.suit]}"
+    page.keyboard.press("Control+z")
+    wait_moves(page, 0)
+
+
+def test_unknown_address_is_a_page_and_files_are_compressed(page: Any, server: str) -> None:
+    response = page.goto(f"{server}/no/such/page")
+    assert response.status == 404
+    assert response.headers["content-type"].startswith("text/html")
+    assert page.locator("a[href='/']").count() == 1
+    assert page.title() == "Eight Off: page not found"
+    for name in ("main.js", "style.css"):
+        first = page.request.get(f"{server}/static/{name}", headers={"Accept-Encoding": "gzip"})
+        assert first.status == 200
+        assert first.headers["content-encoding"] == "gzip"
+        assert "default-src 'self'" in first.headers["content-security-policy"]
+        again = page.request.get(
+            f"{server}/static/{name}", headers={"If-None-Match": first.headers["etag"]}
+        )
+        assert again.status == 304
+
+
+def test_an_error_notice_does_not_move_the_board(page: Any, server: str) -> None:
+    open_game(page, server)
+    card = page.locator(f'[data-card="{GameCode.parse(CODE).position().columns[3][-1]}"]')
+    before = card.bounding_box()
+    page.route(
+        "**/api/hint",
+        lambda route: route.fulfill(
+            status=503, content_type="application/json", body='{"error": "solver away"}'
+        ),
+    )
+    page.click("#btn-hint")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "solver away" in page.locator("#notice-text").inner_text()
+    assert card.bounding_box() == before
+
+
+def test_stats_name_the_rules_and_reset_asks_first(page: Any, server: str) -> None:
+    pos = GameCode.parse(CODE).position()
+    open_game(page, server)
+    play_by_drag(page, pos, first_cell_move(pos))
+    page.click("#btn-stats")
+    assert page.locator("#stats-body h3").all_inner_texts() == ["Standard, 8 cells"]
+    page.click("#stats-reset")
+    page.wait_for_selector("#dlg-confirm[open]")
+    page.click("#dlg-confirm button[value='no']")
+    stats = json.loads(page.evaluate("localStorage.getItem('eightoff.stats')"))
+    assert [s["played"] for s in stats.values()] == [1]
+    page.click("#stats-reset")
+    page.click("#confirm-yes")
+    page.wait_for_selector("#dlg-stats:not([open])", state="attached")
+    # The game in progress counts as played again, so its win will be recorded.
+    stats = json.loads(page.evaluate("localStorage.getItem('eightoff.stats')"))
+    assert [(s["played"], s["won"]) for s in stats.values()] == [(1, 0)]
+
+
+def test_two_tabs_on_one_game_follow_each_other(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    first, second = context.new_page(), context.new_page()
+    try:
+        pos = GameCode.parse(CODE).position()
+        open_game(first, server)
+        second.goto(f"{server}/")
+        second.wait_for_selector("body[data-ready='1'][data-busy='0']")
+        assert second.locator("#code").inner_text() == CODE
+        move = first_cell_move(pos)
+        pos = play_by_drag(first, pos, move)
+        wait_moves(second, 1)
+        toast_text(second, "another tab")
+        card = pos.moving_cards(first_cell_move(pos))[0]
+        pos = play_by_drag(second, pos, first_cell_move(pos))
+        wait_moves(first, 2)
+        assert pile_of(first, str(card)) == pile_of(second, str(card))
+    finally:
+        context.close()
+
+
+def test_stuck_and_proved_lost_keeps_the_way_out(page: Any, server: str) -> None:
+    open_game(page, server, STUCK_CODE)
+    page.click("#btn-solution")
+    page.wait_for_function(
+        "() => document.getElementById('banner-text').textContent.includes('never winnable')"
+    )
+    buttons = page.locator("#banner-actions button").all_inner_texts()
+    assert buttons == ["Undo", "New game"]
+    page.locator("#banner-actions button", has_text="New game").click()
+    page.wait_for_selector("#dlg-new[open]")
+
+
+def test_solution_status_and_help_in_the_stats(page: Any, server: str, line: list[Move]) -> None:
+    page.clock.install()
+    k = len(line) - 6
+    preload(page, server, CODE, [[m] for m in line[:k]])
+    page.click("#btn-solution")
+    page.wait_for_selector("#solution:not([hidden])")
+    shown = page.locator("#time").inner_text()
+    page.clock.run_for(10_000)  # the clock stands still while the solution is shown
+    assert page.locator("#time").inner_text() == shown
+    for step in (1, 2):
+        page.click("#sol-fwd")
+        page.wait_for_function(
+            "k => document.getElementById('sol-text').textContent.includes(`step ${k} of`)",
+            arg=step,
+        )
+    # The status is the solution's position, labelled.
+    assert page.locator("#st-view").is_visible()
+    assert page.locator("#moves").inner_text() == str(k + 2)
+    while not page.locator("#sol-fwd").is_disabled():
+        page.click("#sol-fwd")
+        page.wait_for_selector("body[data-busy='0']")
+    page.click("#sol-keep")
+    page.wait_for_selector("#celebrate:not([hidden])")
+    assert page.locator("#st-view").is_hidden()
+    stats = json.loads(page.evaluate("localStorage.getItem('eightoff.stats')"))
+    (entry,) = stats.values()
+    assert (entry["won"], entry["helped"]) == (0, 1)
+
+
+def test_reset_mid_game_then_a_win_is_recorded(page: Any, server: str, line: list[Move]) -> None:
+    k = len(line)
+    while k > 0 and line[k - 1].target.kind is PlaceKind.FOUNDATION:
+        k -= 1
+    preload(page, server, CODE, [[m] for m in line[:k]])
+    page.click("#btn-stats")
+    page.click("#stats-reset")
+    page.click("#confirm-yes")
+    page.wait_for_selector("#dlg-stats:not([open])", state="attached")
+    page.click("#btn-finish")
+    page.wait_for_selector("#celebrate:not([hidden])")
+    stats = json.loads(page.evaluate("localStorage.getItem('eightoff.stats')"))
+    assert [(s["played"], s["won"]) for s in stats.values()] == [(1, 1)]

@@ -29,6 +29,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from eightoff.codes import GameCode, InvalidGameCodeError
@@ -54,6 +55,7 @@ STATIC: Final = Path(__file__).parent / "static"
 MOVES_SCHEMA_LIMIT: Final = 5000
 """The schema's hard cap on a move list; :attr:`Limits.max_moves` is the one enforced."""
 
+_HTML: Final = "text/html; charset=utf-8"
 _PAGES: Final = {"/": "index.html", "/privacy": "privacy.html"}
 LANGUAGES: Final = ("en", "fr")
 """The page's languages, the first the default."""
@@ -392,11 +394,14 @@ def create_app(
         chosen = lang if lang in LANGUAGES else language(request.headers.get("accept-language"))
         return FileResponse(
             STATIC / _RULES_PAGES[chosen],
-            media_type="text/html; charset=utf-8",
+            media_type=_HTML,
             headers={"Content-Language": chosen, "Vary": "Accept-Language"},
         )
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # Static files gzipped (ETag and Last-Modified come with them: 304 when unchanged).
+    app.mount(
+        "/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=512), name="static"
+    )
 
     return app
 
@@ -434,7 +439,7 @@ def _page(filename: str) -> Callable[[], FileResponse]:
     path = STATIC / filename
 
     def page() -> FileResponse:
-        return FileResponse(path, media_type="text/html; charset=utf-8")
+        return FileResponse(path, media_type=_HTML)
 
     return page
 
@@ -687,6 +692,9 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)
+        if exc.status_code == 404 and not request.url.path.startswith("/api/"):
+            # A person's mistyped address: a page, not raw JSON.
+            return FileResponse(STATIC / "notfound.html", status_code=404, media_type=_HTML)
         return _error(exc.status_code, str(exc.detail))
 
     app.add_exception_handler(ApiError, api_error)

@@ -239,14 +239,16 @@ export function updateFocusTargets(index) {
 
 export function renderStatus() {
   const { game, view, settings, sol } = state;
-  $("moves").textContent = String(game.actions.length);
+  // In the solution the status is the solution's position, labelled as such.
+  const inSolution = sol !== null;
+  $("st-view").hidden = !inSolution;
+  $("moves").textContent = String(game.actions.length + (inSolution ? sol.k : 0));
   $("score").textContent = String(view.score);
   $("time").textContent = formatTime(elapsedNow());
   $("st-moves").hidden = !settings.showMoves;
   $("st-score").hidden = !settings.showScore;
   $("st-time").hidden = !settings.showTimer;
   $("code").textContent = game.code;
-  const inSolution = sol !== null;
   $("btn-undo").disabled = inSolution || game.actions.length === 0;
   $("btn-redo").disabled = inSolution || game.redo.length === 0;
   $("btn-hint").disabled = inSolution || view.status !== "playing";
@@ -282,20 +284,36 @@ function setBanner(text, actions) {
 export function renderBanner() {
   const { lostOffer, view } = state;
   if (state.sol) return setBanner("", []);
+  const stuckActions = [[t("button.undo"), undo, "btn-stuck-undo"], [t("button.newGame"), openNewDialog]];
   if (lostOffer) {
     const acts = [];
+    let text = t("banner.lost");
     if (lostOffer.undoTo !== null) {
       acts.push([t("banner.undoTo"), () => undoTo(lostOffer.undoTo), "btn-undo-to"]);
-    }
-    return setBanner(t("banner.lost"), acts);
+      text += ` ${t("banner.winnableUntil", { n: lostOffer.undoTo })}`;
+    } else text += ` ${t("banner.neverWinnable")}`;
+    // Stuck as well: the way out stays on offer.
+    return setBanner(text, view.status === "stuck" ? acts.concat(stuckActions) : acts);
   }
-  if (view.status === "stuck") {
-    return setBanner(t("banner.stuck"), [[t("button.undo"), undo], [t("button.newGame"), openNewDialog]]);
-  }
+  if (view.status === "stuck") return setBanner(t("banner.stuck"), stuckActions);
   if (view.status === "playing" && view.finish) {
     return setBanner(t("banner.finish"), [[t("button.finish"), finish, "btn-finish"]]);
   }
   return setBanner("", []);
+}
+
+let toastTimer = null;
+
+/** Say ``text`` on screen for a few seconds, and to screen readers. */
+export function say(text) {
+  announce(text);
+  const toast = $("toast");
+  toast.textContent = text;
+  // A popover: in the top layer, so it shows over an open dialog too.
+  if (toast.matches(":popover-open")) toast.hidePopover();
+  toast.showPopover();
+  if (toastTimer) window.clearTimeout(toastTimer);
+  toastTimer = window.setTimeout(() => toast.hidePopover(), 4000);
 }
 
 export function notice(text) {

@@ -1,12 +1,12 @@
 /* Dialogs: confirm, New game, Options, Statistics, Game code; the win celebration. */
 
-import { announce, applySettings, render, svgUse } from "./board.js";
+import { announce, applySettings, render, say, svgUse } from "./board.js";
 import { dailyShare, dailyStreak, localDate } from "./daily.js";
 import { currentLanguage, t } from "./i18n.js";
 import { useLanguage } from "./lang.js";
-import { newGame } from "./play.js";
+import { autoplayNow, newGame } from "./play.js";
 import { $, DEFAULT_SETTINGS, SUITS, formatTime, isObject, isRed, reducedMotion, state } from "./state.js";
-import { saveSettings, saveStats } from "./storage.js";
+import { resetStats, saveSettings, statsRules } from "./storage.js";
 
 /** Ask ``text``: true when the player says yes. */
 export function confirmDialog(text) {
@@ -112,26 +112,33 @@ function onOptionChange(e) {
   if (input.name === "language") useLanguage(input.value);
   applySettings();
   if (state.view) render();
+  if (input.name === "autoplay" && input.checked && state.view) autoplayNow();
+}
+
+/** A rule set as players name it: "Standard, 8 cells". */
+function rulesTitle(rules) {
+  return `${t(`preset.${presetMatching(rules)}`)}, ${t("stats.cells", { n: rules.cells })}`;
 }
 
 function openStats() {
   const body = $("stats-body");
   body.replaceChildren();
-  const rows = Object.values(state.stats).filter((s) => s.played > 0);
+  const rows = Object.entries(state.stats).filter(([, s]) => s.played > 0);
   if (!rows.length) {
     const p = document.createElement("p");
     p.textContent = t("stats.none");
     body.appendChild(p);
   } else {
-    for (const s of rows) {
+    for (const [key, s] of rows) {
       const heading = document.createElement("h3");
       heading.className = "stats-rules";
-      heading.textContent = s.daily ? t("stats.daily") : s.label || t("stats.rules");
+      heading.textContent = s.daily ? t("stats.daily") : rulesTitle(statsRules(key));
       const table = document.createElement("table");
       table.className = "stats-table";
       const lines = [
         [t("stats.played"), s.played],
         [t("stats.won"), s.won],
+        [t("stats.helped"), s.helped || 0],
         [t("stats.winRate"), `${Math.round((100 * s.won) / Math.max(1, s.played))}%`],
         [t(s.daily ? "stats.dailyStreak" : "stats.streak"), s.daily ? dailyStreak(s) : s.streak],
         [t("stats.bestStreak"), s.bestStreak],
@@ -150,6 +157,10 @@ function openStats() {
       }
       body.append(heading, table);
     }
+    const note = document.createElement("p");
+    note.className = "stats-note";
+    note.textContent = t("stats.helpNote");
+    body.appendChild(note);
   }
   $("dlg-stats").showModal();
 }
@@ -169,9 +180,9 @@ async function copy(inputId) {
   input.select();
   try {
     await navigator.clipboard.writeText(input.value);
-    announce(t("announce.copied"));
+    say(t("announce.copied"));
   } catch (err) {
-    announce(t("announce.copyByHand"));
+    say(t("announce.copyByHand"));
   }
 }
 
@@ -225,11 +236,11 @@ export function bindDialogs() {
   $("btn-options").addEventListener("click", openOptions);
   $("btn-stats").addEventListener("click", openStats);
   $("btn-code").addEventListener("click", openCode);
-  $("stats-reset").addEventListener("click", () => {
-    state.stats = {};
-    saveStats();
+  $("stats-reset").addEventListener("click", async () => {
+    if (!(await confirmDialog(t("confirm.resetStats")))) return;
+    resetStats();
     $("dlg-stats").close();
-    announce(t("announce.statsReset"));
+    say(t("announce.statsReset"));
   });
   $("code-copy").addEventListener("click", () => copy("code-text"));
   $("share-copy").addEventListener("click", () => copy("share-text"));

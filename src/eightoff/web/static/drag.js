@@ -1,11 +1,14 @@
 /* Pointer input (mouse, pen, touch): dragging cards, taps, double taps and selections. */
 
-import { announce, clearHint, pileEl } from "./board.js";
+import { announce, clearHint, pileEl, say } from "./board.js";
 import { cardName, cardShort, pileName, t } from "./i18n.js";
-import { commit, lockedInput } from "./play.js";
+import { commit, explain, lockedInput } from "./play.js";
 import {
-  DOUBLE_TAP_MS, DRAG_START_PX, board, cardEls, moveFrom, moveTo, parsePile, state, where,
+  DOUBLE_TAP_MS, DRAG_START_PX, board, cardEls, moveFrom, moveOf, moveTo, parsePile, state, where,
 } from "./state.js";
+
+/** Dragged cards are drawn above everything on the page (banners included). */
+const DRAG_Z = 1600;
 
 /** The legal moves of ``count`` cards from pile ``label``. */
 function legalFrom(label, count) {
@@ -31,7 +34,11 @@ function onPointerDown(e) {
   if (e.pointerType === "mouse" && e.button !== 0) return;
   if (lockedInput()) return;
   const target = e.target.closest(".card, .pile");
-  if (!target || !board.contains(target)) return;
+  if (!target || !board.contains(target)) {
+    clearSelection(); // a click on the felt puts the selection down
+    state.lastTap = null;
+    return;
+  }
   state.press = {
     id: e.pointerId,
     x: e.clientX,
@@ -55,7 +62,11 @@ function onPointerMove(e) {
     const els = movingEls(pick);
     state.drag = { pick, moves, els, targets: new Set(moves.map(moveTo)) };
     for (const label of state.drag.targets) pileEl(label).classList.add("target");
-    els.forEach((el) => el.classList.add("dragging"));
+    els.forEach((el, i) => {
+      el.classList.add("dragging");
+      el.style.zIndex = String(DRAG_Z + i);
+    });
+    if (!moves.length) explainStuck(pick);
   }
   const dx = e.clientX - press.x;
   const dy = e.clientY - press.y;
@@ -63,11 +74,36 @@ function onPointerMove(e) {
   e.preventDefault();
 }
 
-function dropTarget(e, d) {
+/** Why the cards of ``pick`` cannot move at all, said on screen. */
+async function explainStuck(pick) {
+  if (pick.count === 1) {
+    say(t("refuse.cannotMove", { card: cardShort(pick.card) }));
+    return;
+  }
+  // The run's own fault comes first in the server's reason, whatever the target.
+  const { n } = parsePile(pick.label);
+  const reason = await explain(moveOf(pick, `column-${(n % 8) + 1}`));
+  say(reason ? t("refuse.stuckRun", { card: cardShort(pick.card), reason }) : t("refuse.cannotMove", { card: cardShort(pick.card) }));
+}
+
+/** Why ``pick`` may not go to pile ``label``, said on screen. */
+async function explainRefusal(pick, label) {
+  const reason = await explain(moveOf(pick, label));
+  say(reason ? t("refuse.why", { card: cardShort(pick.card), reason }) : t("refuse.there", { card: cardShort(pick.card) }));
+}
+
+/** The pile under the pointer, other than the one the cards come from. */
+function pileUnder(e, d) {
   for (const el of document.elementsFromPoint(e.clientX, e.clientY)) {
     const pile = el.closest && el.closest(".pile");
-    if (pile && d.targets.has(pile.dataset.pile)) return pile.dataset.pile;
+    if (pile && board.contains(pile) && pile.dataset.pile !== d.pick.label) return pile.dataset.pile;
   }
+  return null;
+}
+
+function dropTarget(e, d) {
+  const under = pileUnder(e, d);
+  if (under) return d.targets.has(under) ? under : null; // the pile the player points at
   // Else the legal target the dragged card overlaps most.
   const r = d.els[0].getBoundingClientRect();
   let best = null;
@@ -89,6 +125,8 @@ function dropTarget(e, d) {
 function snapBack(els) {
   for (const el of els) {
     el.classList.remove("dragging");
+    const w = where.get(el.dataset.card);
+    if (w) el.style.zIndex = String(w.index + 1);
     el.classList.add("snap");
     el.style.transform = "";
   }
@@ -111,7 +149,9 @@ function onPointerUp(e) {
       });
     } else {
       snapBack(d.els);
-      if (label === null) announce(t("refuse.there", { card: cardShort(d.pick.card) }));
+      const under = pileUnder(e, d);
+      if (d.moves.length && under) explainRefusal(d.pick, under);
+      else if (d.moves.length) say(t("refuse.there", { card: cardShort(d.pick.card) }));
     }
     return;
   }
@@ -138,7 +178,7 @@ export function select(pick) {
   clearSelection();
   const moves = legalFrom(pick.label, pick.count);
   if (!moves.length) {
-    announce(t("refuse.cannotMove", { card: cardShort(pick.card) }));
+    explainStuck(pick);
     return false;
   }
   state.selection = pick;
@@ -159,14 +199,14 @@ export function moveSelectionTo(label) {
     move = others.sort((a, b) => b.count - a.count)[0];
   }
   if (move) commit([move]);
-  else announce(t("refuse.cannotGoTo", { card: cardShort(pick.card), pile: pileName(label) }));
+  else explainRefusal(pick, label);
 }
 
 /** Play the smart move (double tap) from pile ``label``. */
 export function smartFrom(label) {
   const entry = state.view.taps[label];
   if (entry && entry.smart) commit([entry.smart]);
-  else announce(t("refuse.noMoveFrom", { pile: pileName(label) }));
+  else say(t("refuse.noMoveFrom", { pile: pileName(label) }));
 }
 
 /** Play the single-tap move (to the foundation) from pile ``label``: false when none. */

@@ -1,6 +1,6 @@
 /* The keyboard: arrows walk the piles, Enter picks up and puts down, letters play. */
 
-import { announce, pileOrder, updateFocusTargets } from "./board.js";
+import { pileOrder, say, updateFocusTargets } from "./board.js";
 import { anyDialogOpen, openNewDialog } from "./dialogs.js";
 import { clearSelection, moveSelectionTo, pickAt, select, smartFrom, tapFrom } from "./drag.js";
 import { pileName, t } from "./i18n.js";
@@ -60,7 +60,7 @@ function onBoardKey(e) {
       break;
     case "f":
     case "F":
-      if (!lockedInput() && !tapFrom(f.label)) announce(t("refuse.nothingHome", { pile: pileName(f.label) }));
+      if (!lockedInput() && !tapFrom(f.label)) say(t("refuse.nothingHome", { pile: pileName(f.label) }));
       break;
     case "d":
     case "D":
@@ -99,6 +99,8 @@ function onGlobalKey(e) {
     if (key === "escape") stopSolution(false);
     else if (key === "p") solutionPlay();
     else solutionGo(sol.k + (key === "arrowright" ? 1 : -1));
+  } else if (key === "escape" && state.selection) {
+    clearSelection();
   } else if (!board.contains(document.activeElement) && /^[1-8]$/.test(key)) {
     moveFocus(`column-${key}`);
   }

@@ -1,16 +1,38 @@
 /* Eight Off: the page's entry point. It binds the controls and starts or resumes a game. */
 
 import { api } from "./api.js";
-import { announce, applySettings, notice, render } from "./board.js";
+import { announce, applySettings, notice, render, say } from "./board.js";
 import { bindDialogs, openNewDialog } from "./dialogs.js";
 import { bindPointer } from "./drag.js";
 import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
 import { chooseLanguage, useLanguage } from "./lang.js";
-import { askHint, dealRequest, newGame, redo, refresh, restart, undo } from "./play.js";
-import { solutionGo, solutionPlay, startSolution, stopSolution } from "./solution.js";
-import { $, DEFAULT_SETTINGS, elapsedNow, formatTime, runClock, state } from "./state.js";
-import { corrupted, loadStored, saveGame, saveSettings } from "./storage.js";
+import { askHint, dealRequest, guarded, newGame, redo, refresh, restart, undo } from "./play.js";
+import { closeSolution, solutionGo, solutionPlay, startSolution, stopSolution } from "./solution.js";
+import { $, DEFAULT_SETTINGS, KEYS, elapsedNow, formatTime, runClock, state } from "./state.js";
+import { corrupted, loadStored, saveGame, saveSettings, validGame } from "./storage.js";
+
+/** Another tab saved the game: follow it, so that neither tab loses the other's moves. */
+function onStorage(e) {
+  if (e.key !== KEYS.game || e.newValue === null || !state.game) return;
+  let other;
+  try {
+    other = JSON.parse(e.newValue);
+  } catch (err) {
+    return;
+  }
+  if (!validGame(other)) return;
+  const same = (g) => JSON.stringify([g.code, g.actions, g.redo]);
+  if (same(other) === same(state.game)) return;
+  closeSolution();
+  state.game = { ...other, counted: Boolean(other.counted), won: Boolean(other.won) };
+  state.clockStart = null;
+  state.lostOffer = null;
+  guarded(async () => {
+    await refresh();
+    say(t("notice.otherTab"));
+  });
+}
 
 function bind() {
   bindPointer();
@@ -36,6 +58,7 @@ function bind() {
     } else if (game.counted && !game.won && view && view.status !== "won") runClock(true);
   });
   window.addEventListener("pagehide", saveGame);
+  window.addEventListener("storage", onStorage);
 
   $("btn-new").addEventListener("click", openNewDialog);
   $("btn-restart").addEventListener("click", restart);
@@ -63,7 +86,7 @@ async function start() {
   applySettings();
   bind();
   document.body.dataset.busy = "0";
-  if (corrupted.length) notice(t("notice.corrupted"));
+  if (corrupted.length) notice(t("notice.corrupted", { what: corrupted.map((k) => t(`stored.${k}`)).join(", ") }));
   api("/api/rules").then((info) => {
     state.presets = info.presets;
   }).catch(() => {});

@@ -37,15 +37,20 @@ export async function commit(moves, label) {
         moves: flatMoves().concat(moves),
         autoplay: state.settings.autoplay,
       });
-      game.actions.push(moves.concat(answer.autoplayed));
+      const action = moves.concat(answer.autoplayed);
+      state.view = answer;
+      if (!action.length) {
+        render();
+        return false;
+      }
+      game.actions.push(action);
       game.redo = [];
       state.lostOffer = null;
       countStart();
       runClock(true);
-      state.view = answer;
       render({ animate: true });
       let text = label || describeMove(moves[0]);
-      if (answer.autoplayed.length) text += t("move.autoplayed", { n: answer.autoplayed.length });
+      if (moves.length && answer.autoplayed.length) text += t("move.autoplayed", { n: answer.autoplayed.length });
       announce(text);
       afterMove();
       return true;
@@ -57,6 +62,21 @@ export async function commit(moves, label) {
     }
   });
   return Boolean(played);
+}
+
+/** Autoplay just turned on: the cards it would have sent home go now, as one action. */
+export function autoplayNow() {
+  if (!lockedInput() && state.view.status === "playing") commit([], t("announce.autoplayNow"));
+}
+
+/** Why the server refuses ``move`` here (its reason), or null when the move is legal. */
+export async function explain(move) {
+  try {
+    await api("/api/state", { code: state.game.code, moves: flatMoves().concat([move]) });
+    return null;
+  } catch (err) {
+    return err.status === 422 && err.data && err.data.reason ? err.data.reason : err.message;
+  }
 }
 
 /** After the game changed: the win, or "stuck"; the game saved. */

@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { exclusive } from "./busy.js";
 import { announce, clearHint, notice, render, renderStatus } from "./board.js";
 import { describeMove, t } from "./i18n.js";
-import { $, flatMoves, state } from "./state.js";
+import { $, flatMoves, runClock, state } from "./state.js";
 import { countStart } from "./storage.js";
 import { afterMove, guarded, lockedInput, offerUndo, refresh } from "./play.js";
 
@@ -27,6 +27,7 @@ export function startSolution() {
       return;
     }
     clearHint();
+    runClock(false); // the clock stops while the solution is shown
     state.sol = { base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map() };
     state.sol.cache.set(0, state.view);
     $("solution").hidden = false;
@@ -107,6 +108,7 @@ export function stopSolution(keep) {
   if (taken.length) {
     for (const m of taken) game.actions.push([m]);
     game.redo = [];
+    game.assisted = true; // a win from here is "solved with help"
     countStart();
   }
   guarded(async () => {

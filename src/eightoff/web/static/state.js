@@ -74,6 +74,18 @@ export function placeLabel(place, card) {
   }
   return `${kind}-${index}`;
 }
+/** A pile label as a move place: a foundation source names its suit, a target does not. */
+export function labelPlace(label, asSource) {
+  const { kind, n, suit } = parsePile(label);
+  if (kind === "foundation") return asSource ? [kind, suit] : [kind];
+  return [kind, n];
+}
+
+/** The move of ``pick`` ({label, count, card}) to pile ``label``, legal or not. */
+export const moveOf = (pick, label) => ({
+  card: pick.card, from: labelPlace(pick.label, true), to: labelPlace(label, false), count: pick.count,
+});
+
 export const moveFrom = (m) => placeLabel(m.from, m.card);
 export const moveTo = (m) => placeLabel(m.to, m.card);
 

@@ -105,9 +105,18 @@ export function countStart() {
   saveStats();
 }
 
+/** The rules of a statistics entry (its key). */
+export const statsRules = (key) => Object.fromEntries(JSON.parse(key));
+
 export function countWin() {
   const { game } = state;
   const s = statsFor(game);
+  if (game.assisted) {
+    s.helped = (s.helped || 0) + 1;
+    s.streak = 0;
+    saveStats();
+    return;
+  }
   if (game.daily) {
     if (!dailyWin(s, game.daily)) return saveStats();
   } else {
@@ -119,6 +128,17 @@ export function countWin() {
   s.bestTime = s.bestTime === null ? time : Math.min(s.bestTime, time);
   const moves = game.actions.length;
   s.fewestMoves = s.fewestMoves === null ? moves : Math.min(s.fewestMoves, moves);
+  saveStats();
+}
+
+/** Forget every statistic; a game in progress counts as played again. */
+export function resetStats() {
+  const { game } = state;
+  state.stats = {};
+  if (game && game.counted && !game.won) {
+    game.counted = false;
+    countStart();
+  }
   saveStats();
 }
 
