@@ -9,13 +9,14 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from eightoff.cards import SUIT_LETTERS
-from eightoff.daily import Daily, parse_date
+from eightoff.daily import Daily, parse_date, share_text
 from eightoff.game import home_move
 from eightoff.moves import Move, Place, PlaceKind
 from eightoff.position import Position
@@ -278,6 +279,25 @@ def test_daily_streak_counts_days_in_a_row(browser: Any, server: str) -> None:
             0,
             "2026-12-31",
             "2028-02-29",
+        ]
+        shares = page.evaluate(
+            """async () => {
+              const d = await import('/static/daily.js');
+              const game = (n, extra) => ({daily: '2026-11-30', won: true,
+                                           actions: Array(n).fill([{}]), ...extra});
+              return [d.dailyShare(game(84, {hints: 0})),
+                      d.dailyShare(game(90, {hints: 1})),
+                      d.dailyShare(game(77, {hints: 3, solutionSeen: true})),
+                      d.dailyShare(game(77, {won: false})),
+                      d.dailyShare({...game(77, {}), daily: null})];
+            }"""
+        )
+        assert shares == [
+            share_text(date(2026, 11, 30), 84, 0),  # the same words as the server's
+            "Eight Off — 30 Nov 2026 — won in 90 moves, 1 hint",
+            "Eight Off — 30 Nov 2026 — won in 77 moves, 3 hints, solution shown",
+            None,
+            None,
         ]
     finally:
         page.close()

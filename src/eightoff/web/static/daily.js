@@ -27,7 +27,8 @@ export function longDate(iso) {
 export function dailyShare(game) {
   if (!game || !game.daily || !game.won) return null;
   const n = game.hints || 0;
-  const hints = n === 0 ? t("daily.noHints") : n === 1 ? t("daily.oneHint") : t("daily.hints", { n });
+  let hints = n === 0 ? t("daily.noHints") : n === 1 ? t("daily.oneHint") : t("daily.hints", { n });
+  if (game.solutionSeen) hints += t("daily.solution");
   return t("daily.share", { date: longDate(game.daily), moves: game.actions.length, hints });
 }
 

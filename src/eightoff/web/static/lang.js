@@ -68,6 +68,7 @@ addMessages("en", {
   "stats.dailyStreak": "Days won in a row",
   "daily.share": "Eight Off — {date} — won in {moves} moves, {hints}",
   "daily.noHints": "no hints", "daily.oneHint": "1 hint", "daily.hints": "{n} hints",
+  "daily.solution": ", solution shown",
 });
 
 addMessages("fr", {
@@ -238,6 +239,7 @@ addMessages("fr", {
   "stats.dailyStreak": "Jours gagnés d’affilée",
   "daily.share": "Eight Off — {date} — gagnée en {moves} coups, {hints}",
   "daily.noHints": "sans indice", "daily.oneHint": "1 indice", "daily.hints": "{n} indices",
+  "daily.solution": ", solution montrée",
 });
 
 /** The page's language: the saved choice, else the browser's first language we speak. */

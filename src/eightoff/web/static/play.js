@@ -201,6 +201,8 @@ export async function restart() {
   game.elapsed = 0;
   game.counted = false;
   game.won = false;
+  game.hints = 0;
+  game.solutionSeen = false;
   state.clockStart = null;
   state.lostOffer = null;
   await guarded(() => refresh());

@@ -28,6 +28,7 @@ export function startSolution() {
     }
     clearHint();
     runClock(false); // the clock stops while the solution is shown
+    game.solutionSeen = true; // told in the deal of the day's share line
     state.sol = { base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map() };
     state.sol.cache.set(0, state.view);
     $("solution").hidden = false;
