@@ -6,9 +6,12 @@ import io
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from eightoff.cli import build_parser, main
 from eightoff.codes import GameCode
@@ -324,3 +327,263 @@ def test_play_a_given_code_as_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and "fixes its rules" in err
     status, _, err = run(capsys, "play", "EO1-XX")
     assert status == 2 and err.count("\n") == 1
+
+
+# -- holes an attack run found: each printed a traceback or took bad input ------------------
+
+
+def one_line_error(status: int, out: str, err: str) -> str:
+    """Assert the bad-input contract (exit 2, nothing on stdout, one line on stderr)."""
+    assert status == 2, (status, out, err)
+    assert out == ""
+    assert err.startswith("eightoff: error: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    return err
+
+
+def run_process(*argv: str, timeout: float = 60) -> tuple[int, str, str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "eightoff", *argv],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"},
+    )
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+# The issue's cases, run as real processes: each printed a traceback or exited 0 before.
+@pytest.mark.parametrize(
+    ("argv", "what"),
+    [
+        (["solve", "pysol:1", "--nodes", "9223372036854775808"], "--nodes: must be 1 to"),
+        (["survey", "1-2", "--db", "{tmp}/s.db", "--node-limit", "9" * 20], "--node-limit"),
+        (["replay", "pysol:1", "--moves", "{tmp}/deep.json"], "nest 5000 levels deep"),
+        (["replay", "pysol:1", "--moves", "/dev/zero"], "is not a regular file"),
+        (["deal", "pysol:1", "--rules", ""], "unknown preset ''"),
+        (["deal", "pysol:1", "--take-back", "--no-take-back"], "--no-take-back given twice"),
+        (["survey", "١-٣", "--db", "{tmp}/s.db"], "is not a number or a span"),
+        (["deal", "EO1-C８-AAAAAFA"], "'８' is not an ASCII letter or digit"),
+        (["replay", "pysol:1", "--moves", "{tmp}/squared.json"], "the count after 'x'"),
+    ],
+)
+def test_real_process_holes_are_one_line(tmp_path: Path, argv: list[str], what: str) -> None:
+    write(tmp_path, "deep.json", nested(5000))
+    write(tmp_path, "squared.json", json.dumps(["35x²"]))
+    err = one_line_error(*run_process(*(a.replace("{tmp}", str(tmp_path)) for a in argv)))
+    assert what in err
+    assert not (tmp_path / "s.db").exists()  # refused before a database was made
+
+
+def test_dask_bogus_fails_fast_and_clean(tmp_path: Path) -> None:
+    for address, what in (
+        ("bogus", "--dask needs a scheduler address like tcp://HOST:8786, not 'bogus'"),
+        ("tcp://127.0.0.1:1", "cannot reach the Dask scheduler at tcp://127.0.0.1:1: Connection"),
+    ):
+        started = time.monotonic()
+        db = str(tmp_path / "s.db")
+        err = one_line_error(*run_process("survey", "1-2", "--db", db, "--dask", address))
+        assert time.monotonic() - started < 15  # it hung 20 s in Client.__del__ before
+        assert what in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "what"),
+    [
+        (["solve", "pysol:1", "--nodes", "1e3"], "--nodes: expected a whole number, not '1e3'"),
+        (["solve", "pysol:1", "--nodes", "٣"], "expected a whole number"),
+        (["solve", "pysol:1", "--time-limit", "inf"], "expected a number of seconds"),
+        (["solve", "pysol:1", "--time-limit", "nan"], "expected a number of seconds"),
+        (["solve", "pysol:1", "--time-limit", "1e999"], "must be 0 (no limit) or a positive"),
+        (["solve", "pysol:1", "--time-limit", "-1"], "must be 0 (no limit) or a positive"),
+        (["survey", "1-2", "--db", "x.db", "--workers", "99999999999"], "must be 1 to 1024"),
+        (["survey", "1-2", "--db", "x.db", "--time-limit", "-5"], "--time-limit: must be"),
+        (["deal", "pysol:١"], "pysol:N with N a number"),
+        (["deal", "EO1-C8-ıAAAAFA"], "'ı' is not an ASCII letter"),
+        (["deal", "pysol:1", "--cells", "4", "--cells", "2"], "--cells given twice"),
+        (["deal", "pysol:1", "--cell", "4"], "unrecognized arguments: --cell"),  # no abbrevs
+        (["play", "--rules", ""], "unknown preset ''"),
+        (["survey", "report", "--db", "x.db", "--workers", "2"], "unrecognized arguments"),
+        (["survey", "report", "--db", "x.db", "--db", "y.db"], "--db given twice"),
+    ],
+)
+def test_bad_numbers_text_and_repeats(
+    argv: list[str], what: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert what in one_line_error(*run(capsys, *argv))
+
+
+@pytest.mark.parametrize(
+    ("moves", "what"),
+    [
+        ('[{"from": ' + nested(1000) + ', "to": ["cell", 1]}]', "nest 1002 levels deep"),
+        ('["3a", ["1^"]]', "move 1: a move is a JSON object"),
+        ('["35x²"]', "bad move '35x²': the count after 'x' must be a number"),
+        ('["35x٢"]', "the count after 'x' must be a number"),
+        ('["[[[[", "3a"]', "bad move '[[[['"),  # brackets inside strings do not count
+    ],
+)
+def test_moves_files_are_bounded(
+    tmp_path: Path, moves: str, what: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "m.json", moves)
+    assert what in one_line_error(*run(capsys, "replay", "pysol:3", "--moves", path))
+
+
+def test_moves_files_too_large_or_not_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    big = tmp_path / "big.json"
+    big.write_text("[" + '"3a", ' * 2_000_000 + '"3a"]')
+    err = one_line_error(*run(capsys, "replay", "pysol:3", "--moves", str(big)))
+    assert "is larger than 8 MiB" in err
+    monkeypatch.setattr(sys, "stdin", io.StringIO(big.read_text()))
+    err = one_line_error(*run(capsys, "replay", "pysol:3", "--moves", "-"))
+    assert "moves in standard input are longer than 8 MiB" in err
+    err = one_line_error(*run(capsys, "replay", "pysol:3", "--moves", str(tmp_path)))
+    assert "is not a regular file" in err
+    (tmp_path / "latin1.json").write_bytes(b'["3a", "\xe9"]')
+    err = one_line_error(
+        *run(capsys, "replay", "pysol:3", "--moves", str(tmp_path / "latin1.json"))
+    )
+    assert "is not UTF-8 text" in err
+
+
+def test_limits_at_their_bounds_still_run(capsys: pytest.CaptureFixture[str]) -> None:
+    # The largest node limit the C core takes, and a huge but finite time limit, just work.
+    status, out, _ = run(
+        capsys, "solve", "pysol:1", "--json", "--nodes", str(2**63 - 1), "--time-limit", "1e9"
+    )
+    assert status == 0 and json.loads(out)["verdict"] == "solved"
+    status, out, _ = run(capsys, "deal", "pysol:1", "--take-back", "--format", "json")
+    assert status == 0 and json.loads(out)["rules"]["take_back"] is True
+
+
+# -- fuzz: every command over malformed input: exit 0/1/2, never a traceback -------------------
+
+ODD_TEXT = ["", " ", "-", "--", "x", "١", "²", "٣-١", "\udcff", "é", "0", "-1", "9" * 25]
+ODD_NUMBERS = ["0", "-1", "-0", "1e3", "1e999", "inf", "nan", "0x10", "٣", "1_000", "9" * 25]
+ODD_SOURCES = [
+    "EO1-C８-AAAAAFA",
+    "EO1-C8-ıAAAAFA",
+    "EO1-8-AAAAAFA",
+    "EO1-C8-AAAAAFA-ZZ",
+    "pysol:",
+    "pysol:٣",
+    "pysol:" + "9" * 25,
+    "/dev/zero",
+    "{tmp}",
+    "{tmp}/missing.txt",
+    "{tmp}/junk.txt",
+    "pysol:1",
+    "{tmp}/end.txt",
+]
+ODD_FILES = ["/dev/zero", "{tmp}", "{tmp}/missing", "{tmp}/junk.txt", "{tmp}/deep.json"]
+ODD_FILES += ["{tmp}/moves.json", "{tmp}/end.txt", "{tmp}/empty.db", "{tmp}/damaged.db"]
+RULE_OPTIONS = {
+    "--rules": ["", "nope", "easy", "BAKERS", "é"],
+    "--cells": ["3", "8", *ODD_NUMBERS],
+    "--empty-column": ["any", "kings", "none", ""],
+    "--build": ["suit", "rank", ""],
+    "--layout": ["bakers", "x"],
+    "--group-moves": ["single", "freecell", "all"],
+    "--take-back": [],
+    "--no-take-back": [],
+}
+# Each command: its positional values, and its options with the values to try.
+COMMANDS: dict[tuple[str, ...], tuple[list[str], dict[str, list[str]]]] = {
+    ("deal",): (ODD_SOURCES, {"--format": ["text", "fcs", "json", "xml", ""], **RULE_OPTIONS}),
+    ("replay",): (ODD_SOURCES, {"--moves": ["-", *ODD_FILES], **RULE_OPTIONS}),
+    ("play",): (["EO1-C8-AAAAAFA", *ODD_SOURCES[:8]], {"--text": [], **RULE_OPTIONS}),
+    ("solve",): (
+        ODD_SOURCES,
+        {"--json": [], "--time-limit": ["5", *ODD_NUMBERS], "--nodes": ["50", *ODD_NUMBERS]},
+    ),
+    # Never a well-formed range: a valid one would start a process pool.
+    ("survey",): (
+        ["5-1", "١-٣", "pysol:x", "1-" + "9" * 25, "pysol:0-3", ",", "1--2", "x:1", *ODD_TEXT],
+        {
+            "--db": ODD_FILES,
+            "--workers": ODD_NUMBERS,
+            "--dask": ["bogus", "tcp://", "tcp://x:99999"],
+            "--time-limit": ODD_NUMBERS,
+            "--node-limit": ODD_NUMBERS,
+            "--redo-unknown": [],
+            **RULE_OPTIONS,
+        },
+    ),
+    ("survey", "report"): (
+        [],
+        {"--db": ["{tmp}/good.db", *ODD_FILES], "--plot": ODD_FILES, **RULE_OPTIONS},
+    ),
+    # Always a bad port, checked first: a well-formed serve would start a server.
+    ("serve",): ([], {"--host": ["999.1.1.1", "", "::"], "--workers": ODD_NUMBERS}),
+}
+
+
+@pytest.fixture(scope="module")
+def fuzz_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from eightoff.store import Row, Store  # the database files the survey commands meet
+
+    tmp = tmp_path_factory.mktemp("fuzz")
+    (tmp / "end.txt").write_text(ENDGAME)
+    (tmp / "junk.txt").write_bytes(b"\xff\xfe junk \x00" * 50)
+    (tmp / "deep.json").write_text(nested(3000))
+    (tmp / "moves.json").write_text('["2^", "c^", "zz", {"from": 1}]')
+    (tmp / "empty.db").write_bytes(b"")
+    with Store(tmp / "good.db") as store:
+        store.add(
+            Row(preset("standard"), "pysol", n, "solved", 80, False, 30, 0.01, "", "t", "easy")
+            for n in range(200)
+        )
+    data = bytearray((tmp / "good.db").read_bytes())
+    data[8192:] = b"\x5a" * (len(data) - 8192)
+    (tmp / "damaged.db").write_bytes(bytes(data))
+    return tmp
+
+
+@st.composite
+def command_lines(draw: st.DrawFn, tmp: str) -> list[str]:
+    command = draw(st.sampled_from(sorted(COMMANDS)))
+    positionals, options = COMMANDS[command]
+    argv = list(command)
+    if positionals:
+        argv.append(draw(st.sampled_from(positionals)))
+    names = draw(st.lists(st.sampled_from(sorted(options)), max_size=4))
+    for name in names:
+        argv.append(name)
+        if options[name]:
+            argv.append(draw(st.sampled_from(options[name] + ODD_TEXT)))
+    if command == ("serve",):
+        argv += ["--port", draw(st.sampled_from(["0", "65536", "-1", "x", "", "٣", "9" * 25]))]
+    if draw(st.booleans()):  # shuffle: options before positionals, and so on
+        argv = argv[: len(command)] + draw(st.permutations(argv[len(command) :]))
+    return [a.replace("{tmp}", tmp) for a in argv]
+
+
+@given(data=st.data())
+@settings(
+    max_examples=250,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+def test_fuzz_every_command_over_malformed_input(
+    data: st.DataObject,
+    fuzz_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = data.draw(command_lines(str(fuzz_dir)))
+    monkeypatch.setattr(sys, "stdin", io.StringIO('[[["3a"]]]'))
+    status, out, err = run(capsys, *argv)  # any exception but SystemExit fails the test
+    assert status in (0, 1, 2), (argv, status)
+    assert "Traceback" not in err, argv
+    if status == 2:
+        assert out == "" and err.startswith("eightoff: error: ") and err.count("\n") == 1, argv
+    else:
+        assert err == "", (argv, err)

@@ -1,11 +1,19 @@
 """The survey database: schema, upserts, filters, bad files."""
 
+import os
+import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from eightoff.cli import main
+from eightoff.pool import Pool, PoolError
 from eightoff.rules import PRESETS, STANDARD, Rules
 from eightoff.store import Row, Store, StoreError, rules_from_key, rules_key
+
+ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
 
 
 def row(deal: int, verdict: str = "solved", rules: Rules = STANDARD, **kw: object) -> Row:
@@ -88,3 +96,165 @@ def test_bad_values_and_files(tmp_path: Path) -> None:
     junk.write_bytes(b"this is not sqlite at all" * 100)
     with pytest.raises(StoreError, match="not a survey database"):
         Store(junk)
+
+
+# -- damaged, foreign and read-only databases: one line, never a traceback ---------------------
+
+
+def survey_db(path: Path, deals: int = 300) -> Path:
+    """A survey database of ``deals`` rows (several pages), closed cleanly."""
+    with Store(path) as store:
+        store.add(row(n, "solved" if n % 7 else "unsolvable") for n in range(deals))
+    return path
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    """Run the CLI in-process; returns the exit status and the one error line, if any."""
+    capsys.readouterr()
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    if status == 2:
+        assert out == "" and err.startswith("eightoff: error: ") and err.count("\n") == 1, err
+    return status, err
+
+
+def test_results_table_of_another_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "other.db"
+    with sqlite3.connect(db) as con:
+        con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+        con.execute("CREATE TABLE results (deal INTEGER, verdict TEXT)")
+        con.execute("INSERT INTO results VALUES (1, 'solved')")
+    before = db.read_bytes()
+    for argv in (["survey", "1-3", "--db", str(db)], ["survey", "report", "--db", str(db)]):
+        status, err = cli(capsys, *argv)
+        assert status == 2
+        assert "has a results table of another shape (no column rules)" in err
+    assert db.read_bytes() == before
+    with pytest.raises(PoolError, match="another shape"):
+        Pool(db)
+
+
+def test_corrupt_pages_with_an_intact_header(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = survey_db(tmp_path / "damaged.db")
+    data = bytearray(db.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    assert len(data) >= 4 * page
+    data[2 * page :] = b"\x5a" * (len(data) - 2 * page)  # page 1 (header, schema) intact
+    db.write_bytes(bytes(data))
+    status, err = cli(capsys, "survey", "1-3", "--db", str(db))
+    assert status == 2
+    assert f"{db} is damaged (" in err and err.rstrip().endswith("; the survey wrote nothing")
+    assert db.read_bytes() == bytes(data)
+    status, err = cli(capsys, "survey", "report", "--db", str(db))
+    assert status == 2 and f"{db} is damaged (" in err
+    with pytest.raises(PoolError, match="is damaged"):
+        Pool(db)
+
+
+@pytest.mark.parametrize(
+    ("sql", "what"),
+    [
+        ("UPDATE results SET rules = '' WHERE deal = 5", "the row of deal 5, column rules: ''"),
+        (
+            "UPDATE results SET rules = '{\"cells\": 9}' WHERE deal = 0",
+            "the row of deal 0, column rules: '{\"cells\": 9}' is not a rule set",
+        ),
+        (
+            "UPDATE results SET nodes = 'many' WHERE deal = 7",
+            "the row of deal 7, column nodes: 'many' is not a whole number",
+        ),
+        (
+            "UPDATE results SET seconds = x'00' WHERE deal = 8",
+            "the row of deal 8, column seconds: b'\\x00' is not a number",
+        ),
+        (
+            "UPDATE results SET length = 'long' WHERE deal = 9",
+            "the row of deal 9, column length: 'long' is not a whole number or NULL",
+        ),
+    ],
+)
+def test_a_bad_row_is_named_by_deal_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sql: str, what: str
+) -> None:
+    db = survey_db(tmp_path / "s.db", deals=20)
+    with sqlite3.connect(db) as con:
+        con.execute(sql)
+    status, err = cli(capsys, "survey", "report", "--db", str(db))
+    assert status == 2 and what in err
+    with pytest.raises(PoolError, match="column"):
+        Pool(db)
+
+
+def test_plot_needs_a_png_file_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = survey_db(tmp_path / "s.db", deals=20)
+    plots = tmp_path / "plots"
+    plots.mkdir()
+    status, err = cli(capsys, "survey", "report", "--db", str(db), "--plot", str(plots))
+    assert status == 2 and f"--plot {plots} is a directory: give a file name, like " in err
+    status, err = cli(capsys, "survey", "report", "--db", str(db), "--plot", str(tmp_path / "h"))
+    assert status == 2 and "give a name ending in .png" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plots", "s.db"]  # no h.png
+    png = plots / "h.png"
+    status, _ = cli(capsys, "survey", "report", "--db", str(db), "--plot", str(png))
+    assert status == 0 and png.read_bytes()[:4] == b"\x89PNG"
+    assert capsys.readouterr().out == ""  # (cli already read it)
+
+
+def _can_mount_read_only() -> bool:
+    try:
+        probe = subprocess.run(
+            ["unshare", "-rm", "true"], capture_output=True, timeout=10, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return probe.returncode == 0
+
+
+READ_ONLY = """
+mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || exit 9
+touch "$1/probe" 2>/dev/null && exit 8  # the mount must really be read-only
+"$2" -m eightoff survey report --db "$1/s.db" || exit $?
+"$2" -c 'import random, sys
+from eightoff.pool import Pool
+from eightoff.rules import STANDARD
+pool = Pool(sys.argv[1])
+print("drew", pool.draw(STANDARD, random.Random(1)), "of", pool.count(STANDARD))' "$1/s.db"
+"""
+
+
+@pytest.mark.skipif(not _can_mount_read_only(), reason="needs user namespaces (unshare -rm)")
+@pytest.mark.parametrize("leftovers", [False, True])
+def test_read_only_storage_can_be_reported_and_drawn_from(tmp_path: Path, leftovers: bool) -> None:
+    storage = tmp_path / "ro"
+    storage.mkdir()
+    db = survey_db(storage / "s.db", deals=30)
+    if leftovers:
+        # A writer killed mid-run leaves -wal and -shm files holding committed rows.
+        script = (
+            "import os, sys\n"
+            "from eightoff.store import Store\n"
+            "store = Store(sys.argv[1])\n"
+            "store.execute('PRAGMA wal_autocheckpoint=0')\n"
+            "store.execute('DELETE FROM results WHERE deal >= 20')\n"
+            "os._exit(0)\n"
+        )
+        subprocess.run([sys.executable, "-c", script, str(db)], check=True, env=ENV)
+        assert {p.name for p in storage.iterdir()} == {"s.db", "s.db-wal", "s.db-shm"}
+    before = {p.name: p.read_bytes() for p in storage.iterdir()}
+    proc = subprocess.run(
+        ["unshare", "-rm", "sh", "-c", READ_ONLY, "sh", str(storage), sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=ENV,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    rows = 20 if leftovers else 30
+    solved = sum(1 for n in range(rows) if n % 7)
+    assert f"Deals:   0-{rows - 1} ({rows} deals)" in proc.stdout
+    assert f" of {solved}\n" in proc.stdout and "drew None" not in proc.stdout
+    assert {p.name: p.read_bytes() for p in storage.iterdir()} == before

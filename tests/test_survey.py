@@ -258,9 +258,12 @@ def test_cli_survey_then_report(tmp_path: Path, capsys: pytest.CaptureFixture[st
     ("args", "message"),
     [
         (["survey", "9-1", "--db", "{db}"], "runs backwards"),
-        (["survey", "1-2", "--db", "{db}", "--plot", "x.png"], "--plot goes with"),
+        (["survey", "1-2", "--db", "{db}", "--plot", "x.png"], "unrecognized arguments: --plot"),
         (["survey", "report", "--db", "{missing}"], "no survey database"),
-        (["survey", "1-2", "--db", "{db}", "--workers", "0"], "--workers must be at least 1"),
+        (
+            ["survey", "1-2", "--db", "{db}", "--workers", "0"],
+            "--workers: must be 1 to 1024, not 0",
+        ),
         (["survey", "1-2", "--db", "{db}", "--rules", "nonsense"], "unknown preset"),
     ],
 )
@@ -332,6 +335,36 @@ def test_interrupt_and_sigkill_mid_run_then_resume(tmp_path: Path) -> None:
     with sqlite3.connect(db) as con:
         deals = [r[0] for r in con.execute("SELECT deal FROM results ORDER BY deal")]
     assert deals == list(range(400))
+
+
+def test_a_second_survey_on_the_same_database_stops_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "s.db"
+    cmd = [sys.executable, "-m", "eightoff", "survey", "0-2999", "--db", str(db), "--workers", "1"]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    first = subprocess.Popen(
+        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while _rows(db) == 0 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert _rows(db) > 0, "the first survey wrote nothing within 60 s"
+        assert main(["survey", "0-2999", "--db", str(db), "--workers", "1"]) == 2
+        err = capsys.readouterr().err
+        assert err == (
+            f"eightoff: error: another survey is running on {db}; run this one when it has "
+            "finished (it resumes where that one stopped)\n"
+        )
+        # Reading commands are not held up.
+        assert main(["survey", "report", "--db", str(db)]) == 0
+        assert "Deals:   0-" in capsys.readouterr().out
+    finally:
+        os.killpg(first.pid, signal.SIGINT)
+        first.communicate(timeout=30)
+    # Once the first has stopped, the database is free again.
+    assert main(["survey", "0-1", "--db", str(db), "--workers", "1"]) == 0
 
 
 def test_survey_on_a_dask_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

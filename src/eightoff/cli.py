@@ -7,7 +7,8 @@
     eightoff play [rule options]
     eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--optimal] [rule options]
     eightoff serve [--host H] [--port P] [--no-browser] [--pool FILE] [--workers N]
-    eightoff survey RANGE --db FILE [--workers N | --dask ADDRESS] [--time-limit S] [rule options]
+    eightoff survey RANGE --db FILE [--workers N | --dask ADDRESS] [--time-limit S]
+                    [--node-limit N] [--optimal] [--redo-unknown] [rule options]
     eightoff survey report --db FILE [--plot FILE.png] [rule options]
 
 SOURCE is a game code (``EO1-C8-AAAAAFA``), ``pysol:N`` (PySolFC's Eight Off
@@ -47,11 +48,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
+import stat
 import sys
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, Final, NoReturn
 
 from eightoff.codes import GameCode
 from eightoff.errors import EightOffError
@@ -68,13 +71,23 @@ from eightoff.sources import load_source
 
 SOURCE_HELP = "a game code (EO1-C8-AAAAAFA), pysol:N, or the path of an fc-solve board file"
 
+MAX_COUNT: Final = 2**63 - 1  # node limits: the C core and SQLite count in 64 bits
+MAX_WORKERS: Final = 1024  # local survey processes
+MAX_MOVES_BYTES: Final = 8 * 2**20  # a moves file: 10,000 moves as JSON objects need < 1 MiB
+MAX_MOVES_DEPTH: Final = 4  # a list of moves, a move object, a place list: 3 levels
+
 
 class CliError(EightOffError):
     """Bad input found by a subcommand: reported as one line, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line ``eightoff: error: …`` (exit 2)."""
+    """argparse, but a usage error is one line ``eightoff: error: …`` (exit 2), and
+    options are spelled out (no abbreviations, so no option can hide another)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         hint = f" (see '{self.prog} --help')"
@@ -115,7 +128,54 @@ def rules_from_args(args: argparse.Namespace) -> Rules | None:
     name = getattr(args, "rules", None)
     if name is None and not options:
         return None
-    return preset(name or "standard").with_options(**options)
+    return preset("standard" if name is None else name).with_options(**options)
+
+
+# -- numeric options ---------------------------------------------------------------------
+
+
+def int_in(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number (ASCII digits) from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        t = text.strip()
+        if not re.fullmatch(r"[+-]?[0-9]+", t):
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
+        value = int(t)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {t}")
+        return value
+
+    parse.__name__ = "whole number"  # what argparse names in its own messages
+    return parse
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a finite, non-negative number of seconds (0: no limit)."""
+    t = text.strip()
+    if not re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", t):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}")
+    value = float(t)
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"must be 0 (no limit) or a positive number, not {t}")
+    return value
+
+
+def _check_repeats(argv: Sequence[str]) -> None:
+    """Refuse an option given twice (``--cells 4 --cells 2``, ``--take-back
+    --no-take-back``): argparse would silently keep the last."""
+    seen: dict[str, str] = {}
+    for token in argv:
+        if token == "--":
+            break
+        if not token.startswith("--") or token in ("--help",):
+            continue
+        flag = token.partition("=")[0]
+        key = "--" + flag[2:].removeprefix("no-")
+        if key in seen:
+            also = "" if seen[key] == flag else f" (also as {seen[key]})"
+            raise CliError(f"option {flag} given twice{also}")
+        seen[key] = flag
 
 
 # -- the parser ------------------------------------------------------------------------
@@ -188,42 +248,91 @@ def build_parser() -> argparse.ArgumentParser:
         "verdict, 2 on bad input.",
     )
     p.add_argument("source", help=SOURCE_HELP)
-    from eightoff.solver.cli import add_arguments as add_solve_arguments
-
-    add_solve_arguments(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=60.0,
+        metavar="S",
+        help="seconds to search (default 60; 0: no limit)",
+    )
+    p.add_argument(
+        "--nodes",
+        type=int_in(1, MAX_COUNT),
+        metavar="N",
+        help="positions to expand at most (default: no limit)",
+    )
+    p.add_argument(
+        "--optimal", action="store_true", help="find and prove the shortest solution (slow)"
+    )
     add_rule_options(p)
     p.set_defaults(handler=_cmd_solve)
 
     p = sub.add_parser(
         "survey",
         help="solve a range of deals into an SQLite database ('survey report' summarizes it)",
-        description="eightoff survey RANGE --db FILE: solve every deal of RANGE (1-100000, "
-        "pysol:1-2000, 1,5,9-12) not yet in FILE, on every local core or a Dask cluster; "
-        "re-running resumes. eightoff survey report --db FILE [--plot FILE.png]: verdicts, "
-        "winnability with a 95% interval, distributions, the unsolvable deals.",
+        description="Solve every deal of RANGE (1-100000, pysol:1-2000, 1,5,9-12) not yet in "
+        "FILE, on every local core or a Dask cluster; re-running resumes. "
+        "See also: eightoff survey report --help.",
     )
-    p.add_argument("range", metavar="RANGE|report", help="deals to solve, or 'report'")
+    p.add_argument("range", metavar="RANGE", help="deals to solve, e.g. 1-100000 or pysol:1-2000")
     p.add_argument("--db", required=True, metavar="FILE", help="the survey database (SQLite)")
-    p.add_argument("--workers", type=int, metavar="N", help="local processes (default: all cores)")
+    p.add_argument(
+        "--workers",
+        type=int_in(1, MAX_WORKERS),
+        metavar="N",
+        help="local processes (default: all cores)",
+    )
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster at tcp://HOST:PORT")
     p.add_argument(
-        "--time-limit", type=float, default=60.0, metavar="S", help="per deal (default 60; 0: none)"
+        "--time-limit",
+        type=seconds,
+        default=60.0,
+        metavar="S",
+        help="per deal (default 60; 0: none)",
     )
-    p.add_argument("--node-limit", type=int, metavar="N", help="positions per deal (default: none)")
+    p.add_argument(
+        "--node-limit",
+        type=int_in(1, MAX_COUNT),
+        metavar="N",
+        help="positions per deal (default: none)",
+    )
     p.add_argument("--optimal", action="store_true", help="prove the shortest solutions (slow)")
     p.add_argument("--redo-unknown", action="store_true", help="retry deals left unknown")
-    p.add_argument("--plot", metavar="FILE.png", help="report: also write histograms")
     add_rule_options(p)
     p.set_defaults(handler=_cmd_survey)
 
     return parser
 
 
+def build_report_parser() -> argparse.ArgumentParser:
+    """The parser of ``eightoff survey report`` (a subcommand of ``survey``)."""
+    p = _Parser(
+        prog="eightoff survey report",
+        description="Summarize a survey database: verdicts, winnability with a 95% interval, "
+        "distributions, the unsolvable deals; one report per rule set unless rule options "
+        "pick one.",
+    )
+    p.add_argument("--db", required=True, metavar="FILE", help="the survey database (SQLite)")
+    p.add_argument("--plot", metavar="FILE.png", help="also write histograms to this PNG file")
+    add_rule_options(p)
+    p.set_defaults(handler=_cmd_survey_report)
+    return p
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        _check_repeats(argv)
+        if argv[:2] == ["survey", "report"]:
+            parser, argv = build_report_parser(), argv[2:]
+        else:
+            parser = build_parser()
         args = parser.parse_args(argv)
+    except CliError as exc:
+        print(f"eightoff: error: {exc}", file=sys.stderr)
+        return 2
     except SystemExit as exc:  # --help, or a usage error already reported
         return exc.code if isinstance(exc.code, int) else 2
     try:
@@ -317,15 +426,38 @@ Win by bringing all 52 cards home, ace to king in each suit."""
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from eightoff.solver.cli import command
+    from eightoff.solver.cli import command  # import lazily: keeps start-up fast
 
-    return command(args, rules_from_args(args))
+    return command(
+        args.source,
+        rules_from_args(args),
+        seconds=args.time_limit or None,
+        nodes=args.nodes,
+        optimal=args.optimal,
+        as_json=args.json,
+    )
 
 
 def _cmd_survey(args: argparse.Namespace) -> int:
     from eightoff.survey import command  # import lazily: keeps start-up fast
 
-    return command(args, rules_from_args(args))
+    return command(
+        args.db,
+        args.range,
+        rules_from_args(args),
+        workers=args.workers,
+        dask=args.dask,
+        seconds=args.time_limit or None,
+        nodes=args.node_limit,
+        optimal=args.optimal,
+        redo_unknown=args.redo_unknown,
+    )
+
+
+def _cmd_survey_report(args: argparse.Namespace) -> int:
+    from eightoff.survey import report_command
+
+    return report_command(args.db, rules_from_args(args), plot=args.plot)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -341,16 +473,19 @@ def _heading(position: Position, code: GameCode | None) -> str:
 
 def _read_moves(where: str) -> list[Any]:
     if where == "-":
-        text = sys.stdin.read()
+        text = sys.stdin.read(MAX_MOVES_BYTES + 1)
         shown = "standard input"
     else:
-        try:
-            text = Path(where).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise CliError(f"no such moves file {where!r}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CliError(f"cannot read moves file {where!r}: {exc}") from None
+        text = _read_text_file(where)
         shown = where
+    if len(text) > MAX_MOVES_BYTES:
+        raise CliError(f"moves in {shown} are longer than {MAX_MOVES_BYTES // 2**20} MiB")
+    depth = _json_depth(text)
+    if depth > MAX_MOVES_DEPTH:
+        raise CliError(
+            f"moves in {shown} nest {depth} levels deep; a list of moves needs at most "
+            f"{MAX_MOVES_DEPTH - 1}"
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -358,6 +493,40 @@ def _read_moves(where: str) -> list[Any]:
     if not isinstance(data, list):
         raise CliError(f"moves in {shown} must be a JSON list, not {type(data).__name__}")
     return data
+
+
+def _read_text_file(where: str) -> str:
+    """A moves file's text: a regular UTF-8 file of at most MAX_MOVES_BYTES."""
+    try:
+        info = os.stat(where)
+        if not stat.S_ISREG(info.st_mode):
+            raise CliError(f"moves file {where!r} is not a regular file")
+        if info.st_size > MAX_MOVES_BYTES:
+            raise CliError(f"moves file {where!r} is larger than {MAX_MOVES_BYTES // 2**20} MiB")
+        with open(where, "rb") as f:
+            return f.read(MAX_MOVES_BYTES + 1).decode("utf-8")
+    except FileNotFoundError:
+        raise CliError(f"no such moves file {where!r}") from None
+    except OSError as exc:
+        raise CliError(f"cannot read moves file {where!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise CliError(f"moves file {where!r} is not UTF-8 text ({exc.reason})") from None
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _json_depth(text: str) -> int:
+    """How deep JSON text nests lists and objects (text in strings does not count)."""
+    depth = deepest = 0
+    for m in _JSON_BRACKET.finditer(_JSON_STRING.sub("", text)):
+        if m.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
 
 
 def _parse_move(index: int, item: Any) -> Move:

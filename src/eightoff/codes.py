@@ -142,6 +142,12 @@ class GameCode:
         if not isinstance(text, str):
             raise InvalidGameCodeError(f"a game code is text, not {type(text).__name__}")
         shown = text.strip()
+        if not shown.isascii():
+            bad = next(ch for ch in shown if not ch.isascii())
+            raise InvalidGameCodeError(
+                f"bad game code {shown!r}: {bad!r} is not an ASCII letter or digit "
+                "(codes use A-Z, 0-9 and dashes)"
+            )
         compact = re.sub(r"\s+", "", text).upper()
         if not compact:
             raise InvalidGameCodeError("empty game code: expected one like EO1-C8-AAAAAFA")

@@ -111,7 +111,7 @@ class Move:
         count = 1
         if "x" in t.lower():
             head, _, tail = t.lower().partition("x")
-            if not tail.isdigit() or int(tail) < 1:
+            if not (tail.isascii() and tail.isdigit()) or int(tail) < 1:
                 raise InvalidMoveError(
                     f"bad move {raw!r}: the count after 'x' must be a number ≥ 1"
                 )

@@ -23,7 +23,15 @@ from typing import Any, Final
 
 from eightoff.errors import EightOffError
 from eightoff.rules import Rules
-from eightoff.store import RATINGS, Store, StoreError, rules_from_key, rules_key
+from eightoff.store import (
+    RATINGS,
+    Store,
+    StoreError,
+    connect,
+    database_error,
+    rules_from_key,
+    rules_key,
+)
 
 FORMAT: Final = "eightoff-pool"
 SHIPPED: Final = "pool-standard.json"
@@ -77,11 +85,14 @@ class Pool:
             self._load_json(self.path.read_text("utf-8"), str(self.path))
         else:
             try:
-                Store(self.path, create=False).close()  # checks it is a survey database
+                with Store(self.path, readonly=True) as store:  # a survey database?
+                    store.check_rows()
+                # The web server may call draw() from several threads: one connection, a lock.
+                self._db = connect(self.path, readonly=True, check_same_thread=False)
+            except sqlite3.Error as exc:
+                raise PoolError(str(database_error(self.path, exc))) from None
             except StoreError as exc:
                 raise PoolError(str(exc)) from None
-            # The web server may call draw() from several threads: one connection, a lock.
-            self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=30)
 
     def _load_json(self, text: str, name: str) -> None:
         try:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from eightoff.errors import EightOffError
 from eightoff.rules import PRESETS, Rules
 from eightoff.store import RATINGS, Store, rules_key
 
@@ -250,6 +251,24 @@ _COLOURS: Final = {
 _LABEL_BOX: Final = {"facecolor": "white", "alpha": 0.85, "edgecolor": "none", "pad": 1.5}
 
 
+class ReportError(EightOffError):
+    """A report that cannot be written where asked."""
+
+
+def check_plot_path(path: str | Path) -> Path:
+    """``path`` as the PNG file :func:`plot` writes, or :class:`ReportError` saying why not."""
+    target = Path(path)
+    if target.is_dir():
+        raise ReportError(
+            f"--plot {path} is a directory: give a file name, like {target / 'survey.png'}"
+        )
+    if target.suffix.lower() != ".png":
+        raise ReportError(f"--plot writes a PNG image: give a name ending in .png, not {path!r}")
+    if not target.parent.is_dir():
+        raise ReportError(f"--plot {path}: there is no directory {target.parent}")
+    return target
+
+
 def plot(groups: Sequence[Summary], path: str | Path) -> None:
     """Histograms of ``groups`` (one row each) into a PNG at ``path``."""
     import matplotlib
@@ -273,7 +292,7 @@ def plot(groups: Sequence[Summary], path: str | Path) -> None:
             ax.text(0.5, 0.5, "no survey results", ha="center", va="center", fontsize=14)
             ax.set_axis_off()
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=100, format="png")  # exactly ``path``: no suffix added
     plt.close(fig)
 
 

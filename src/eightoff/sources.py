@@ -40,7 +40,7 @@ def load_source(text: str, rules: Rules | None = None) -> tuple[Position, GameCo
     m = re.fullmatch(r"(?i)pysol\s*:\s*(.*)", shown)
     if m:
         number = m.group(1).strip()
-        if not number.isdigit():
+        if not (number.isascii() and number.isdigit()):
             raise InvalidSourceError(f"bad source {shown!r}: expected pysol:N with N a number")
         try:
             code = GameCode(rules or STANDARD, int(number), "pysol")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
+from urllib.parse import quote
 
 from eightoff.codes import SOURCES as SOURCES  # whose deal numbering: the game codes' sources
 from eightoff.errors import EightOffError
@@ -54,6 +55,53 @@ CREATE INDEX IF NOT EXISTS results_pool ON results (rules, source, verdict, rati
 
 class StoreError(EightOffError):
     """A file that is not a survey database, or one from a newer version."""
+
+
+class DamagedStoreError(StoreError):
+    """A survey database whose pages are damaged (its header may still be intact)."""
+
+
+_SQLITE_CORRUPT: Final = 11
+_SQLITE_NOTADB: Final = 26
+_SQLITE_READONLY: Final = 8
+_SQLITE_CANTOPEN: Final = 14
+
+
+def database_error(path: Path, exc: sqlite3.Error) -> StoreError:
+    """The :class:`StoreError` to raise for SQLite's ``exc`` on the database at ``path``."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    if code == _SQLITE_CORRUPT:
+        return DamagedStoreError(f"{path} is damaged ({exc})")
+    if code == _SQLITE_NOTADB:
+        return StoreError(f"{path} is not a survey database ({exc})")
+    if code in (_SQLITE_READONLY, _SQLITE_CANTOPEN):
+        return StoreError(f"cannot write to the survey database {path} ({exc})")
+    return StoreError(f"cannot use the survey database {path}: {exc}")
+
+
+def connect(path: Path, *, readonly: bool, check_same_thread: bool = True) -> sqlite3.Connection:
+    """A connection to the database at ``path``; ``readonly`` never writes, so it works on
+    read-only storage, leftover ``-wal``/``-shm`` files or none."""
+    if not readonly:
+        # isolation_level=None: we open transactions ourselves (BEGIN IMMEDIATE).
+        return sqlite3.connect(
+            path, timeout=60, isolation_level=None, check_same_thread=check_same_thread
+        )
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+    db = sqlite3.connect(uri, uri=True, timeout=60, check_same_thread=check_same_thread)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()  # opens the file
+    except sqlite3.OperationalError:
+        # A WAL database on read-only storage with no -shm file: SQLite cannot make one.
+        # Nobody can write there either, so reading it as immutable is safe; with a -wal
+        # file left over (and no -shm), immutable would miss its rows: fail instead.
+        db.close()
+        if Path(f"{path}-wal").exists():
+            raise
+        db = sqlite3.connect(
+            uri + "&immutable=1", uri=True, timeout=60, check_same_thread=check_same_thread
+        )
+    return db
 
 
 def rules_key(rules: Rules) -> str:
@@ -98,6 +146,32 @@ _COLUMNS: Final = (
     "rating, time_limit, node_limit"
 )
 
+
+def _one_of(values: Iterable[str]) -> str:
+    return "(" + ", ".join(f"'{v}'" for v in values) + ")"
+
+
+# What each column must hold, as SQL (and in words): checked by Store.check_rows.
+_CHECKS: Final = (
+    ("rules", "typeof(rules) = 'text'", "text (rules as JSON)"),
+    ("source", f"source IN {_one_of(SOURCES)}", f"one of {', '.join(SOURCES)}"),
+    ("deal", "typeof(deal) = 'integer'", "a whole number"),
+    ("verdict", f"verdict IN {_one_of(VERDICTS)}", f"one of {', '.join(VERDICTS)}"),
+    ("length", "length IS NULL OR typeof(length) = 'integer'", "a whole number or NULL"),
+    ("optimal", "typeof(optimal) = 'integer' AND optimal IN (0, 1)", "0 or 1"),
+    ("nodes", "typeof(nodes) = 'integer'", "a whole number"),
+    ("seconds", "typeof(seconds) IN ('real', 'integer')", "a number"),
+    ("moves", "typeof(moves) = 'text'", "text"),
+    ("solver", "typeof(solver) = 'text'", "text"),
+    ("rating", f"rating IS NULL OR rating IN {_one_of(RATINGS)}", "easy, medium, hard or NULL"),
+    (
+        "time_limit",
+        "time_limit IS NULL OR typeof(time_limit) IN ('real', 'integer')",
+        "a number or NULL",
+    ),
+    ("node_limit", "node_limit IS NULL OR typeof(node_limit) = 'integer'", "a whole number"),
+)
+
 # Insert, or replace a row that is still undecided; a decisive row is never touched.
 _UPSERT: Final = f"""
 INSERT INTO results ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -113,37 +187,91 @@ WHERE results.verdict = 'unknown'
 class Store:
     """A survey database; use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: str | Path, *, create: bool = True) -> None:
+    def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False) -> None:
+        """Open (``create``: or make) the database at ``path``; ``readonly`` for commands
+        that only read (a report, a pool): they then work on read-only storage too."""
         self.path = Path(path)
-        if not create and not self.path.exists():
+        if (readonly or not create) and not self.path.exists():
             raise StoreError(f"no survey database at {self.path}")
         try:
-            # isolation_level=None: we open transactions ourselves (BEGIN IMMEDIATE).
-            self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+            self._db = connect(self.path, readonly=readonly)
+        except sqlite3.Error as exc:
+            raise database_error(self.path, exc) from None
+        try:
+            self._open(create=create and not readonly, readonly=readonly)
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise database_error(self.path, exc) from None
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _open(self, *, create: bool, readonly: bool) -> None:
+        # Look before writing anything: a file that is not ours is left as it was.
+        tables = {r[0] for r in self._db.execute("SELECT name FROM sqlite_master")}
+        if tables and not {"results", "meta"} <= tables:
+            raise StoreError(f"{self.path} is an SQLite file but not a survey database")
+        if not tables and not create:
+            raise StoreError(f"{self.path} is not a survey database (it is empty)")
+        if tables:
+            found = {r[1] for r in self._db.execute("PRAGMA table_info(results)")}
+            missing = [c for c in _COLUMNS.split(", ") if c not in found]
+            if missing:
+                raise StoreError(
+                    f"{self.path} has a results table of another shape (no column "
+                    f"{missing[0]}): it is not a survey database"
+                )
+        problems = [r[0] for r in self._db.execute("PRAGMA quick_check(1)")]
+        if problems != ["ok"]:
+            why = "; ".join(p.removeprefix("*** in database main *** ") for p in problems)
+            raise DamagedStoreError(f"{self.path} is damaged ({why})")
+        if not readonly:
             self._db.execute("PRAGMA journal_mode=WAL")
             # NORMAL is safe against process crashes in WAL mode (only power loss can drop
             # the last commits, never corrupt); FULL would fsync every batch.
             self._db.execute("PRAGMA synchronous=NORMAL")
-            tables = {r[0] for r in self._db.execute("SELECT name FROM sqlite_master")}
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path} is not a survey database ({exc})") from None
-        if tables and "results" not in tables:
-            self._db.close()
-            raise StoreError(f"{self.path} is an SQLite file but not a survey database")
-        if not tables and not create:
-            self._db.close()
-            raise StoreError(f"{self.path} is not a survey database (it is empty)")
-        self._db.executescript(_SCHEMA)
-        self._db.execute(
-            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
-        )
-        version = int(self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0])
+            self._db.executescript(_SCHEMA)
+            self._db.execute(
+                "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
+                (str(SCHEMA_VERSION),),
+            )
+        found_version = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        text = "" if found_version is None else str(found_version[0])
+        if not text.isascii() or not text.isdigit():
+            raise StoreError(f"{self.path} has no valid schema version: not a survey database")
+        version = int(text)
         if version > SCHEMA_VERSION:
-            self._db.close()
             raise StoreError(
                 f"{self.path} has schema version {version}; this eightoff reads up to "
                 f"{SCHEMA_VERSION}"
             )
+
+    def check_rows(self) -> None:
+        """Raise :class:`StoreError` naming the first row and column whose value cannot be
+        read (wrong type, bad rules JSON): for commands that read every row."""
+        try:
+            for column, condition, expected in _CHECKS:
+                bad = self._db.execute(
+                    f"SELECT source, deal, {column} FROM results "
+                    f"WHERE NOT coalesce({condition}, 0) LIMIT 1"
+                ).fetchone()
+                if bad is not None:
+                    raise StoreError(
+                        f"{self.path}: {_row_name(bad[0], bad[1])}, column {column}: "
+                        f"{bad[2]!r} is not {expected}"
+                    )
+            for key, source, deal in self._db.execute(
+                "SELECT rules, min(source), min(deal) FROM results GROUP BY rules"
+            ):
+                try:
+                    rules_from_key(key)
+                except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                    raise StoreError(
+                        f"{self.path}: {_row_name(source, deal)}, column rules: {key!r} "
+                        f"is not a rule set ({exc})"
+                    ) from None
+        except sqlite3.Error as exc:
+            raise database_error(self.path, exc) from None
 
     def close(self) -> None:
         """Close the connection (committed data is already on disk)."""
@@ -181,13 +309,16 @@ class Store:
             for r in rows
         ]
         before = self._db.total_changes
-        self._db.execute("BEGIN IMMEDIATE")
         try:
-            self._db.executemany(_UPSERT, params)
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany(_UPSERT, params)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise database_error(self.path, exc) from None
         return self._db.total_changes - before
 
     def done(
@@ -241,6 +372,17 @@ class Store:
     def execute(self, sql: str, args: tuple[object, ...] = ()) -> sqlite3.Cursor:
         """Run a read query (for the report and the pool)."""
         return self._db.execute(sql, args)
+
+
+def _row_name(source: object, deal: object) -> str:
+    """How an error message names a row: ``the row of deal pysol:4``."""
+    if source == "eightoff":
+        return f"the row of deal {deal}"
+    return (
+        f"the row of deal {source}:{deal}"
+        if isinstance(source, str)
+        else f"the row of deal {deal!r}"
+    )
 
 
 def _filter(rules: Rules | None, source: str | None) -> tuple[str, tuple[object, ...]]:

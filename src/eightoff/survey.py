@@ -10,23 +10,26 @@ exactly one row per deal.
 
 from __future__ import annotations
 
-import argparse
+import fcntl
 import importlib
 import math
 import os
+import re
 import signal
+import socket
 import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Final
 
 from eightoff.errors import EightOffError
 from eightoff.rules import STANDARD, Rules
-from eightoff.store import SOURCES, Row, Store
+from eightoff.store import SOURCES, DamagedStoreError, Row, Store
 
 MAX_DEAL: Final = 2**63 - 1  # SQLite's INTEGER; the deal modules check their own bounds
 BLOCK: Final = 10_000  # deal numbers looked up in the database at a time
@@ -66,7 +69,7 @@ class DealRange:
         spans: list[tuple[int, int]] = []
         for part in body.replace(" ", "").split(","):
             low_text, dash, high_text = part.partition("-")
-            if not (low_text.isdigit() and (not dash or high_text.isdigit())):
+            if not (_digits(low_text) and (not dash or _digits(high_text))):
                 raise InvalidRangeError(
                     f"bad deal range {raw!r}: {part!r} is not a number or a span like 1-100"
                 )
@@ -98,6 +101,11 @@ class DealRange:
         for low, high in self.spans:
             for start in range(low, high + 1, size):
                 yield start, min(high, start + size - 1)
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also takes ``١`` and ``²``)."""
+    return text.isascii() and text.isdigit()
 
 
 def _merge(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -387,6 +395,7 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
 
 def dask_executor(address: str, *, timeout: float = 10.0) -> tuple[Executor, int]:
     """Run tasks on the Dask distributed cluster at ``address``; also its thread count."""
+    _probe_scheduler(address, timeout)  # before importing distributed: that takes seconds
     try:
         # Typed as Any: distributed has no type hints for these calls.
         distributed: Any = importlib.import_module("distributed")
@@ -428,8 +437,44 @@ def dask_executor(address: str, *, timeout: float = 10.0) -> tuple[Executor, int
     return run, threads
 
 
+def _probe_scheduler(address: str, timeout: float) -> None:
+    """Check ``address`` reads as ``[tcp://]HOST:PORT`` and answers a connection, before a
+    Dask client is made: a client that cannot connect hangs, then complains at exit."""
+    m = re.fullmatch(r"(?:tcp://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})/?", address)
+    if not m or not 1 <= int(m.group(2)) <= 65535:
+        raise SurveyError(f"--dask needs a scheduler address like tcp://HOST:8786, not {address!r}")
+    host, port = m.group(1).strip("[]"), int(m.group(2))
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise SurveyError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+
+
 class SurveyError(EightOffError):
-    """A survey that cannot run: bad options, an unreachable cluster."""
+    """A survey that cannot run: bad options, an unreachable cluster, a busy database."""
+
+
+@contextmanager
+def _only_survey(db: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``db`` while a survey runs on it: a second survey on the
+    same file stops at once instead of doing the same work again.
+
+    ``flock`` locks are apart from SQLite's own (``fcntl``) locks; the descriptor stays
+    open until the survey has closed the database, so closing it cannot drop those.
+    """
+    fd = os.open(db, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise SurveyError(
+                f"another survey is running on {db}; run this one when it has finished "
+                "(it resumes where that one stopped)"
+            ) from None
+        yield
+    finally:
+        os.close(fd)
 
 
 def run_survey(
@@ -464,7 +509,11 @@ def run_survey(
         raise SurveyError("--workers counts local processes; a Dask cluster has its own workers")
     Limit(nodes=nodes, seconds=seconds)  # checks the limits here, not on every worker
     _check_deals(deals, rules)
-    with Store(db) as store:
+    try:
+        store = Store(db)
+    except DamagedStoreError as exc:
+        raise DamagedStoreError(f"{exc}; the survey wrote nothing") from None
+    with _only_survey(store.path), store:
         counts = Counts(total=len(deals))
         for low, high in deals.blocks():
             counts.skipped += len(
@@ -508,35 +557,35 @@ def _check_deals(deals: DealRange, rules: Rules) -> None:
             raise SurveyError(f"deal {deals.source}:{number}: {exc}") from None
 
 
-def command(args: argparse.Namespace, rules: Rules | None) -> int:
-    """``eightoff survey RANGE …`` and ``eightoff survey report …`` (see :mod:`eightoff.cli`).
+def command(
+    db: str | Path,
+    deals: str | DealRange,
+    rules: Rules | None = None,
+    *,
+    workers: int | None = None,
+    dask: str | None = None,
+    seconds: float | None = 60.0,
+    nodes: int | None = None,
+    optimal: bool = False,
+    redo_unknown: bool = False,
+) -> int:
+    """``eightoff survey RANGE …`` (see :mod:`eightoff.cli`): run, then print one line.
 
-    ``rules`` is what the rule options name (``None``: none given — a survey then
-    uses the standard rules, a report covers every rule set in the database).
+    ``rules`` is what the rule options name (``None``: the standard rules).
     """
-    if args.range == "report":
-        from eightoff.report import plot, report, summaries
-
-        with Store(args.db, create=False) as store:
-            print(report(store, rules))
-            if args.plot:
-                plot(summaries(store, rules), args.plot)
-                print(f"\nHistograms written to {args.plot}")
-        return 0
-    if args.plot:
-        raise SurveyError("--plot goes with 'eightoff survey report'")
-    deals = DealRange.parse(args.range)
+    if isinstance(deals, str):
+        deals = DealRange.parse(deals)
     try:
         counts = run_survey(
-            args.db,
+            db,
             deals,
             rules or STANDARD,
-            workers=args.workers,
-            dask=args.dask,
-            seconds=args.time_limit or None,
-            nodes=args.node_limit,
-            optimal=args.optimal,
-            redo_unknown=args.redo_unknown,
+            workers=workers,
+            dask=dask,
+            seconds=seconds,
+            nodes=nodes,
+            optimal=optimal,
+            redo_unknown=redo_unknown,
         )
     except KeyboardInterrupt:
         print(
@@ -547,7 +596,23 @@ def command(args: argparse.Namespace, rules: Rules | None) -> int:
         return 130
     verdicts = ", ".join(f"{k} {v}" for k, v in counts.verdicts.items())
     print(
-        f"survey {deals}: {counts.total} deals; {counts.skipped} already in {args.db}, "
+        f"survey {deals}: {counts.total} deals; {counts.skipped} already in {db}, "
         f"{counts.done} solved now ({verdicts})"
     )
+    return 0
+
+
+def report_command(db: str | Path, rules: Rules | None = None, *, plot: str | None = None) -> int:
+    """``eightoff survey report …``: print the report (of every rule set in ``db`` when
+    ``rules`` is ``None``) and, with ``plot``, write histograms to that PNG file."""
+    from eightoff.report import check_plot_path, report, summaries
+    from eightoff.report import plot as draw
+
+    target = None if plot is None else check_plot_path(plot)
+    with Store(db, readonly=True) as store:
+        store.check_rows()
+        print(report(store, rules))
+        if target is not None:
+            draw(summaries(store, rules), target)
+            print(f"\nHistograms written to {target}")
     return 0

@@ -1,44 +1,34 @@
-"""``eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--optimal]``."""
+"""``eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--optimal]``.
+
+The options are read by :mod:`eightoff.cli`; :func:`command` takes them typed.
+"""
 
 from __future__ import annotations
 
-import argparse
 import json
 
-from eightoff.errors import EightOffError
 from eightoff.rules import Rules
 from eightoff.solver import Limit, solve
 from eightoff.sources import load_source
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The solve subcommand's own options (the source and rule options are added by cli)."""
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=60.0,
-        metavar="S",
-        help="seconds to search (default 60; 0: no limit)",
-    )
-    parser.add_argument(
-        "--nodes", type=int, metavar="N", help="positions to expand at most (default: no limit)"
-    )
-    parser.add_argument(
-        "--optimal", action="store_true", help="find and prove the shortest solution (slow)"
-    )
+def command(
+    source: str,
+    rules: Rules | None,
+    *,
+    seconds: float | None = 60.0,
+    nodes: int | None = None,
+    optimal: bool = False,
+    as_json: bool = False,
+) -> int:
+    """Solve ``source`` within the limits (``None``: no limit) and print the outcome.
 
-
-def command(args: argparse.Namespace, rules: Rules | None) -> int:
-    """Solve and print; exit 0 for any verdict (bad input raises EightOffError: exit 2)."""
-    if args.time_limit < 0:
-        raise EightOffError(f"--time-limit must be 0 (none) or positive, not {args.time_limit}")
-    if args.nodes is not None and args.nodes < 1:
-        raise EightOffError(f"--nodes must be at least 1, not {args.nodes}")
-    position, _ = load_source(args.source, rules)
-    limit = Limit(nodes=args.nodes, seconds=args.time_limit or None)
-    result = solve(position, limit=limit, optimal=args.optimal)
-    if args.json:
+    Returns 0 for any verdict; bad input raises an ``EightOffError`` (the CLI: exit 2).
+    """
+    limit = Limit(nodes=nodes, seconds=seconds)
+    position, _ = load_source(source, rules)
+    result = solve(position, limit=limit, optimal=optimal)
+    if as_json:
         print(json.dumps(result.to_json(position)))
         return 0
     proven = " (proven optimal)" if result.optimal else ""
