@@ -4,8 +4,7 @@ PY := $(VENV)/bin/python
 APT_PACKAGES := chromium freecell-solver-bin libfreecell-solver0
 
 # The solver's compiled core (see setup.py): rebuilt when any of these changes.
-SOLVER_SOURCES := $(wildcard src/eightoff/solver/native/*.[ch]) \
-	src/eightoff/solver/search.py src/eightoff/solver/shorten.py src/eightoff/solver/optimal.py
+SOLVER_SOURCES := $(wildcard src/eightoff/solver/native/*.[ch])
 
 .PHONY: play test setup system-deps build-deps lint bench
 
@@ -18,7 +17,7 @@ $(VENV)/.installed: pyproject.toml setup.py $(SOLVER_SOURCES) | build-deps
 	touch $@
 
 # A C compiler and Python's headers, to build the solver's C core. Without them the
-# package still installs (pure Python), but it solves ~15x slower.
+# package still installs (pure Python), but its reference solver is far slower (README).
 build-deps:
 	@if ! command -v cc >/dev/null || ! python3 -c "import os, sys, sysconfig; \
 	  sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))"; then \

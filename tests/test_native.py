@@ -1,4 +1,13 @@
-"""The C search core against the Python one it mirrors (search.py, optimal.py)."""
+"""The C core held to the engine and to the reference solver.
+
+The C core is the one fast solver; nothing in Python mirrors it. It is held to
+* the engine's rules: ``_native.legal_moves`` (built from ``native/rules.h``, as the
+  search's move generator and the line finisher are) lists ``Position.legal_moves``;
+* the reference solver (a plain search on ``Position.legal_moves``): the same
+  verdicts, and every line it gives replays to a win through the engine
+  (``tests/test_solver_oracle.py`` does the same on positions built to be lost);
+* its own contract: limits, memory budget, and a clear ValueError for bad input.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +16,6 @@ import os
 import random
 import shutil
 import sysconfig
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -17,21 +25,14 @@ from eightoff.deal import pysol_deal
 from eightoff.moves import Move, PlaceKind
 from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD, Build, EmptyColumn, GroupMoves, Rules
-from eightoff.solver import (
-    ENDGAME_HOME,
-    ENDGAME_NODES,
-    Limit,
-    Verdict,
-    _better_ending,
-    search,
-    solve,
-)
-from eightoff.solver.convert import cell_slots, config_for, engine_moves, move_of, state_of
-from eightoff.solver.optimal import solve_optimal
-from eightoff.solver.shorten import shorten
+from eightoff.solver import Limit, Verdict, core, reference, solve
+from test_solver_oracle import hard_endgame
 
-native = search.native
+native = core.native
 needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
+LIMIT = 2  # the C searches' status for "a limit was hit"
+
+Steps = list[tuple[tuple[int, int, int, int, int], tuple[int, ...]]]
 
 
 def _won_after(position: Position, moves: list[Move] | tuple[Move, ...]) -> bool:
@@ -40,8 +41,20 @@ def _won_after(position: Position, moves: list[Move] | tuple[Move, ...]) -> bool
     return position.is_won()
 
 
-def _deal(number: int, rules: Rules = STANDARD) -> Position:
-    return pysol_deal(number, rules)
+def search_state(position: Position) -> tuple[tuple[bytes, ...], bytes, tuple[int, ...]]:
+    """The searches' state: columns, the cells' cards sorted, the foundations."""
+    cols, cells, founds = core.state(position)
+    return cols, bytes(sorted(c for c in cells if c >= 0)), founds
+
+
+def best_first_steps(position: Position) -> Steps:
+    """The C best-first search's steps to a win from ``position``."""
+    assert native is not None
+    status, steps, _ = native.best_first(
+        *search_state(position), core.config(position.rules), -1, -1.0
+    )
+    assert status == core.SOLVED
+    return steps
 
 
 def _can_compile() -> bool:
@@ -54,103 +67,129 @@ def _can_compile() -> bool:
 @pytest.mark.skipif(not _can_compile(), reason="no C compiler or Python headers here")
 def test_the_c_core_is_built() -> None:
     # make setup compiles it (make build-deps installs gcc and the headers); without
-    # it the solver runs its Python searches, ~15x slower than benchmarks/ reports.
+    # it the reference solver runs, far slower (see the README).
     assert native is not None
+
+
+def midgame(position: Position, home: int) -> Position:
+    """The position on the C core's winning line once ``home`` cards are home."""
+    for move in core.solve_fast(position, Limit(nodes=200_000, seconds=30)).moves:
+        if position.cards_home() >= home:
+            break
+        position = position.apply(move)
+    return position
 
 
 @needs_native
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_best_first_agrees_with_python(preset: str) -> None:
+def test_c_lines_replay_and_verdicts_equal_the_reference(preset: str) -> None:
+    # Deals played part-way (the reference is slow on whole deals: see the README),
+    # then a move that loses, where one of the first few does.
     rules = PRESETS[preset]
-    for number in range(1, 9):
-        position = _deal(number, rules)
-        searcher = search.Searcher(config_for(rules))
-        cols, cells, founds = state_of(position)
-        fast, steps, _ = searcher.best_first_fast(
-            cols, cells, founds, max_nodes=200_000, deadline=None
+    seen: set[Verdict] = set()
+    for number in range(1, 4):
+        won = midgame(pysol_deal(number, rules), 24)
+        for position in (won, *(won.apply(m) for m in won.legal_moves()[:4])):
+            fast = core.solve_fast(position, Limit(nodes=200_000, seconds=30))
+            plain = reference.solve_any(position, Limit(nodes=20_000, seconds=60))
+            assert fast.verdict is plain.verdict, (number, position)
+            if fast.solved:
+                assert _won_after(position, fast.moves) and _won_after(position, plain.moves)
+                assert fast.length == sum(2 * m.count - 1 for m in fast.moves)
+            seen.add(fast.verdict)
+    assert Verdict.SOLVED in seen
+
+
+@pytest.mark.parametrize("lost", [False, True])
+def test_solve_without_the_c_core(lost: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # What an EIGHTOFF_PURE=1 install runs: the reference solver, the same verdicts.
+    position = pysol_deal(3)
+    if lost:  # a small lost endgame (the reference proves a lost deal slowly)
+        rng = random.Random(5)
+        position = next(
+            p
+            for p in (hard_endgame(rng, Rules(cells=2), 32) for _ in range(50))
+            if solve(p, limit=Limit(nodes=None, seconds=None)).verdict is Verdict.UNSOLVABLE
         )
-        slow, _, _ = searcher.best_first_fast(
-            cols, cells, founds, max_nodes=200_000, deadline=None, use_native=False
-        )
-        assert fast == slow, (preset, number)
-        if fast == search.SOLVED:
-            assert _won_after(position, engine_moves(position, steps)), (preset, number)
+    limit = Limit(nodes=100_000, seconds=60)
+    with_c = solve(position, limit=limit)
+    monkeypatch.setattr(core, "native", None)
+    pure = solve(position, limit=limit)
+    assert pure.verdict is with_c.verdict
+    assert pure.verdict is (Verdict.UNSOLVABLE if lost else Verdict.SOLVED)
+    if not lost:
+        assert _won_after(position, pure.moves)
 
 
 @needs_native
 def test_best_first_reports_the_node_limit() -> None:
+    assert native is not None
     position = pysol_deal(465)  # unsolvable: the search never ends early
-    cfg = config_for(position.rules)
-    status, steps, nodes = search.Searcher(cfg).best_first_fast(
-        *state_of(position), max_nodes=500, deadline=None
-    )
-    assert (status, steps, nodes) == (search.LIMIT, [], 500)
+    found = native.best_first(*search_state(position), core.config(position.rules), 500, -1.0)
+    assert found == (LIMIT, [], 500)
 
 
 @needs_native
 def test_best_first_reports_the_time_limit() -> None:
+    assert native is not None
     position = pysol_deal(465)
-    cfg = config_for(position.rules)
-    start = time.perf_counter()
-    status, _, nodes = search.Searcher(cfg).best_first_fast(
-        *state_of(position), max_nodes=None, deadline=start
+    status, _, nodes = native.best_first(
+        *search_state(position), core.config(position.rules), -1, 0.0
     )
-    assert status == search.LIMIT
+    assert status == LIMIT
     assert 0 < nodes < 1000  # the clock is read every 256 nodes
 
 
 @needs_native
-@pytest.mark.parametrize("number", [465, 644])
-def test_exhaust_proves_the_same_space_as_python(number: int) -> None:
-    position = pysol_deal(number)
-    searcher = search.Searcher(config_for(position.rules))
-    cols, cells, founds = state_of(position)
-    fast = searcher.exhaust(cols, cells, founds, max_nodes=None, deadline=None)
-    slow = searcher.exhaust(cols, cells, founds, max_nodes=None, deadline=None, keep_explored=True)
-    assert fast[0] == slow[0] == search.EXHAUSTED
-    assert fast[2] == slow[2] == len(list(searcher.explored))  # exact keys: one node each
+def test_exhaust_proves_what_best_first_ran_out_of() -> None:
+    assert native is not None
+    position = pysol_deal(644)
+    state, cfg = search_state(position), core.config(position.rules)
+    assert native.best_first(*state, cfg, -1, -1.0)[0] == core.EXHAUSTED
+    assert native.exhaust(*state, cfg, -1, -1.0)[0] == core.EXHAUSTED
+    won = pysol_deal(7)
+    status, steps, _ = native.exhaust(*search_state(won), cfg, -1, -1.0)
+    assert status == core.SOLVED and steps
 
 
 @needs_native
-def test_exhaust_finds_a_win_when_there_is_one() -> None:
+def test_optimal_below_the_optimum_finds_nothing() -> None:
+    assert native is not None
     position = pysol_deal(7)
-    cols, cells, founds = state_of(position)
-    status, steps, _ = search.Searcher(config_for(position.rules)).exhaust(
-        cols, cells, founds, max_nodes=None, deadline=None
-    )
-    assert status == search.SOLVED
-    assert _won_after(position, engine_moves(position, steps))
+    best = core.solve_optimal(position, Limit(nodes=100_000, seconds=60))
+    assert best.verdict is Verdict.SOLVED and best.optimal
+    assert _won_after(position, best.moves)
+    single = core.config(position.rules, single_cards=True)
+    state = search_state(position)
+    none = native.astar(*state, single, 100_000, -1.0, best.length)
+    assert none[0] == core.EXHAUSTED  # "no solution shorter than the optimum"
+    again = native.astar(*state, single, 100_000, -1.0, best.length + 1)
+    assert again[0] == core.SOLVED
 
 
 @needs_native
-@pytest.mark.parametrize(("preset", "number"), [("standard", 7), ("standard", 13), ("easy", 2)])
-def test_astar_finds_the_same_optimum_as_python(preset: str, number: int) -> None:
-    position = _deal(number, PRESETS[preset])
-    limit = Limit(nodes=100_000, seconds=60)
-    fast = solve_optimal(position, limit=limit, start=time.perf_counter())
-    slow = solve_optimal(position, limit=limit, start=time.perf_counter(), use_native=False)
-    assert fast.verdict is slow.verdict is Verdict.SOLVED
-    assert fast.optimal and fast.length == slow.length
-    assert fast.nodes == slow.nodes  # same A*, same tie-breaks, node for node
-    assert _won_after(position, fast.moves)
-
-
-@needs_native
-def test_astar_below_the_optimum_finds_nothing() -> None:
-    position = pysol_deal(7)
-    limit = Limit(nodes=100_000, seconds=60)
-    best = solve_optimal(position, limit=limit, start=time.perf_counter())
-    none = solve_optimal(position, limit=limit, start=time.perf_counter(), below=best.length)
-    assert none.verdict is Verdict.UNSOLVABLE  # "no solution shorter than the optimum"
-    again = solve_optimal(position, limit=limit, start=time.perf_counter(), below=best.length + 1)
-    assert again.verdict is Verdict.SOLVED and again.length == best.length
+def test_finish_drops_a_round_trip_and_refuses_steps_that_do_not_win() -> None:
+    assert native is not None
+    position = pysol_deal(17)  # 9D lies on TD at the top of column 2
+    steps = best_first_steps(position)
+    args = (*core.state(position), core.config(position.rules))
+    line = native.finish(*args, steps, 20, 300, -1.0)
+    nine = position.columns[1][-1]
+    k = 1 if steps[0][0][0] < 0 else 0  # after the deal's own autoplay, if any
+    padded = [*steps[:k], ((0, 1, 1, -1, 1), ()), ((1, nine, 0, 1, 1), ()), *steps[k:]]
+    assert native.finish(*args, padded, 20, 300, -1.0) == line
+    assert _won_after(position, [core.MOVES[m] for m in line])
+    with pytest.raises(ValueError, match="do not replay to a win"):
+        native.finish(*args, steps[:-1], 15, 300, -1.0)
+    with pytest.raises(ValueError, match="do not replay to a win"):
+        native.finish(*args, [steps[1], steps[0], *steps[2:]], 15, 300, -1.0)
 
 
 @needs_native
 def test_bad_states_are_refused_with_a_reason() -> None:
     assert native is not None
-    cols, cells, founds = state_of(pysol_deal(1))
-    cfg = config_for(STANDARD).as_tuple()
+    cols, cells, founds = search_state(pysol_deal(1))
+    cfg = core.config(STANDARD)
     with pytest.raises(ValueError, match="52 cards once"):
         native.best_first((cols[0] + cols[0][:1], *cols[1:]), cells, founds, cfg, -1, -1.0)
     with pytest.raises(ValueError, match="tuple of 8"):
@@ -159,89 +198,32 @@ def test_bad_states_are_refused_with_a_reason() -> None:
         native.best_first(cols, cells, founds, (9, *cfg[1:]), -1, -1.0)
     with pytest.raises(ValueError, match="foundations"):
         native.astar(cols, cells, (14, 0, 0, 0), cfg, -1, -1.0)
-    held = state_of(pysol_deal(3))  # 4 cards in cells, more than 2 cells hold
+    held = search_state(pysol_deal(3))  # 4 cards in cells, more than 2 cells hold
     with pytest.raises(ValueError, match="more cards than"):
         native.best_first(*held, (2, *cfg[1:]), -1, -1.0)
-
-
-@needs_native
-@pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_finish_gives_the_python_line(preset: str) -> None:
-    # The same steps through both finishes: engine moves, the optimal ending, the merges.
-    assert native is not None
-    rules = PRESETS[preset]
-    for number in range(1, 13):
-        position = _deal(number, rules)
-        searcher = search.Searcher(config_for(rules))
-        cols, cells, founds = state_of(position)
-        status, steps, _ = searcher.best_first_fast(
-            cols, cells, founds, max_nodes=200_000, deadline=None
-        )
-        if status != search.SOLVED:
-            continue
-        python = shorten(position, _better_ending(position, engine_moves(position, steps), None))
-        line = native.finish(
-            cols,
-            cell_slots(position),
-            founds,
-            searcher.cfg.as_tuple(),
-            steps,
-            ENDGAME_HOME,
-            ENDGAME_NODES,
-            -1.0,
-        )
-        assert [move_of(m) for m in line] == python, (preset, number)
-        assert _won_after(position, python)
-
-
-@needs_native
-def test_finish_refuses_steps_that_do_not_win() -> None:
-    assert native is not None
-    position = pysol_deal(3)
-    searcher = search.Searcher(config_for(position.rules))
-    cols, cells, founds = state_of(position)
-    _, steps, _ = searcher.best_first_fast(cols, cells, founds, max_nodes=None, deadline=None)
-    args = (cols, cell_slots(position), founds, searcher.cfg.as_tuple())
-    with pytest.raises(ValueError, match="do not replay to a win"):
-        native.finish(*args, steps[:-1], 15, 300, -1.0)
-    with pytest.raises(ValueError, match="do not replay to a win"):
-        native.finish(*args, [steps[1], steps[0], *steps[2:]], 15, 300, -1.0)
+    slots = core.state(pysol_deal(1))[1]
     with pytest.raises(ValueError, match="one slot per cell"):
-        native.finish(cols, (-1,) * 4, founds, searcher.cfg.as_tuple(), steps, 15, 300, -1.0)
-    with pytest.raises(ValueError, match="52 cards once"):
-        native.finish(cols, (-1,) * 8, founds, searcher.cfg.as_tuple(), steps, 15, 300, -1.0)
-
-
-@pytest.mark.parametrize("number", [1, 3, 465])
-def test_solve_without_the_c_core(number: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    # What an EIGHTOFF_PURE=1 install runs: the same verdicts, lines that win.
-    position = pysol_deal(number)
-    limit = Limit(nodes=300_000, seconds=60)
-    with_c = solve(position, limit=limit)
-    monkeypatch.setattr(search, "native", None)
-    pure = solve(position, limit=limit)
-    assert pure.verdict is with_c.verdict
-    if pure.verdict is Verdict.SOLVED:
-        assert _won_after(position, pure.moves)
-    else:
-        assert number == 465 and pure.verdict is Verdict.UNSOLVABLE
+        native.optimal(cols, slots[:4], founds, cfg, -1, -1.0)
+    with pytest.raises(ValueError, match="rules"):
+        native.legal_moves(cols, slots, founds, (8, 1, 1, 3, False))
 
 
 @needs_native
 def test_a_search_stops_at_its_memory_budget() -> None:
     assert native is not None
     position = pysol_deal(465)  # unsolvable: only a complete search ends it
-    cols, cells, founds = state_of(position)
-    cfg = config_for(position.rules).as_tuple()
+    cols, cells, founds = search_state(position)
+    cfg = core.config(position.rules)
     for search_fn in (native.best_first, native.exhaust):
         status, steps, nodes = search_fn(cols, cells, founds, cfg, -1, -1.0, 64_000)
-        assert (status, steps) == (search.LIMIT, [])  # "unknown", as at a node limit
+        assert (status, steps) == (LIMIT, [])  # "unknown", as at a node limit
         assert 0 < nodes < 2_000
-    single = config_for(position.rules, single_cards=True).as_tuple()
-    assert native.astar(cols, cells, founds, single, -1, -1.0, -1, 64_000)[0] == search.LIMIT
-    slots = cell_slots(position)
-    status, line, _, _ = native.solve(cols, slots, founds, cfg, -1, -1.0, 20, 300, 64_000)
-    assert (status, line) == (search.LIMIT, [])
+    single = core.config(position.rules, single_cards=True)
+    assert native.astar(cols, cells, founds, single, -1, -1.0, -1, 64_000)[0] == LIMIT
+    engine_state = core.state(position)
+    status, line, _, _ = native.solve(*engine_state, cfg, -1, -1.0, 20, 300, 64_000)
+    assert (status, line) == (LIMIT, [])
+    assert native.optimal(*engine_state, cfg, -1, -1.0, 64_000)[:2] == (LIMIT, [])
     with pytest.raises(ValueError, match="max_bytes"):
         native.best_first(cols, cells, founds, cfg, -1, -1.0, 100)
 
@@ -250,11 +232,10 @@ def test_a_search_stops_at_its_memory_budget() -> None:
 def test_malformed_arguments_raise_value_errors() -> None:
     assert native is not None
     position = pysol_deal(2)
-    cols, cells, founds = state_of(position)
-    searcher = search.Searcher(config_for(position.rules))
-    cfg = searcher.cfg.as_tuple()
-    _, steps, _ = searcher.best_first_fast(cols, cells, founds, max_nodes=None, deadline=None)
-    slots = cell_slots(position)
+    cols, cells, founds = search_state(position)
+    cfg = core.config(position.rules)
+    steps = best_first_steps(position)
+    slots = core.state(position)[1]
     bad_calls: dict[str, Callable[[], object]] = {
         "4 ranks": lambda: native.best_first(cols, cells, founds[:3], cfg, -1, -1.0),
         "11 values": lambda: native.best_first(cols, cells, founds, cfg[:10], -1, -1.0),
@@ -281,10 +262,7 @@ def test_steps_changed_while_read_do_not_crash() -> None:
     # Reading a step can run Python code (an __index__) that empties the list.
     assert native is not None
     position = pysol_deal(2)
-    cols, cells, founds = state_of(position)
-    searcher = search.Searcher(config_for(position.rules))
-    _, steps, _ = searcher.best_first_fast(cols, cells, founds, max_nodes=None, deadline=None)
-    moves = list(steps)
+    moves = list(best_first_steps(position))
 
     class Sneaky:
         def __index__(self) -> int:
@@ -293,10 +271,8 @@ def test_steps_changed_while_read_do_not_crash() -> None:
 
     (_, si, dk, di, n), autos = moves[1]
     moves[1] = ((Sneaky(), si, dk, di, n), autos)  # type: ignore[assignment]
-    line = native.finish(
-        cols, cell_slots(position), founds, searcher.cfg.as_tuple(), moves, 20, 300, -1.0
-    )
-    assert _won_after(position, [move_of(m) for m in line])  # it read the steps as they were
+    line = native.finish(*core.state(position), core.config(position.rules), moves, 20, 300, -1.0)
+    assert _won_after(position, [core.MOVES[m] for m in line])  # it read the steps as they were
 
 
 # -- the C rules (rules.h) against the engine's legal moves --------------------------------

@@ -9,7 +9,7 @@ import pytest
 from eightoff.game import Game
 from eightoff.position import Position
 from eightoff.rules import Rules
-from eightoff.solver import Limit, Verdict, hint, search, solve
+from eightoff.solver import Limit, Verdict, core, hint, solve
 from test_solver import pysol_position
 from test_solver_oracle import hard_endgame
 
@@ -54,12 +54,12 @@ def _winnable_then_lost() -> tuple[Position, int]:
     raise AssertionError("no winnable endgame with a losing move among 100")
 
 
-@pytest.mark.parametrize("core", ["c", "python"])
+@pytest.mark.parametrize("solver", ["c", "reference"])
 def test_lost_game_points_back_to_last_winnable_position(
-    core: str, monkeypatch: pytest.MonkeyPatch
+    solver: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if core == "python":  # what runs without the C core: probes skip known-lost keys
-        monkeypatch.setattr(search, "native", None)
+    if solver == "reference":  # what runs without the C core
+        monkeypatch.setattr(core, "native", None)
     start, losing = _winnable_then_lost()
     game = Game(position=start)
     game.play(start.legal_moves()[losing])

@@ -65,3 +65,12 @@ def legal_moves(
     founds: tuple[int, int, int, int],
     rules: tuple[int, int, int, int, bool],
 ) -> list[Move]: ...
+def optimal(
+    cols: tuple[bytes, ...],
+    cells: tuple[int, ...],
+    founds: tuple[int, int, int, int],
+    config: Config,
+    max_nodes: int,
+    seconds: float,
+    max_bytes: int = ...,
+) -> tuple[int, list[Move], int, int]: ...

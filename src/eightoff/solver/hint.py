@@ -42,7 +42,7 @@ class Hint:
 
 def hint(game: _History, *, limit: Limit = HINT_LIMIT) -> Hint:
     """A hint for ``game`` (an :class:`eightoff.game.Game`) within ``limit``."""
-    from eightoff.solver import solve_fast
+    from eightoff.solver import solve
 
     start = time.perf_counter()
     deadline = None if limit.seconds is None else start + limit.seconds
@@ -56,9 +56,7 @@ def hint(game: _History, *, limit: Limit = HINT_LIMIT) -> Hint:
     position = game.position
     if position.is_won():
         return Hint(None, True, None, "the game is won")
-    # Every position a complete search met is lost; later probes skip them all.
-    dead: set[bytes] = set()
-    now = solve_fast(position, limit, dead)
+    now = solve(position, limit=limit)
     if now.verdict is Verdict.SOLVED:
         return Hint(now.moves[0], True, None, f"winnable: {now.length} moves to go")
     if now.verdict is Verdict.UNKNOWN:
@@ -74,7 +72,7 @@ def hint(game: _History, *, limit: Limit = HINT_LIMIT) -> Hint:
         left = budget()
         if left is None:
             break
-        result = solve_fast(history[mid], left, dead)
+        result = solve(history[mid], limit=left)
         if result.verdict is Verdict.UNKNOWN:
             break
         if result.verdict is Verdict.SOLVED:

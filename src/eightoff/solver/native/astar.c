@@ -1,4 +1,7 @@
-/* Optimal mode: A* with Paul & Helmert's bound (optimal.py).
+/* Optimal mode: A* with Paul & Helmert's bound (SoCS 2016). The bound need not be
+ * consistent, so a position reached again more cheaply is expanded again. Safe
+ * automatic foundation moves keep optimality: playing a safe card home at once
+ * removes its later moves and breaks no other move.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
@@ -45,7 +48,7 @@ static void column_info(const uint8_t *col, int len, ColumnInfo *info) {
     }
 }
 
-/* optimal.py's lower_bound: one move per card not home, one more per card above a
+/* The lower bound: one move per card not home, one more per card above a
  * lower card of its suit, and one per pair in a greedy packing of two-card cycles. */
 static int bound_of(int home, const ColumnInfo *const *infos) {
     const Item *items[52];

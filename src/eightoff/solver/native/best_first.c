@@ -1,4 +1,7 @@
-/* Weighted best-first search (search.py's Searcher.best_first_fast).
+/* Weighted best-first search: f = g + weight * h (h: cards not home, plus weighted
+ * inversions, cards in cells and cards over each suit's next card). Positions are
+ * told apart by a 64-bit order-free hash, so a win found is real but "exhausted"
+ * is proven by exhaust.c, with exact keys.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */

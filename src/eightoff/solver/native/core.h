@@ -5,9 +5,9 @@
  *
  * State: 8 columns of card numbers (0..51 = suit*13 + rank-1, covered -> exposed),
  * the sorted cards held in cells, four foundation ranks. A move is
- * (src_kind, src, dst_kind, dst, count) with kinds COL/CELL/FOUND exactly as in
- * search.py (a cell source names its card, a foundation source its suit, a cell
- * target is -1, a foundation target the suit).
+ * (src_kind, src, dst_kind, dst, count) with kinds COL/CELL/FOUND (a cell source
+ * names its card, a foundation source its suit, a cell target is -1, a foundation
+ * target the suit); eightoff.solver.core turns them into engine moves.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* The proof: every reachable position, exact keys (Searcher.exhaust).
+/* The proof: every reachable position, exact keys (no heuristic, no heap).
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */

@@ -1,10 +1,10 @@
-/* From search steps to the engine's moves: convert.engine_moves, the optimal
- * ending and shorten.py's merges.
+/* From search steps to the engine's moves, the optimal ending, and merges of a
+ * card's two moves into one where the rest of the line allows.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
 
-/* ---- from search steps to the engine's moves, shortened (convert.py, shorten.py) ------ */
+/* ---- from search steps to the engine's moves, shortened -------------------------------- */
 
 /* The engine's view: cells have places (-1: empty), columns keep their order. A
  * line move is the engine's (src_kind, src, dst_kind, dst, count): a cell is named
@@ -57,7 +57,7 @@ static int from_cell(EState *es, int ncells, int card) {
     return k;
 }
 
-/* convert.engine_moves: search steps -> engine moves, played on ``es``. Under
+/* Search steps -> engine moves, played on ``es``. Under
  * one-card-per-move rules a run of n parks n - 1 cards in cells, moves its head and
  * brings the parked cards back; autoplay's cards become foundation moves. Returns
  * 1, 0 when out of memory, -1 when the steps do not fit the state (never for the
@@ -131,7 +131,7 @@ static int expand_steps(const Config *cfg, EState *es, const Move *steps, const 
     return 1;
 }
 
-/* shorten._Checker.play: plays ``m`` on ``es`` if the engine would allow it. */
+/* Plays ``m`` on ``es`` if the engine would allow it (rules.h's rules). */
 static int engine_play(const Config *cfg, EState *es, Move m) {
     int nc = cfg->ncells, card;
     if (m.n > 1) { /* a run between columns (group moves) */
@@ -203,7 +203,7 @@ static int replays(const Config *cfg, EState *es, const Move *line, int lo, int 
     return 1;
 }
 
-/* shorten._first_edit: the first merge of a card's two moves (by the earlier one)
+/* The first merge of a card's two moves (by the earlier one)
  * that leaves the position after the later one unchanged. Returns 1 and rewrites
  * ``line`` in place when it finds one, 0 when there is none; -1 when out of
  * memory, -2 when the line does not replay from ``start``. */
@@ -332,7 +332,7 @@ static void steps_free(Steps *steps) {
     free(steps->nautos);
 }
 
-/* solve_fast's finish (convert.engine_moves, __init__._better_ending, shorten):
+/* The finish of a found line (core.solve_fast):
  * the engine moves for ``steps`` from ``start``; once ``endgame_home`` cards are
  * home (-1: never) the rest is re-solved by A* within ``endgame_nodes`` (and the
  * budget) and a shorter ending replaces it; then a card's two moves merge wherever

@@ -1,17 +1,14 @@
-/* The search core in C: the same searches as search.py / optimal.py, ~15x faster.
+/* The solver's C core: eightoff.solver._native, the one fast solver.
  *
- * eightoff.solver._native runs :meth:`Searcher.best_first_fast` (weighted
- * best-first, positions told apart by a 64-bit order-free hash), the exact proof
- * search, the A* of optimal.py (single-card moves, Paul & Helmert's bound, exact
- * keys) and the finish of a found line (engine moves, optimal ending, merges) on
- * the same plain data as the Python code, and returns the same values, so callers
- * cannot tell the two cores apart except by speed. The move set, its order, the
- * heuristic and the tie-breaks are search.py's (read it for the why of each rule);
- * what differs is how: the hash, h computed afresh where Python adds differences,
- * and autoplay looking at every top card (Python looks only where a move could
- * have freed one; the same cards go home, as a config never has take-backs and
- * autoplay together). Nothing touches a Python object inside a search: the GIL is
- * released for the whole loop.
+ * It runs a weighted best-first search (positions told apart by a 64-bit
+ * order-free hash), the exact proof search, the A* of optimal mode (single-card
+ * moves, Paul & Helmert's bound, exact keys) and the finish of a found line
+ * (engine moves, optimal ending, merges) on plain data: columns as bytes, the cells,
+ * four foundation ranks, and a config tuple (eightoff.solver.core.config). The
+ * move rules are rules.h's; _native.legal_moves lists the engine's legal moves
+ * from them, and the tests hold both the rules and the verdicts to the Python
+ * engine and its reference solver. Nothing touches a Python object inside a
+ * search: the GIL is released for the whole loop.
  *
  * One translation unit: this file includes the others in dependency order.
  */
@@ -145,7 +142,7 @@ static PyObject *step_tuple(Move m, const uint8_t *homed, int nh) {
 }
 
 /* The steps from the root (before its autoplay) to node ``goal``, as Python tuples
- * (search.py's Step); the root's autoplay is a step only when it sent cards home. */
+ * (a Step: (move, cards autoplay then sent home)); the root's autoplay is a step only when it sent cards home. */
 static PyObject *path_steps(const Config *cfg, const State *start, const Nodes *nodes, int32_t goal) {
     Steps steps;
     if (!collect_path(cfg, start, nodes, goal, &steps)) {
@@ -415,7 +412,7 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
 
 
 
-/* solve_fast in one call: best-first; when it runs dry, the exact proof; on a win,
+/* core.solve_fast in one call: best-first; when it runs dry, the exact proof; on a win,
  * the finish. No Python object is made until the line is done. */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *cols, *slots, *founds, *cfgobj;
@@ -470,6 +467,53 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return moves == NULL ? NULL : Py_BuildValue("(iNil)", out.status, moves, length, out.nodes);
 }
 
+/* Optimal mode in one call: A* over single-card moves (astar.c) from the engine's
+ * state, then the engine moves of the shortest line found. */
+static PyObject *py_optimal(PyObject *self, PyObject *args) {
+    PyObject *cols, *slots, *founds, *cfgobj;
+    int ok = 1;
+    long max_nodes;
+    double seconds;
+    Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
+    State start, root;
+    Config cfg;
+    EState es;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|n", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
+                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &max_bytes) ||
+        !read_max_bytes(max_bytes) || !read_seconds(seconds))
+        return NULL;
+    if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
+    Config single = cfg; /* one card a move, no digging macro: lengths in single-card moves */
+    single.group = GROUP_NONE;
+    single.dig = 0;
+    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    uint8_t homed[52];
+    Budget budget = {0, (size_t)max_bytes, 0};
+    Nodes nodes = {NULL, 0, 0, &budget};
+    Outcome out = {SOLVED, 0, 0};
+    Steps steps = {NULL, NULL, {0}, 0};
+    Line line = {NULL, 0, 0};
+    root = start;
+    int g0 = autoplay(&single, &root, homed);
+    Py_BEGIN_ALLOW_THREADS
+    if (sum_founds(&root) < 52) out = astar(&single, &root, g0, &nodes, max_nodes, deadline, -1);
+    if (out.status == SOLVED) {
+        ok = collect_path(&single, &start, &nodes, out.goal, &steps);
+        if (ok) ok = expand_steps(&single, &es, steps.moves, steps.autos, steps.nautos, steps.n, &line);
+    }
+    Py_END_ALLOW_THREADS
+    nodes_free(&nodes);
+    steps_free(&steps);
+    if (out.status == NOMEM || ok <= 0) {
+        free(line.items);
+        return out.status == NOMEM ? PyErr_NoMemory() : finish_failed(ok);
+    }
+    int length = single_card_length(line.items, line.n);
+    PyObject *moves = line_list(&line);
+    return moves == NULL ? NULL : Py_BuildValue("(iNil)", out.status, moves, length, out.nodes);
+}
+
 /* Position.legal_moves in C (legal.c), for the tests: the same moves as the engine. */
 static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
     PyObject *cols, *slots, *founds;
@@ -503,14 +547,14 @@ static PyMethodDef methods[] = {
     {"best_first", py_best_first, METH_VARARGS,
      "best_first(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
      "-> (status, steps, nodes)\n\n"
-     "Weighted best-first search with 64-bit hashes (Searcher.best_first_fast).\n"
+     "Weighted best-first search with 64-bit hashes (best_first.c).\n"
      "config = (ncells, suit, kings_only, group, take_back, auto, dig, weight,\n"
      "inv_weight, cell_weight, cover_weight); max_nodes or seconds < 0: no limit.\n"
      "A search whose tables would pass max_bytes stops as at a limit (status LIMIT)."},
     {"exhaust", py_exhaust, METH_VARARGS,
      "exhaust(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
      "-> (status, steps, nodes)\n\n"
-     "Depth-first search of every reachable position with exact keys (Searcher.exhaust):\n"
+     "Depth-first search of every reachable position with exact keys (exhaust.c):\n"
      "status EXHAUSTED is a proof that no solution exists."},
     {"astar", py_astar, METH_VARARGS,
      "astar(cols, cells, founds, config, max_nodes, seconds, below=-1, max_bytes=1 GiB)\n"
@@ -521,14 +565,19 @@ static PyMethodDef methods[] = {
      "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
      "max_bytes=1 GiB)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
-     "best_first, exhaust when it runs dry, then finish on a win: solve_fast in one call."},
+     "best_first, exhaust when it runs dry, then finish on a win: core.solve_fast."},
+    {"optimal", py_optimal, METH_VARARGS,
+     "optimal(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
+     "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
+     "A shortest line in single-card moves (astar, then the engine moves), proven:\n"
+     "the rules' config (as for solve); cells in place, a card or -1 each."},
     {"finish", py_finish, METH_VARARGS,
      "finish(cols, cells, founds, config, steps, endgame_home, endgame_nodes, seconds)\n"
      "-> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
      "The engine moves for a winning Step list from this state (cells: a card or -1\n"
      "per cell, in place), with the ending re-solved optimally once endgame_home cards\n"
      "are home (-1: never; A* within endgame_nodes) and a card's two moves merged\n"
-     "where the line allows (convert.engine_moves, _better_ending, shorten)."},
+     "where the line allows (line.c)."},
     {"legal_moves", py_legal_moves, METH_VARARGS,
      "legal_moves(cols, cells, founds, (ncells, suit, kings_only, group, take_back))\n"
      "-> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
@@ -539,7 +588,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_native", "The solver's search core in C (see search.py).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_native", "The solver's C core (see eightoff.solver.core).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 

@@ -210,7 +210,13 @@ static inline Move mv(int sk, int si, int dk, int di, int n) {
     return m;
 }
 
-/* Every move worth trying, in search.py's order (see Searcher.children). */
+/* Every move worth trying, in a fixed order: per column, home, onto another column
+ * (in suit only the whole run can fit: the card a shorter part needs lies just
+ * under it, in this very run), into the first empty column (a run or its tail; an
+ * empty column is as good as another), to a cell, and the "dig" macro (park the
+ * cards over a suit's next card in cells at once, so that it goes home; each of
+ * those single moves is a child too); then per cell card, and take-backs. The
+ * engine's legal moves are legal.c's; this set keeps every winning line. */
 static int gen_moves(const Config *cfg, const State *st, Move *out) {
     int suit = cfg->suit, kings_only = cfg->kings_only, group = cfg->group;
     int free = cfg->ncells - st->ncells;

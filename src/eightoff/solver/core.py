@@ -1,0 +1,161 @@
+"""The C core's Python side: rules as its config, positions as its state, its
+moves back as engine moves.
+
+The C core (``native/``, compiled by ``make setup`` as :mod:`eightoff.solver._native`)
+searches on plain data: columns as ``bytes`` (covered -> exposed), the cells, four
+foundation ranks, and a config tuple for the rules. Its moves are tuples
+``(source kind, index, target kind, index, count)`` with kinds ``COL``, ``CELL``,
+``FOUND`` (a foundation source names its suit, a foundation target is -1).
+``native`` is None when it was not built: :mod:`eightoff.solver` then runs the
+reference solver.
+"""
+
+from __future__ import annotations
+
+import time
+from types import ModuleType
+from typing import Final
+
+from eightoff.moves import FOUNDATION, Move, Place, PlaceKind
+from eightoff.position import Position
+from eightoff.rules import Build, EmptyColumn, GroupMoves, Rules
+from eightoff.solver.result import Limit, SolveResult, Verdict
+
+native: ModuleType | None
+try:  # built at install time when a C compiler was there (see setup.py)
+    from eightoff.solver import _native as native
+except ImportError:  # EIGHTOFF_PURE=1, or no compiler
+    native = None
+
+COL: Final = 0
+CELL: Final = 1
+FOUND: Final = 2
+SOLVED: Final = 0
+EXHAUSTED: Final = 1  # the search was complete: a proof
+AUTO_NONE: Final = 0
+AUTO_ALL: Final = 1  # building in suit: every foundation move is safe
+AUTO_SAFE: Final = 2  # alternating colours: once both opposite-colour piles are high enough
+GROUP: Final = {GroupMoves.SINGLE: 0, GroupMoves.CELLS: 1, GroupMoves.FREECELL: 2}
+GROUP_NONE: Final = 3  # search single-card moves only (optimal mode)
+
+# f = g + WEIGHT * h, h = cards not home + INV per card above a lower card of its suit
+# + CELL_W per card in a cell + COVER per card over a suit's next card. Weight 4 took a
+# move off the median line of PySolFC deals 1-1000 (weight 8: same time, one move more).
+WEIGHT: Final = 4.0
+INV_W: Final = 0.5
+CELL_W: Final = 0.4
+COVER_W: Final = 0.25
+# Once this many cards are home on the found line, the rest is re-solved by A* within
+# ENDGAME_NODES; a shorter ending replaces the found one.
+ENDGAME_HOME: Final = 20
+ENDGAME_NODES: Final = 300
+
+Config = tuple[int, int, int, int, int, int, int, float, float, float, float]
+Compact = tuple[int, int, int, int, int]
+
+
+def config(rules: Rules, *, weight: float = WEIGHT, single_cards: bool = False) -> Config:
+    """The C core's config for ``rules``: (cells, suit, kings only, group, take-back,
+    autoplay, dig, weight, and the three weights of h).
+
+    Building in suit, take-back moves are left out and every foundation move is
+    played at once. Both are safe: a card on its foundation could only ever serve as
+    the base for the next lower card of its suit, which is home already, so a card
+    taken back only fills a cell or covers a column. In alternating colours
+    take-backs are searched (a red 5 taken back can hold a black 4) and only provably
+    safe foundation moves are automatic. ``single_cards``: one card a move, no
+    digging macro (optimal mode).
+    """
+    suit = rules.build is Build.SUIT
+    take_back = rules.take_back and not suit
+    auto = AUTO_ALL if suit else AUTO_NONE if take_back else AUTO_SAFE
+    return (
+        rules.cells,
+        int(suit),
+        int(rules.empty_column is EmptyColumn.KINGS),
+        GROUP_NONE if single_cards else GROUP[rules.group_moves],
+        int(take_back),
+        auto,
+        int(not single_cards),
+        weight,
+        INV_W,
+        CELL_W,
+        COVER_W,
+    )
+
+
+def state(position: Position) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...]]:
+    """Columns as bytes, the cells in place (a card or -1 each), the foundations."""
+    cols = tuple(bytes(col) for col in position.columns)
+    cells = tuple(-1 if c is None else int(c) for c in position.cells)
+    return cols, cells, position.foundations
+
+
+_KINDS = (PlaceKind.COLUMN, PlaceKind.CELL, PlaceKind.FOUNDATION)
+
+
+class MoveTable(dict[Compact, Move]):
+    """Compact move -> engine :class:`Move`, each made on first use and then shared
+    (moves are immutable)."""
+
+    def __missing__(self, compact: Compact) -> Move:
+        sk, si, dk, di, n = compact
+        target = FOUNDATION if dk == FOUND else Place(_KINDS[dk], di)
+        move = self[compact] = Move(Place(_KINDS[sk], si), target, n)
+        return move
+
+
+MOVES = MoveTable()
+
+
+def solve_fast(position: Position, limit: Limit) -> SolveResult:
+    """Any short-ish winning line, a proof that there is none, or ``unknown``.
+
+    One C call: weighted best-first search with 64-bit hashes; when it runs dry, the
+    exact proof; on a win, the engine moves with an optimal ending and a card's two
+    moves merged where the line allows.
+    """
+    assert native is not None
+    start = time.perf_counter()
+    endgame = ENDGAME_HOME if limit.nodes is None or limit.nodes >= ENDGAME_NODES else -1
+    status, line, length, nodes = native.solve(
+        *state(position),
+        config(position.rules),
+        -1 if limit.nodes is None else limit.nodes,
+        -1.0 if limit.seconds is None else limit.seconds,
+        endgame,
+        ENDGAME_NODES,
+        limit.table_bytes,
+    )
+    return _result(status, line, length, nodes, start, optimal=False)
+
+
+def solve_optimal(position: Position, limit: Limit) -> SolveResult:
+    """A shortest line in single-card moves (A* with Paul & Helmert's bound), proven."""
+    assert native is not None
+    start = time.perf_counter()
+    status, line, length, nodes = native.optimal(
+        *state(position),
+        config(position.rules),
+        -1 if limit.nodes is None else limit.nodes,
+        -1.0 if limit.seconds is None else limit.seconds,
+        limit.table_bytes,
+    )
+    return _result(status, line, length, nodes, start, optimal=True)
+
+
+def _result(
+    status: int, line: list[Compact], length: int, nodes: int, start: float, *, optimal: bool
+) -> SolveResult:
+    if status == SOLVED:
+        verdict = Verdict.SOLVED
+    else:
+        verdict = Verdict.UNSOLVABLE if status == EXHAUSTED else Verdict.UNKNOWN
+    return SolveResult(
+        verdict=verdict,
+        moves=tuple(map(MOVES.__getitem__, line)),
+        length=length,
+        optimal=optimal and verdict is Verdict.SOLVED,
+        nodes=nodes,
+        seconds=time.perf_counter() - start,
+    )
