@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -34,6 +35,7 @@ from eightoff.web.app import (
     StateAnswer,
     create_app,
 )
+from eightoff.web.solving import SOLVER_NICENESS
 
 CODE = str(GameCode(STANDARD, 0))
 LOST_CODE = str(GameCode(STANDARD.with_options(cells=4), 0))  # the solver proves it lost
@@ -604,3 +606,26 @@ def test_state_autoplay_does_not_follow_a_take_back(client: TestClient) -> None:
     body["moves"] = as_json([*game.moves, nxt], code.position())
     after = post(client, "/api/state", body)["autoplayed"]
     assert card is not None and move_to_json(Move(taken, FOUNDATION), game.position) in after
+
+
+def test_new_is_honest_when_the_solver_runs_out_of_budget() -> None:
+    # Outside the pool, with a node limit no deal can be won in: never "winnable: true".
+    rules = STANDARD.with_options(build="alternate")
+    starved = TestClient(create_app(seed=3, limits=Limits(solver_nodes=1, new_seconds=0.5)))
+    data = post(starved, "/api/new", {"rules": rules.to_json()})
+    code = GameCode.parse(data["code"])
+    assert code.rules == rules and data["winnable"] is None
+    NewAnswer.model_validate(data)
+    # With room to search, a deal it calls winnable is one the solver wins.
+    roomy = TestClient(create_app(seed=3, limits=Limits(solver_nodes=20_000, new_seconds=2)))
+    data = post(roomy, "/api/new", {"rules": rules.to_json()})
+    if data["winnable"] is not None:
+        verdict = solve(GameCode.parse(data["code"]).position(), limit=Limit(nodes=500_000))
+        assert data["winnable"] is verdict.solved
+
+
+def test_solvers_run_in_separate_processes_at_a_lower_priority(client: TestClient) -> None:
+    assert post(client, "/api/hint", {"code": CODE, "moves": []})["move"] is not None
+    processes = client.app.state.api.processes  # type: ignore[attr-defined]
+    assert processes.run(os.getpid) != os.getpid()
+    assert processes.run(os.nice, 0) >= min(os.nice(0) + SOLVER_NICENESS, 19)

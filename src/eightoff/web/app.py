@@ -15,13 +15,17 @@ from __future__ import annotations
 import os
 import random
 import threading
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import BrokenExecutor
+from contextlib import (
+    AbstractAsyncContextManager,
+    asynccontextmanager,
+    contextmanager,
+)
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -49,7 +53,14 @@ from eightoff.rules import (
     Rules,
     preset,
 )
-from eightoff.solver import Limit, Verdict, hint, solve
+from eightoff.solver import Limit
+from eightoff.web.solving import (
+    CANDIDATES,
+    SolverProcesses,
+    hint_job,
+    solve_job,
+    winnable_job,
+)
 
 STATIC: Final = Path(__file__).parent / "static"
 MOVES_SCHEMA_LIMIT: Final = 5000
@@ -78,6 +89,7 @@ class Limits:
     new_seconds: float = 4.0  # total budget for finding a winnable deal
     max_solvers: int = 2  # solver calls running at once in this process
     solver_memory: int = 256 << 20  # bytes of search tables per solver call (C core)
+    solver_nodes: int | None = None  # positions per solver call (None: time bounds it)
     busy_wait: float = 0.25  # seconds to wait for a free solver slot before answering 429
 
 
@@ -196,7 +208,10 @@ class NewAnswer(_Described):
     """A new game."""
 
     code: str
-    winnable: bool | None = Field(description="True when the solver has won this deal.")
+    winnable: bool | None = Field(
+        description="True when the solver has won this deal; null when not known (no win "
+        "found in the time budget, or a code was given); false when proven lost."
+    )
     rules: dict[str, Any]
     rules_text: str
 
@@ -285,6 +300,7 @@ def create_app(
         description=_API_DESCRIPTION,
         docs_url=None,  # the Swagger page loads its scripts from a CDN; the schema stays
         redoc_url=None,
+        lifespan=_closing(api),
     )
     app.state.api = api
     app.add_middleware(_Guard, max_body=lim.max_body)
@@ -302,7 +318,7 @@ def create_app(
         Answer: ``{"code", "position", "legal_moves", "status", "score", "winnable",
         "rules", "rules_text", "taps", "targets", "finish"}``. ``winnable`` is true when
         the solver has won this deal, null when that is not known (no win found in the
-        time budget, or a code was given).
+        time budget, or a code was given), false when every deal tried was proven lost.
         """
         return _ok(api.new(req))
 
@@ -406,6 +422,18 @@ def create_app(
     return app
 
 
+_T = TypeVar("_T")
+
+
+def _closing(api: _Api) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        api.processes.close()  # the solver processes end with the server
+
+    return lifespan
+
+
 def app_from_env() -> FastAPI:
     """:func:`create_app` configured from ``EIGHTOFF_POOL`` (for ``uvicorn --factory``)."""
     return create_app(os.environ.get("EIGHTOFF_POOL") or None)
@@ -485,6 +513,7 @@ class _Api:
         self.rng = rng
         self.rng_lock = threading.Lock()
         self.solvers = threading.BoundedSemaphore(limits.max_solvers)
+        self.processes = SolverProcesses(limits.max_solvers)
         self.pool = Pool(None if pool_path is None else Path(pool_path))  # None: shipped pool
 
     # Routes ------------------------------------------------------------------------
@@ -524,12 +553,16 @@ class _Api:
 
     def _limit(self, seconds: float) -> Limit:
         # A solver call's budget: its seconds, and tables bounded for a shared server.
-        return Limit(nodes=None, seconds=seconds, memory=self.limits.solver_memory)
+        return Limit(
+            nodes=self.limits.solver_nodes, seconds=seconds, memory=self.limits.solver_memory
+        )
 
     def hint(self, req: GameRequest) -> dict[str, Any]:
         game = self._replay(req)
         with self._solver_slot():
-            found = hint(game, limit=self._limit(self.limits.hint_seconds))
+            found = self._run(
+                hint_job, game.code, game.moves, self._limit(self.limits.hint_seconds)
+            )
         move = None
         if found.move is not None:
             at = game.position if found.undo_to is None else game.positions()[found.undo_to]
@@ -544,8 +577,9 @@ class _Api:
     def solve(self, req: GameRequest) -> dict[str, Any]:
         game = self._replay(req)
         with self._solver_slot():
-            result = solve(game.position, limit=self._limit(self.limits.solve_seconds))
-        out: dict[str, Any] = result.to_json(game.position)
+            out: dict[str, Any] = self._run(
+                solve_job, game.code, game.moves, self._limit(self.limits.solve_seconds)
+            )
         return out
 
     # Helpers -----------------------------------------------------------------------
@@ -619,17 +653,24 @@ class _Api:
                 number = self.pool.draw(rules, self.rng)
         if number is not None:
             return GameCode(rules, number), True
-        deadline = time.monotonic() + self.limits.new_seconds
+        with self.rng_lock:
+            candidates = [GameCode.random(rules, self.rng) for _ in range(CANDIDATES)]
         with self._solver_slot():
-            while True:
-                with self.rng_lock:
-                    code = GameCode.random(rules, self.rng)
-                budget = min(self.limits.deal_seconds, deadline - time.monotonic())
-                result = solve(code.position(), limit=self._limit(max(budget, 0.01)))
-                if result.verdict is Verdict.SOLVED:
-                    return code, True
-                if time.monotonic() >= deadline:
-                    return code, None
+            found: tuple[GameCode, bool | None] = self._run(
+                winnable_job,
+                candidates,
+                self._limit(self.limits.deal_seconds),
+                self.limits.new_seconds,
+            )
+        return found
+
+    def _run(self, job: Callable[..., _T], *args: Any) -> _T:
+        try:
+            return self.processes.run(job, *args)
+        except BrokenExecutor:  # a solver process died (e.g. killed): the next call restarts
+            raise ApiError(
+                503, "the solver stopped; try again in a moment", retry_after=1
+            ) from None
 
     @contextmanager
     def _solver_slot(self) -> Iterator[None]:
