@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -10,6 +11,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from typing import Any
 
@@ -629,3 +632,166 @@ def test_solvers_run_in_separate_processes_at_a_lower_priority(client: TestClien
     processes = client.app.state.api.processes  # type: ignore[attr-defined]
     assert processes.run(os.getpid) != os.getpid()
     assert processes.run(os.nice, 0) >= min(os.nice(0) + SOLVER_NICENESS, 19)
+
+
+# -- eightoff serve against hostile clients -------------------------------------------
+
+
+@contextmanager
+def served(*args: str) -> Iterator[int]:
+    """A real ``eightoff serve`` on a free loopback port, with ``args``; yields the port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "eightoff", "serve", "--no-browser", "--port", str(port), *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while get(port, "/api/rules")[0] != 200:
+            assert time.monotonic() < deadline and proc.poll() is None, "server not up"
+            time.sleep(0.2)
+        yield port
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=15)
+    assert "Traceback" not in err
+
+
+def get(port: int, path: str, host: str | None = None) -> tuple[int, dict[str, str], bytes]:
+    """GET ``path`` (with a Host header naming ``host``): status, headers, body; 0 if the
+    server is not up."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", path, headers={} if host is None else {"Host": host})
+        response = conn.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    except OSError:
+        return 0, {}, b""
+    finally:
+        conn.close()
+
+
+def stalled(port: int) -> socket.socket:
+    """A connection that sent a POST's headers and 1 of the 1000 body bytes it announced."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(
+        b"POST /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 1000\r\n\r\n{"
+    )
+    return sock
+
+
+def test_serve_times_out_stalled_bodies_and_bounds_connections() -> None:
+    with served("--body-timeout", "1", "--max-connections", "4") as port:
+        waiting = [stalled(port) for _ in range(4)]
+        assert get(port, "/api/rules")[0] == 503  # the process holds no more connections
+        for sock in waiting:
+            answer = b""
+            while chunk := sock.recv(4096):  # the server answers, then closes
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.1 408 ")
+            assert b"did not arrive within 1 s" in answer
+            sock.close()
+        assert get(port, "/api/rules")[0] == 200
+
+
+def test_serve_answers_only_its_own_host_names() -> None:
+    with served("--allowed-host", "Game.Example") as port:
+        for host in ("localhost", f"localhost:{port}", "127.0.0.1", f"[::1]:{port}"):
+            status, headers, _ = get(port, "/api/rules", host)
+            assert status == 200, host
+            assert "server" not in headers
+        assert get(port, "/api/rules", f"game.example:{port}")[0] == 200
+        for host in ("evil.example", f"evil.example:{port}", "127.0.0.1.evil.example"):
+            status, headers, body = get(port, "/", host)
+            assert status == 400, host
+            assert "does not answer for the host" in json.loads(body)["error"]
+            assert "server" not in headers
+
+
+def test_serve_says_a_bad_host_is_a_bad_host(capsys: pytest.CaptureFixture[str]) -> None:
+    for host, words in (
+        ("999.1.1.1", "--host 999.1.1.1 is not a valid IPv4 address"),
+        ("192.0.2.1", "--host 192.0.2.1 is not an address of this machine"),
+    ):
+        assert cli.main(["serve", "--no-browser", "--host", host, "--port", "8123"]) == 2
+        err = capsys.readouterr().err
+        assert words in err and "--port" not in err and len(err.splitlines()) == 1
+
+
+def test_405_answers_say_which_methods_are_allowed(client: TestClient) -> None:
+    for method, path, allowed in (
+        ("get", "/api/state", {"POST"}),
+        ("post", "/api/rules", {"GET"}),
+        ("delete", "/", {"GET", "HEAD"}),
+        ("post", "/static/index.html", {"GET", "HEAD"}),
+    ):
+        response = client.request(method, path)
+        assert response.status_code == 405
+        assert set(response.headers["allow"].replace(" ", "").split(",")) == allowed
+        assert response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"rules": {"\\ud800": 1}}',
+        b'{"rules": {"preset": "standard", "\\udfff": true}}',
+        b'{"rules": {"cells": "\\ud834"}}',
+    ],
+)
+def test_a_lone_surrogate_is_not_valid_text(client: TestClient, body: bytes) -> None:
+    response = client.post("/api/new", content=body, headers={"content-type": "application/json"})
+    assert 400 <= response.status_code < 500
+    message = response.json()["error"]
+    assert message.startswith("not valid text") and "codec" not in message
+
+
+def long_game(line: list[Move], length: int) -> tuple[list[str], Position]:
+    """``length`` legal moves from CODE's deal as text: the winning line until a column's
+    top card lies on its suit's next card, then that card to a cell and back, again and
+    again; and the position they reach."""
+    pos = start()
+    for n, move in enumerate(line):
+        i = next((i for i in range(8) if pos.run_length(i) >= 2), None)
+        if i is not None and None in pos.cells:
+            here, there = str(i + 1), "abcdefgh"[pos.cells.index(None)]
+            shuttle = [here + there, there + here] * length
+            moves = [m.text() for m in line[:n]] + shuttle[: length - n]
+            for text in moves[n:]:
+                pos = pos.apply(Move.from_text(text))
+            return moves, pos
+        pos = pos.apply(move)
+    raise AssertionError("no run on the line")
+
+
+def test_state_takes_compact_notation_and_long_games(client: TestClient, line: list[Move]) -> None:
+    objects = as_json(line[:40], start())
+    texts = [m.text() for m in line[:40]]
+    mixed = [t if i % 2 else o for i, (o, t) in enumerate(zip(objects, texts, strict=True))]
+    data = post(client, "/api/state", {"code": CODE, "moves": objects})
+    for moves in (texts, mixed):
+        assert post(client, "/api/state", {"code": CODE, "moves": moves}) == data
+    bad = error(client, "/api/state", 422, json={"code": CODE, "moves": [*texts[:3], "9z"]})
+    assert bad["index"] == 3 and "9z" in bad["reason"]
+    # 10,000 moves in compact notation: a game that goes on and on.
+    walk, pos = long_game(line, 10_000)
+    long = post(client, "/api/state", {"code": CODE, "moves": walk})
+    assert long["moves_applied"] == 10_000 and long["position"] == position_to_json(pos)
+    again = error(client, "/api/state", 422, json={"code": CODE, "moves": [*walk, walk[0]]})
+    assert "too many moves" in again["error"] and "10000" in again["error"]
+
+
+def test_moves_read_once_are_not_confused_with_lookalikes(client: TestClient) -> None:
+    good = {"card": None, "from": ["column", 1], "to": ["cell", 5]}
+    assert post(client, "/api/state", {"code": CODE, "moves": [good]})["moves_applied"] == 1
+    for lookalike in (
+        {"card": None, "from": ["column", True], "to": ["cell", 5]},
+        {"card": None, "from": ["column", 1.0], "to": ["cell", 5]},
+        {"card": None, "from": ["column", 1], "to": ["cell", 5], "count": True},
+    ):
+        error(client, "/api/state", 422, json={"code": CODE, "moves": [lookalike]})

@@ -7,6 +7,7 @@
     eightoff play [rule options]
     eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--optimal] [rule options]
     eightoff serve [--host H] [--port P] [--no-browser] [--pool FILE] [--workers N]
+                   [--allowed-host NAME] [--body-timeout S] [--max-connections N]
     eightoff survey RANGE --db FILE [--workers N | --dask ADDRESS] [--time-limit S]
                     [--node-limit N] [--optimal] [--redo-unknown] [rule options]
     eightoff survey report --db FILE [--plot FILE.png] [rule options]
@@ -463,7 +464,16 @@ def _cmd_survey_report(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from eightoff.web.serve import serve  # imports uvicorn and FastAPI only when serving
 
-    return serve(args)
+    return serve(
+        args.host,
+        args.port,
+        open_browser=not args.no_browser,
+        pool=args.pool,
+        workers=args.workers,
+        allowed_hosts=args.allowed_host,
+        body_timeout=args.body_timeout,
+        max_connections=args.max_connections,
+    )
 
 
 def _heading(position: Position, code: GameCode | None) -> str:

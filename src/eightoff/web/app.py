@@ -12,10 +12,11 @@ runs with a time budget and at most ``max_solvers`` at once per process (busy â†
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Hashable, Iterable, Iterator, Mapping
 from concurrent.futures import BrokenExecutor
 from contextlib import (
     AbstractAsyncContextManager,
@@ -63,7 +64,7 @@ from eightoff.web.solving import (
 )
 
 STATIC: Final = Path(__file__).parent / "static"
-MOVES_SCHEMA_LIMIT: Final = 5000
+MOVES_SCHEMA_LIMIT: Final = 20_000
 """The schema's hard cap on a move list; :attr:`Limits.max_moves` is the one enforced."""
 
 _HTML: Final = "text/html; charset=utf-8"
@@ -82,7 +83,8 @@ class Limits:
     """What one request may ask of the server."""
 
     max_body: int = 256 * 1024  # bytes of request body
-    max_moves: int = 2000  # moves in one request's list
+    body_seconds: float = 10.0  # for the whole body to arrive (then 408, connection closed)
+    max_moves: int = 10_000  # moves in one request's list
     hint_seconds: float = 2.0  # solver budget for /api/hint
     solve_seconds: float = 5.0  # solver budget for /api/solve
     deal_seconds: float = 0.5  # solver budget per candidate deal in /api/new
@@ -139,11 +141,12 @@ class GameRequest(BaseModel):
 
     model_config = _STRICT
     code: str = Field(max_length=100, description="The game code, e.g. EO1-C8-AAAAAFA.")
-    moves: list[dict[str, Any]] = Field(
+    moves: list[dict[str, Any] | str] = Field(
         default_factory=list,
         max_length=MOVES_SCHEMA_LIMIT,
         description='Moves in the engine\'s JSON form, e.g. {"card": "7H", "from": '
-        '["column", 3], "to": ["cell", 2], "count": 1} (1-based places).',
+        '["column", 3], "to": ["cell", 2], "count": 1} (1-based places), or in the '
+        'compact notation, e.g. "3b" (column 3 to cell b), "a5", "3^", "35x2", "^H3".',
     )
 
 
@@ -283,13 +286,15 @@ def create_app(
     *,
     limits: Limits | None = None,
     seed: int | None = None,
+    allowed_hosts: Iterable[str] | None = None,
 ) -> FastAPI:
     """The ASGI app: API routes under ``/api``, the page at ``/``.
 
     ``pool_path`` is a survey database or JSON pool whose won deals ``/api/new`` draws
     from (default: the pool shipped with the package; rules it lacks get random deals
     the solver wins within the time budget);
-    ``seed`` makes new deals reproducible (tests).
+    ``seed`` makes new deals reproducible (tests); ``allowed_hosts``, when given, are
+    the only Host header names answered (others get 400: DNS rebinding reaches nothing).
     """
     lim = limits or Limits()
     api = _Api(lim, pool_path, random.Random(seed))
@@ -303,7 +308,8 @@ def create_app(
         lifespan=_closing(api),
     )
     app.state.api = api
-    app.add_middleware(_Guard, max_body=lim.max_body)
+    hosts = None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts)
+    app.add_middleware(_Guard, max_body=lim.max_body, body_seconds=lim.body_seconds, hosts=hosts)
     _add_error_handlers(app)
 
     @app.post(
@@ -435,8 +441,19 @@ def _closing(api: _Api) -> Callable[[FastAPI], AbstractAsyncContextManager[None]
 
 
 def app_from_env() -> FastAPI:
-    """:func:`create_app` configured from ``EIGHTOFF_POOL`` (for ``uvicorn --factory``)."""
-    return create_app(os.environ.get("EIGHTOFF_POOL") or None)
+    """:func:`create_app` configured from the environment (for ``uvicorn --factory``):
+    ``EIGHTOFF_POOL``, ``EIGHTOFF_ALLOWED_HOSTS`` (names separated by commas; default
+    localhost, 127.0.0.1 and [::1]) and ``EIGHTOFF_BODY_TIMEOUT`` (seconds)."""
+    from eightoff.web.serve import LOCAL_HOSTS
+
+    hosts = os.environ.get("EIGHTOFF_ALLOWED_HOSTS")
+    timeout = os.environ.get("EIGHTOFF_BODY_TIMEOUT")
+    limits = Limits() if not timeout else Limits(body_seconds=float(timeout))
+    return create_app(
+        os.environ.get("EIGHTOFF_POOL") or None,
+        limits=limits,
+        allowed_hosts=LOCAL_HOSTS if not hosts else hosts.split(","),
+    )
 
 
 def _version() -> str:
@@ -600,7 +617,7 @@ class _Api:
         unreadable: InvalidMoveError | None = None
         for obj in req.moves:
             try:
-                moves.append(move_from_json(obj))
+                moves.append(_read_move(obj))
             except InvalidMoveError as exc:
                 unreadable = exc
                 break
@@ -611,10 +628,11 @@ class _Api:
             illegal = exc
         positions = game.positions()  # positions[i] is where move i was played
         for i in range(len(positions) - 1 if illegal is None else illegal.index):
-            card = req.moves[i].get("card")
+            obj = req.moves[i]
+            card = None if isinstance(obj, str) else obj.get("card")
             if card is not None and card != str(positions[i].moving_cards(moves[i])[0]):
                 try:  # not the card's usual text: let the reader say what is wrong, if anything
-                    move_from_json(req.moves[i], positions[i])
+                    move_from_json(obj, positions[i])
                 except InvalidMoveError as exc:
                     raise ApiError(
                         422, f"move {i} cannot be read: {exc}", index=i, reason=str(exc)
@@ -686,6 +704,44 @@ class _Api:
             self.solvers.release()
 
 
+_READ: Final[dict[Hashable, Move]] = {}  # moves read before, by their exact JSON or text
+_READ_CAP: Final = 20_000
+
+
+def _read_move(obj: dict[str, Any] | str) -> Move:
+    """A move from its JSON object or compact text (raises ``InvalidMoveError``).
+
+    Games repeat a few hundred distinct moves, so each one read is remembered by its
+    exact content (every key and value with its type: ``1`` and ``true`` differ).
+    """
+    key = _move_key(obj)
+    move = _READ.get(key) if key is not None else None
+    if move is None:
+        move = Move.from_text(obj) if isinstance(obj, str) else move_from_json(obj)
+        if key is not None and len(_READ) < _READ_CAP:
+            _READ[key] = move
+    return move
+
+
+def _move_key(obj: dict[str, Any] | str) -> Hashable | None:
+    if isinstance(obj, str):
+        return obj
+    parts: list[Any] = []
+    for name, value in obj.items():
+        parts.append(name)
+        if type(value) is list:  # marked by the type itself: no JSON value is a type
+            parts.extend((list, len(value)))
+            parts.extend(value)
+        else:
+            parts.append(value)
+    key = (*parts, *map(type, parts))
+    try:
+        hash(key)
+    except TypeError:  # a nested list or object: not a move anyway
+        return None
+    return key
+
+
 def _parse_code(text: str) -> GameCode:
     try:
         return GameCode.parse(text)
@@ -708,9 +764,27 @@ def _ok(data: dict[str, Any]) -> JSONResponse:
     return JSONResponse(data)
 
 
-def _error(status: int, message: str, **extra: Any) -> JSONResponse:
-    headers = {"Retry-After": str(extra["retry_after"])} if "retry_after" in extra else None
-    return JSONResponse({"error": message, **extra}, status_code=status, headers=headers)
+NOT_TEXT: Final = "not valid text: the request holds a lone surrogate (\\ud800-\\udfff)"
+
+
+def _error(
+    status: int, message: str, headers: Mapping[str, str] | None = None, **extra: Any
+) -> JSONResponse:
+    out = dict(headers or {})
+    if "retry_after" in extra:
+        out["Retry-After"] = str(extra["retry_after"])
+    body = {"error": message, **extra}
+    if not _is_text(repr(body)):  # a lone surrogate from the request, echoed back
+        body = {"error": NOT_TEXT}
+    return JSONResponse(body, status_code=status, headers=out or None)
+
+
+def _is_text(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _add_error_handlers(app: FastAPI) -> None:
@@ -731,16 +805,21 @@ def _add_error_handlers(app: FastAPI) -> None:
         # The engine reports bad input (codes, rules, cards, moves) as EightOffError subclasses.
         return _error(400, str(exc) or type(exc).__name__)
 
+    async def not_text(request: Request, exc: Exception) -> Response:
+        return _error(400, NOT_TEXT)  # e.g. a lone surrogate reaching an encoder
+
     async def http_error(request: Request, exc: Exception) -> Response:
+        # Starlette's own (404, 405 with its Allow header): their headers are kept.
         assert isinstance(exc, StarletteHTTPException)
         if exc.status_code == 404 and not request.url.path.startswith("/api/"):
             # A person's mistyped address: a page, not raw JSON.
             return FileResponse(STATIC / "notfound.html", status_code=404, media_type=_HTML)
-        return _error(exc.status_code, str(exc.detail))
+        return _error(exc.status_code, str(exc.detail), exc.headers)
 
     app.add_exception_handler(ApiError, api_error)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(EightOffError, value_error)
+    app.add_exception_handler(UnicodeError, not_text)
     app.add_exception_handler(StarletteHTTPException, http_error)
 
 
@@ -754,9 +833,17 @@ class _Guard:
     """Refuse request bodies over ``max_body`` bytes with 413 (reading at most that much),
     and add the security headers to every response (a plain ASGI middleware: cheap)."""
 
-    def __init__(self, app: ASGIApp, max_body: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_body: int,
+        body_seconds: float,
+        hosts: frozenset[str] | None,
+    ) -> None:
         self.app = app
         self.max_body = max_body
+        self.body_seconds = body_seconds
+        self.hosts = hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -771,19 +858,41 @@ class _Guard:
                 message["headers"] = [*message.get("headers", ()), *extra]
             await send(message)
 
+        headers = dict(scope["headers"])
+        if self.hosts is not None:
+            host = _host_name(headers.get(b"host", b""))
+            if host not in self.hosts:
+                refused = _error(
+                    400,
+                    f"this server does not answer for the host {host!r} "
+                    "(eightoff serve --allowed-host NAME adds a name)",
+                )
+                await refused(scope, receive, send_with_headers)
+                return
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send_with_headers)
             return
         too_big = _error(413, f"request body too large: at most {self.max_body} bytes")
-        length = dict(scope["headers"]).get(b"content-length")
+        length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await too_big(scope, receive, send_with_headers)
             return
         chunks: list[bytes] = []
         size = 0
         more = True
+        deadline = asyncio.get_running_loop().time() + self.body_seconds
         while more:
-            message = await receive()
+            try:
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
+            except TimeoutError:  # a stalled body: answer, and the connection closes
+                late = _error(
+                    408,
+                    f"the request body did not arrive within {self.body_seconds:g} s",
+                    {"Connection": "close"},
+                )
+                await late(scope, receive, send_with_headers)
+                return
             if message["type"] == "http.disconnect":
                 return
             chunk = message.get("body", b"")
@@ -804,6 +913,14 @@ class _Guard:
             return await receive()
 
         await self.app(scope, replay, send_with_headers)
+
+
+def _host_name(value: bytes) -> str:
+    """A Host header's name without its port, lower case (``[::1]`` keeps its brackets)."""
+    text = value.decode("latin-1").strip().lower()
+    if text.startswith("["):
+        return text[: text.find("]") + 1] if "]" in text else text
+    return text.partition(":")[0]
 
 
 __all__ = ["LANGUAGES", "Limits", "app_from_env", "create_app", "language"]
