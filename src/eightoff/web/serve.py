@@ -15,14 +15,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
+from eightoff.errors import EightOffError
+
 LOCAL_HOSTS: Final = ("localhost", "127.0.0.1", "[::1]")
 """The Host header values the server accepts unless told more (``--allowed-host``)."""
 BODY_SECONDS: Final = 10.0
 MAX_CONNECTIONS: Final = 256
 _WILDCARDS: Final = ("", "0.0.0.0", "::")
 _DOTTED: Final = re.compile(r"[0-9.]+")
-
-from eightoff.errors import EightOffError
 
 
 class ServeError(EightOffError):
