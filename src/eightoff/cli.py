@@ -219,7 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play in the terminal",
         description="Play Eight Off in the terminal (keys 1-8 and a-h pick a source, then a "
-        "target; ^ the foundations; Enter the smart move; u/r undo/redo; ? a hint; q quits). "
+        "target; 0 the foundations; arrows and Enter too; F1 lists every key). Without a code "
+        "the game left last time resumes, else a winnable deal is dealt. "
         "Off a terminal, or with --text, print the deal and how to play it move by move.",
     )
     p.add_argument("code", nargs="?", help="a game code to play (default: a new random deal)")
@@ -403,7 +404,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not args.text and sys.stdin.isatty() and sys.stdout.isatty():
         from eightoff.tui import run  # import lazily: Textual is only needed here
 
-        run(code)
+        # No code: the game left last time resumes, or a winnable deal as the settings say.
+        run(code if args.code is not None else None, rules)
         return 0
     position = code.position()
     print(_heading(position, code))

@@ -1,37 +1,37 @@
-"""The terminal face: a Textual app that plays one :class:`~eightoff.game.Game`.
+"""The terminal face: a Textual app that plays one :class:`~eightoff.game.Game` at a time.
 
 The app draws what the engine says and sends it moves; every rule lives in the
 engine (:meth:`Position.legal_moves`, :meth:`Position.why_illegal`, :class:`Game`).
 
-Keys: a source (``1``-``8`` columns, ``a``-``h`` cells), then a target (the same,
-or ``^``/``0`` for the foundation); ``Enter`` or the source key again asks the
-engine for its smart move. ``f`` and ``h`` are cells when the rules have that
-many cells, otherwise the foundation and the hint keys (``?`` always hints).
-``S``/``H``/``D``/``C`` pick a foundation pile, the source of a take-back.
-The mouse does the same: click a source, then a target; a double click is the
-smart move.
+Keys (the help screen, F1, lists them): a source (``1``-``8`` columns, ``a``-``h``
+cells), then a target (the same, or ``0``/``^`` for the foundation); the same key
+twice is the engine's smart move. Letters only ever name cells, so the map is the
+same under every rule set. Arrow keys move a cursor between piles and ``Enter``
+picks and drops there. The mouse does the same: click a source, then a target; a
+double click is the smart move.
 """
 
 from __future__ import annotations
 
 import contextlib
+import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.text import Text
-from textual import events, work
+from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widgets import Footer, Static
 
-from eightoff.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
-from eightoff.codes import GameCode
+from eightoff.daily import DailyError
 from eightoff.game import Action, Game, Status
 from eightoff.moves import (
     CELL_LETTERS,
     FOUNDATION,
-    IllegalMoveError,
     Move,
     Place,
     PlaceKind,
@@ -40,24 +40,40 @@ from eightoff.moves import (
     foundation,
 )
 from eightoff.position import COLUMNS, Position
+from eightoff.rules import Rules
+from eightoff.solver import Limit, Verdict, solve
 from eightoff.solver.hint import Hint, hint
+from eightoff.tui.board import Pile, pile_cards
+from eightoff.tui.commands import GameCommands
+from eightoff.tui.screens import (
+    ConfirmScreen,
+    HelpScreen,
+    NewGameChoice,
+    NewGameScreen,
+    WinReport,
+    WinScreen,
+    clock,
+)
+from eightoff.tui.userdata import SavedGame, Settings, UserData
+from eightoff.view import target_pile
 
-CARD_WIDTH = 3  # "10♥" is the widest card
+SOLUTION_LIMIT = Limit(nodes=None, seconds=5.0)
 
 
-def card_text(card: Card, *, lit: bool = False) -> Text:
-    """A card as rank + suit symbol, red for hearts and diamonds, on a card-white face
-    (yellow when ``lit``: picked up)."""
-    face = "#ffe066" if lit else "#f4f4ec"
-    style = f"bold {'#c8102e' if card.is_red else '#000000'} on {face}"
-    return Text(card.symbol().rjust(CARD_WIDTH), style=style)
+def cards_name(move: Move, position: Position) -> str:
+    """``K♠`` or ``3 cards from 9♥``: what ``move`` carries in ``position``."""
+    cards = position.moving_cards(move)
+    return cards[0].symbol() if len(cards) == 1 else f"{len(cards)} cards from {cards[0].symbol()}"
 
 
 def describe(move: Move, position: Position) -> str:
-    """``3a (7♥ to cell a)``: a move and the cards it carries, read in ``position``."""
-    cards = position.moving_cards(move)
-    what = cards[0].symbol() if len(cards) == 1 else f"{len(cards)} cards from {cards[0].symbol()}"
-    return f"{move} ({what} to {move.target.name()})"
+    """``7♥ from column 3 to cell a``: a move in words, read in ``position``."""
+    target = target_pile(position, move)
+    return f"{cards_name(move, position)} from {move.source.name()} to {target.name()}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,183 +86,237 @@ class _Snapshot:
         return list(self.history)
 
 
-class Pile(Static):
-    """One pile on the board: a column, a cell or a foundation; click it to pick it."""
+@dataclass(slots=True)
+class Solution:
+    """The solver's line from a position, stepped through: ``positions[step]`` is shown."""
 
-    def __init__(self, place: Place, *, id: str) -> None:
-        super().__init__("", id=id, classes=f"pile {place.kind.value}")
-        self.place = place
-        self._shown: tuple[tuple[Card | None, ...], int] | None = None  # cards, lit
-        if place.kind is PlaceKind.COLUMN:
-            self.label = str(place.index + 1)
-        elif place.kind is PlaceKind.CELL:
-            self.label = CELL_LETTERS[place.index]
-        else:
-            self.label = SUIT_SYMBOLS[place.index]
+    moves: tuple[Move, ...]
+    positions: list[Position]
+    step: int = 0
 
-    def show(self, position: Position, lit: int = 0) -> None:
-        """Draw this pile as it stands in ``position``, its last ``lit`` cards picked up:
-        its key (or suit) on top, then its cards fanned downwards.
-
-        The pile is redrawn only when that changed: every redraw costs a layout pass.
-        """
-        place = self.place
-        cards: tuple[Card | None, ...]
-        if place.kind is PlaceKind.COLUMN:
-            cards = position.columns[place.index]
-        else:
-            cards = (position.top(place),)
-        if (cards, lit) == self._shown:
-            return
-        self._shown = (cards, lit)
-        lines = Text(self.label.center(CARD_WIDTH + 2), style="bold")
-        if not cards or cards[0] is None:
-            lines.append("\n  · ", style="dim")
-        for n, card in enumerate(cards):
-            if card is not None:
-                lines.append("\n ")
-                lines.append_text(card_text(card, lit=n >= len(cards) - lit))
-        self.update(lines)
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        app = self.app
-        if isinstance(app, EightOffApp):
-            app.pick(self.place)
+    @classmethod
+    def of(cls, start: Position, moves: tuple[Move, ...]) -> Solution:
+        """The line ``moves`` from ``start``."""
+        positions = [start]
+        for move in moves:
+            positions.append(positions[-1].apply(move))
+        return cls(moves, positions)
 
 
 class EightOffApp(App[None]):
     """Eight Off in the terminal: pick a source, then a target; the engine does the rest."""
 
     TITLE = "Eight Off"
-
-    CSS = """
-    Screen { layout: vertical; }
-    #top { height: 3; padding-top: 1; }
-    #gap { width: 2; }
-    .pile { width: 5; margin-right: 1; height: 2; }
-    #columns { height: 1fr; margin-top: 1; }
-    #board { height: auto; }
-    .column { height: auto; min-height: 2; }
-    .pile.-selected { background: $warning 50%; }
-    .pile.-target { background: $primary 35%; }
-    .pile.-hint-source { background: $success 50%; }
-    .pile.-hint-target { background: $success 50%; }
-    #status { height: 1; background: $boost; padding: 0 1; }
-    #message { height: 2; padding: 0 1; }
-    #help { height: auto; padding: 0 1; color: $text-muted; }
-    """
+    CSS_PATH = "eightoff.tcss"
+    COMMANDS = App.COMMANDS | {GameCommands}
+    # Piles widen with the terminal (eightoff.tcss). Textual declares this ClassVar | None,
+    # which mypy reads as an instance variable: a plain assignment keeps both happy.
+    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012
+        (0, "-narrow"),
+        (96, "-medium"),
+        (120, "-wide"),
+    ]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(i + 1), f"pick('{i + 1}')", show=False) for i in range(COLUMNS)),
         *(Binding(letter, f"pick('{letter}')", show=False) for letter in CELL_LETTERS),
-        *(Binding(f"{s},shift+{s.lower()}", f"pick('{s}')", show=False) for s in SUIT_LETTERS),
-        Binding("circumflex_accent,0", "pick('^')", "foundation", key_display="^"),
-        Binding("enter", "smart", "smart move", key_display="⏎"),
+        Binding("0,circumflex_accent", "pick('0')", "foundation", show=False),
+        Binding("left", "cursor(-1, 0)", "left", show=False),
+        Binding("right", "cursor(1, 0)", "right", show=False),
+        Binding("up", "cursor(0, -1)", "up", show=False),
+        Binding("down", "cursor(0, 1)", "down", show=False),
+        Binding("enter,space", "enter", "pick/drop", show=False),
+        Binding("home", "solution_go(0)", show=False),
+        Binding("end", "solution_go(-1)", show=False),
         Binding("escape", "cancel", "cancel", show=False),
+        Binding("f1", "help", "help"),
+        Binding("question_mark", "hint", "hint", key_display="?"),
         Binding("u,ctrl+z", "undo", "undo", key_display="u"),
         Binding("r,ctrl+y", "redo", "redo", key_display="r"),
-        Binding("question_mark", "hint", "hint", key_display="?"),
-        Binding("ctrl+a", "toggle_autoplay", "autoplay", key_display="ctrl+a"),
-        Binding("n", "new_game", "new game"),
-        Binding("q", "quit", "quit"),
+        Binding("s", "solution", "solution", show=False),
+        Binding("p", "toggle_autoplay", "autoplay", show=False),
+        Binding("n", "new_game", "new"),
+        Binding("q", "quit_game", "quit"),
     ]
 
-    def __init__(self, game: Game) -> None:
+    message: reactive[str] = reactive("")
+    status_line: reactive[str] = reactive("")
+    cursor: reactive[Place] = reactive(column(0))
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        data: UserData | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        rng: random.Random | None = None,
+    ) -> None:
         super().__init__()
-        self.game = game
+        self.data = data if data is not None else UserData(None)
+        self.settings: Settings = self.data.settings
+        self.rng = rng if rng is not None else random.Random()
+        self._clock = clock
         self.selected: Place | None = None
         self.hinted: Move | None = None
-        self.message = ""
-        self._lines: dict[str, str] = {}
+        self.solution: Solution | None = None
         self._start_action: Action | None = None  # the deal's own autoplay, not a player move
+        self._seconds = 0.0  # time played before _since
+        self._since = clock()
+        self._counted = False  # the game counts in the statistics (a move was played)
+        self._reported_win = False
+        saved = self.data.saved_game() if game is None else None
+        if saved is not None:
+            self.game = saved.game
+            self._seconds = saved.seconds
+            if saved.opening_autoplay and self.game.actions:
+                self._start_action = self.game.actions[0]
+            self._counted = self.moves_played() > 0
+            self._resumed = True
+        else:
+            self.game = (
+                game
+                if game is not None
+                else self._deal(
+                    NewGameChoice(
+                        self.settings.rules, self.settings.winnable, self.settings.difficulty
+                    )
+                )
+            )
+            self._resumed = False
 
     # -- layout --------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            for k in range(8):
-                yield Pile(cell(k), id=f"cell-{k + 1}")
-            yield Static("", id="gap")
-            for s in range(4):
-                yield Pile(foundation(s), id=f"foundation-{'SHDC'[s]}")
-        with VerticalScroll(id="columns"), Horizontal(id="board"):
-            for j in range(COLUMNS):
-                yield Pile(column(j), id=f"column-{j + 1}")
+        with Container(id="table"), Vertical(id="board"):
+            with Horizontal(id="top"):
+                for k in range(8):
+                    yield Pile(cell(k), id=f"cell-{k + 1}")
+                yield Static("", id="gap")
+                for s in range(4):
+                    yield Pile(foundation(s), id=f"foundation-{'SHDC'[s]}")
+            with Horizontal(id="columns"):
+                for j in range(COLUMNS):
+                    yield Pile(column(j), id=f"column-{j + 1}")
         yield Static("", id="status")
         yield Static("", id="message")
-        yield Static("", id="help")
         yield Footer()
 
     def on_mount(self) -> None:
-        self._autoplay_start()
+        if self._resumed:
+            self.message = f"Welcome back: game {self.game.code} resumed"
+        else:
+            self._autoplay_start()
         self._after_change()
+        self.watch_cursor(self.cursor)
+        self.set_interval(1.0, self._tick)
+
+    def on_unmount(self) -> None:
+        # Quitting keeps the game with the time played up to now.
+        self._save()
+
+    def watch_message(self, text: str) -> None:
+        with contextlib.suppress(Exception):
+            self.query_one("#message", Static).update(text)
+
+    def watch_status_line(self, text: str) -> None:
+        with contextlib.suppress(Exception):
+            self.query_one("#status", Static).update(text)
+
+    def watch_cursor(self, place: Place) -> None:
+        for pile in self.query(Pile):
+            pile.cursor = pile.place == place
+
+    # -- the game ------------------------------------------------------------------
 
     def moves_played(self) -> int:
         """The player's actions so far (the deal's opening autoplay is not one)."""
         actions = self.game.actions
         return len(actions) - (1 if actions and actions[0] is self._start_action else 0)
 
+    def seconds(self) -> float:
+        """Time played on this game (the clock stops once it is won)."""
+        if self.game.status is Status.WON or not self._counted:
+            return self._seconds
+        return self._seconds + self._clock() - self._since
+
     def _autoplay_start(self) -> None:
         # As in the web game: with autoplay on, the cards a new deal can send home safely
         # go there at once, as one action (undo takes them back).
-        home = self.game.autoplay_moves() if self.game.autoplay and not self.game.actions else []
-        if home:
-            self._start_action = self.game.play(home[0])  # autoplay plays the rest with it
+        if self.game.autoplay and not self.game.actions and self.game.settle():
+            self._start_action = self.game.actions[0]
             n = len(self._start_action.moves)
             self.message = f"Autoplay sent {n} card{'s' if n != 1 else ''} home"
+
+    def _deal(self, choice: NewGameChoice) -> Game:
+        from eightoff.tui.deals import pick_deal
+
+        code = pick_deal(choice, self.rng)
+        return Game(code, autoplay=self.settings.autoplay)
+
+    def start(self, game: Game, message: str) -> None:
+        """Play ``game`` from now on (the current one is given up if started)."""
+        if self._counted and self.game.status is not Status.WON:
+            self.data.record_abandon(self.game.rules)
+        self.game = game
+        self._start_action = None
+        self._seconds = 0.0
+        self._since = self._clock()
+        self._counted = False
+        self._reported_win = False
+        self.selected = None
+        self.hinted = None
+        self.solution = None
+        self.message = message
+        self._autoplay_start()
+        self._after_change()
+
+    def in_progress(self) -> bool:
+        """Whether the player has moved in a game not yet won."""
+        return self.moves_played() > 0 and self.game.status is not Status.WON
 
     # -- drawing -------------------------------------------------------------------
 
     def refresh_board(self) -> None:
-        """Redraw every pile, the status line and the message from the game."""
+        """Redraw every pile and the status line from the game's view (or the solution)."""
         game = self.game
-        position = game.position
+        solution = self.solution
+        view = game.view()
+        position = view.position if solution is None else solution.positions[solution.step]
         cells = game.rules.cells
-        # Where the selection may go, as the engine's legal moves say: lit as targets.
-        targets = (
-            set()
-            if self.selected is None
-            else {
-                _target_pile(m, position)
-                for m in position.legal_moves()
-                if m.source == self.selected
-            }
-        )
+        selected = self.selected
+        # Where the selection may go, as the engine's view says: lit as targets. (The view
+        # lists columns and cells; a foundation pile, a take-back's source, from its moves.)
+        targets: set[Place] = set()
+        if selected is not None and selected.kind is PlaceKind.FOUNDATION:
+            targets = {view.target_pile(m) for m in view.legal_moves if m.source == selected}
+        elif selected is not None:
+            targets = set(view.targets(selected))
+        hinted = self.hinted
+        hint_target = None if hinted is None else target_pile(position, hinted)
         for pile in self.query(Pile):
             place = pile.place
-            pile.display = place.kind is not PlaceKind.CELL or (place.index) < cells
-            pile.show(position, self._lit(place, position))
-            pile.set_class(place == self.selected, "-selected")
+            pile.display = place.kind is not PlaceKind.CELL or place.index < cells
+            pile.cards = pile_cards(place, position)
+            pile.lit = self._lit(place, position)
+            pile.set_class(place == selected, "-selected")
             pile.set_class(place in targets, "-target")
-            hinted = self.hinted
             pile.set_class(hinted is not None and hinted.source == place, "-hint-source")
-            pile.set_class(
-                hinted is not None and _target_pile(hinted, position) == place, "-hint-target"
-            )
-        status = game.status
-        shown = {Status.PLAYING: "playing", Status.WON: "won", Status.STUCK: "no moves"}[status]
-        code = str(game.code) if game.code is not None else "custom position"
-        line = (
-            f"{code}  ·  moves {self.moves_played()}  ·  score {game.score}  ·  {shown}"
-            f"  ·  autoplay {'on' if game.autoplay else 'off'}"
-        )
-        self._set_text("#status", line)
-        message = self.message
-        if self.selected is not None and not message:
-            top = position.top(self.selected)
-            card = f" ({top.symbol()})" if top is not None else ""
-            message = (
-                f"Picked {self.selected.name()}{card}: now a target, or Enter for the smart move"
-            )
-        self._set_text("#message", message)
-        self._set_text("#help", self._help_line())
+            pile.set_class(hint_target == place, "-hint-target")
+        self._update_status()
 
-    def _set_text(self, selector: str, text: str) -> None:
-        # Redraw a line only when it changed: every redraw costs a layout pass.
-        if self._lines.get(selector) != text:
-            self._lines[selector] = text
-            self.query_one(selector, Static).update(text)
+    def _update_status(self) -> None:
+        game = self.game
+        shown = {Status.PLAYING: "playing", Status.WON: "won", Status.STUCK: "no moves"}[
+            game.status
+        ]
+        code = str(game.code) if game.code is not None else "custom position"
+        self.status_line = (
+            f"{code} · moves {self.moves_played()} · score {game.score} · "
+            f"{clock(self.seconds())} · {shown} · autoplay {'on' if game.autoplay else 'off'}"
+        )
+
+    def _tick(self) -> None:
+        self._update_status()
 
     def _lit(self, place: Place, position: Position) -> int:
         # The selected pile lights the cards that may move from it: a column its run.
@@ -256,47 +326,54 @@ class EightOffApp(App[None]):
             return position.run_length(place.index)
         return 1
 
-    def _help_line(self) -> str:
-        cells = self.game.rules.cells
-        letters = CELL_LETTERS[:cells]
-        extra = ""
-        if cells < 6:
-            extra += " · f foundation"
-        if cells < 8:
-            extra += " · h hint"
-        if self.game.rules.take_back:
-            extra += " · S/H/D/C take back"
-        return (
-            f"source then target: 1-8 columns · {letters[0]}-{letters[-1]} cells · "
-            f"^ or 0 foundation{extra} · a key twice: smart move"
-        )
-
     def say(self, message: str) -> None:
-        """Show ``message`` in the message line."""
+        """Show ``message`` and redraw."""
         self.message = message
         self.refresh_board()
+
+    def on_resize(self) -> None:
+        for pile in self.query(Pile):
+            pile.refresh(layout=True)
 
     # -- picking places ------------------------------------------------------------
 
     def action_pick(self, key: str) -> None:
-        """A place key: ``1``-``8``, ``a``-``h``, ``^``, or ``S``/``H``/``D``/``C`` for the
-        foundation of that suit (a take-back's source)."""
-        if key == "^":
-            self.pick(FOUNDATION)
-        elif key in SUIT_LETTERS:
-            self.pick(foundation(SUIT_LETTERS.index(key)))
+        """A place key: ``1``-``8``, ``a``-``h``, or ``0`` for the foundation."""
+        if self._in_solution():
+            return
+        if key == "0":
+            self._pick_foundation()
         elif key.isdigit():
+            self.cursor = column(int(key) - 1)
             self.pick(column(int(key) - 1))
         else:
             index = CELL_LETTERS.index(key)
-            if index < self.game.rules.cells:
-                self.pick(cell(index))
-            elif key == "f":
-                self.pick(FOUNDATION)
-            elif key == "h":
-                self.action_hint()
-            else:
+            if index >= self.game.rules.cells:
                 self.say(f"There is no cell {key}: these rules have {self.game.rules.cells} cells")
+                return
+            self.cursor = cell(index)
+            self.pick(cell(index))
+
+    def _pick_foundation(self) -> None:
+        # As a target: the foundation. As a source (take-back rules): the first foundation
+        # pile holding a card, and the next one each time 0 is pressed again.
+        selected = self.selected
+        if selected is not None and selected.kind is not PlaceKind.FOUNDATION:
+            self.pick(FOUNDATION)
+            return
+        if not self.game.rules.take_back:
+            self.say("Pick a card to move first, then 0 sends it to its foundation")
+            return
+        position = self.game.position
+        start = 0 if selected is None else selected.index + 1
+        for k in range(4):
+            pile = foundation((start + k) % 4)
+            if position.top(pile) is not None:
+                self.selected = None
+                self.cursor = pile
+                self.pick(pile)
+                return
+        self.say("The foundations are empty")
 
     def pick(self, place: Place) -> None:
         """Select ``place`` as the source, or play from the selection to it."""
@@ -307,25 +384,73 @@ class EightOffApp(App[None]):
         if source is None:
             self._select(place)
         elif source == place:
-            self.action_smart()
+            self.smart(place)
         else:
             self.selected = None
             self.move(source, place)
 
     def _select(self, place: Place) -> None:
         position = self.game.position
-        if place == FOUNDATION:
-            self.say("Pick a card to move first, then ^ to send it to its foundation")
+        if place.kind is PlaceKind.FOUNDATION and not self.game.rules.take_back:
+            self.say("Cards stay on the foundations under these rules: pick a column or a cell")
             return
-        if position.top(place) is None:
-            self.say(f"{place.name().capitalize()} is empty")
+        top = position.top(place)
+        if top is None:
+            self.say(f"{_capital(place.name())} is empty")
             return
         self.selected = place
-        self.message = ""
-        self.refresh_board()
+        self.say(
+            f"Picked {top.symbol()} from {place.name()}: now a target, or again for the smart move"
+        )
+
+    @on(Pile.Picked)
+    def _clicked(self, event: Pile.Picked) -> None:
+        if self._in_solution():
+            return
+        self.cursor = event.place
+        self.pick(event.place)
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor between piles (in the solution: ← → step through it)."""
+        if self.solution is not None:
+            if dx:
+                self.action_solution_go(self.solution.step + dx)
+            return
+        top = [cell(k) for k in range(self.game.rules.cells)] + [foundation(s) for s in range(4)]
+        bottom = [column(j) for j in range(COLUMNS)]
+        here = self.cursor
+        row = bottom if here.kind is PlaceKind.COLUMN else top
+        at = row.index(here) if here in row else 0
+        if dx:
+            self.cursor = row[(at + dx) % len(row)]
+        elif dy > 0 and row is top:
+            self.cursor = bottom[min(at, COLUMNS - 1)]
+        elif dy < 0 and row is bottom:
+            self.cursor = top[min(at, len(top) - 1)]
+
+    def action_enter(self) -> None:
+        """Pick the pile under the cursor, drop the picked cards on it, or (twice) the smart
+        move; in the solution, play on from the step shown."""
+        if self.solution is not None:
+            self.keep_solution()
+            return
+        place = self.cursor
+        if (
+            self.selected is not None
+            and place.kind is PlaceKind.FOUNDATION
+            and (self.selected.kind is not PlaceKind.FOUNDATION)
+        ):
+            self.pick(FOUNDATION)
+            return
+        self.pick(place)
 
     def action_cancel(self) -> None:
-        """Drop the selection and the hint."""
+        """Drop the selection and the hint; leave the solution."""
+        if self.solution is not None:
+            self.solution = None
+            self.query_one("#message").remove_class("-solution")
+            self.say("Back to your game")
+            return
         self.selected = None
         self.hinted = None
         self.say("")
@@ -338,14 +463,21 @@ class EightOffApp(App[None]):
         When several run lengths could go (into an empty column), the longest one
         moves, as a drag of the run would; the engine decides which are legal.
         """
-        position = self.game.position
+        view = self.game.view()
+        position = view.position
         if target.kind is PlaceKind.FOUNDATION:
             target = FOUNDATION
-        fitting = [m for m in position.legal_moves() if m.source == source and m.target == target]
-        if fitting:
-            self.play(max(fitting, key=lambda m: m.count))
+        legal = view.move_to(source, target)
+        if legal is None and source.kind is PlaceKind.FOUNDATION:  # a take-back
+            legal = next(
+                (m for m in view.legal_moves if (m.source, m.target) == (source, target)), None
+            )
+        if legal is not None:
+            self.play(legal)
             return
-        self.play(self._explained(source, target, position))
+        move = self._explained(source, target, position)
+        self.selected = None
+        self.say(_capital(position.why_illegal(move) or "that move is not allowed"))
 
     @staticmethod
     def _explained(source: Place, target: Place, position: Position) -> Move:
@@ -362,22 +494,12 @@ class EightOffApp(App[None]):
         return single
 
     def play(self, move: Move) -> None:
-        """Play ``move`` through the game; an illegal one shows the engine's reason."""
+        """Play the legal ``move`` through the game."""
         before = self.game.position
-        try:
-            action = self.game.play(move)
-        except IllegalMoveError as exc:
-            self.selected = None
-            self.say(f"Illegal: {exc}")
-            return
-        self._played(action, before)
+        self._played(self.game.play(move), before)
 
-    def action_smart(self) -> None:
-        """The engine's smart move from the selected place (Enter, or the same key twice)."""
-        source = self.selected
-        if source is None:
-            self.say("Pick a card first (1-8, a-h), then Enter for the smart move")
-            return
+    def smart(self, source: Place) -> None:
+        """The engine's smart move from ``source``."""
         self.selected = None
         before = self.game.position
         action = self.game.smart_move(source)
@@ -391,12 +513,20 @@ class EightOffApp(App[None]):
     def _played(self, action: Action, before: Position) -> None:
         self.selected = None
         self.hinted = None
+        self._mark_started()
         text = f"Played {describe(action.move, before)}"
         if action.autoplayed:
             n = len(action.autoplayed)
             text += f"; autoplay sent {n} card{'s' if n != 1 else ''} home"
         self.message = text
         self._after_change()
+
+    def _mark_started(self) -> None:
+        # The first move of the player starts the clock and counts the game as played.
+        if not self._counted:
+            self._counted = True
+            self._since = self._clock()
+            self.data.record_start(self.game.rules)
 
     def _after_change(self) -> None:
         status = self.game.status
@@ -405,6 +535,30 @@ class EightOffApp(App[None]):
         elif status is Status.STUCK:
             self.message = "No moves left: undo (u) or start a new game (n)"
         self.refresh_board()
+        self._save()
+        if status is Status.WON and self._counted and not self._reported_win:
+            self._reported_win = True
+            self._win()
+
+    def _save(self) -> None:
+        if self.game.status is Status.WON or not self._counted:
+            self.data.clear_game()
+        else:
+            opening = bool(self.game.actions) and self.game.actions[0] is self._start_action
+            self.data.save_game(SavedGame(self.game, self.seconds(), opening))
+
+    def _win(self) -> None:
+        seconds = self.seconds()
+        self._seconds = seconds
+        moves = self.moves_played()
+        stats = self.data.record_win(self.game.rules, moves, seconds)
+        report = WinReport(moves, self.game.score, seconds, stats, self.game.rules.describe())
+
+        def again(yes: bool | None) -> None:
+            if yes:
+                self.action_new_game()
+
+        self.push_screen(WinScreen(report), again)
 
     def _won_message(self) -> str:
         n = self.moves_played()
@@ -412,39 +566,146 @@ class EightOffApp(App[None]):
 
     def action_undo(self) -> None:
         """Take back the last action (with what autoplay added to it)."""
+        if self._in_solution():
+            return
         self.selected = None
         self.hinted = None
         action = self.game.undo()
-        self.message = "Nothing to undo" if action is None else f"Undid {action.move}"
+        if action is None:
+            self.message = "Nothing to undo"
+        else:
+            after = self.game.positions()[-1]
+            cards = cards_name(action.move, after)
+            self.message = f"Undid: {cards} back to {action.move.source.name()}"
         self._after_change()
 
     def action_redo(self) -> None:
         """Play the last undone action again."""
+        if self._in_solution():
+            return
         self.selected = None
         self.hinted = None
+        before = self.game.position
         action = self.game.redo()
-        self.message = "Nothing to redo" if action is None else f"Redid {action.move}"
+        self.message = (
+            "Nothing to redo" if action is None else f"Redid {describe(action.move, before)}"
+        )
+        self._after_change()
+
+    def action_restart(self) -> None:
+        """Back to the start of this deal (undo takes the restart back step by step)."""
+        if self._in_solution():
+            return
+        while self.game.undo() is not None:
+            pass
+        self.selected = None
+        self.hinted = None
+        self.message = "Restarted the deal: redo (r) replays your moves"
         self._after_change()
 
     def action_toggle_autoplay(self) -> None:
-        """Turn autoplay of safe foundation moves on or off."""
-        self.game.autoplay = not self.game.autoplay
-        self.say(f"Autoplay {'on' if self.game.autoplay else 'off'}")
+        """Turn autoplay of safe foundation moves on or off (kept as a setting)."""
+        on_now = not self.game.autoplay
+        self.game.autoplay = on_now
+        self.settings = Settings(
+            on_now, self.settings.winnable, self.settings.difficulty, self.settings.rules
+        )
+        self.data.settings = self.settings
+        self.say(f"Autoplay {'on' if on_now else 'off'}")
+
+    def action_help(self) -> None:
+        """Show the rules and the keys."""
+        self.push_screen(HelpScreen(self.game.rules))
 
     def action_new_game(self) -> None:
-        """A new random deal under the same rules."""
-        self.game = Game(GameCode.random(self.game.rules), autoplay=self.game.autoplay)
-        self._start_action = None
-        self.selected = None
-        self.hinted = None
-        self.message = f"New game {self.game.code}"
-        self._autoplay_start()
-        self._after_change()
+        """Ask for a new game: difficulty and rules (giving up the game in progress)."""
+
+        def chosen(choice: NewGameChoice | None) -> None:
+            if choice is not None:
+                self.new_game(choice)
+
+        self.push_screen(
+            NewGameScreen(self.settings, in_progress=self.in_progress()),
+            chosen,
+        )
+
+    def new_game(self, choice: NewGameChoice) -> None:
+        """Deal a new game as ``choice`` says; it becomes the setting for the next one."""
+        self.settings = Settings(
+            self.settings.autoplay, choice.winnable, choice.difficulty, choice.rules
+        )
+        self.data.settings = self.settings
+        try:
+            game = self._deal(choice)
+        except DailyError as exc:
+            self.say(f"No deal of the day: {exc}")
+            return
+        what = "The deal of the day" if choice.daily else "New game"
+        self.start(game, f"{what}: {game.code}")
+
+    def new_game_with(self, rules: Rules | None = None, difficulty: str | None = None) -> None:
+        """A new deal like the last, with other ``rules`` or ``difficulty`` (the palette);
+        asks first when a game is in progress."""
+        s = self.settings
+        choice = NewGameChoice(
+            rules if rules is not None else s.rules,
+            s.winnable,
+            difficulty if difficulty is not None else s.difficulty,
+        )
+        self._unless_in_progress(lambda: self.new_game(choice))
+
+    def action_daily(self) -> None:
+        """Play the deal of the day under the current rules (as in the web game)."""
+        s = self.settings
+        choice = NewGameChoice(s.rules, s.winnable, s.difficulty, daily=True)
+        self._unless_in_progress(lambda: self.new_game(choice))
+
+    def _unless_in_progress(self, then: Callable[[], None]) -> None:
+        # Giving up a game in progress counts as a loss: ask first.
+        if not self.in_progress():
+            then()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.push_screen(
+            ConfirmScreen("Give up this game for a new deal? It counts as lost.", "New deal"),
+            answer,
+        )
+
+    def action_quit_game(self) -> None:
+        """Quit, asking first when a game is in progress (it is kept and resumes)."""
+        if not self.in_progress():
+            self.exit()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(
+            ConfirmScreen("Quit? This game is kept: eightoff play resumes it.", "Quit"), answer
+        )
+
+    def action_stats(self) -> None:
+        """Show the record under the current rules."""
+        s = self.data.stats(self.game.rules)
+        best = "—" if s.best_time is None else clock(s.best_time)
+        self.notify(
+            f"Won {s.won} of {s.played} · streak {s.streak} (best {s.best_streak}) · "
+            f"best time {best} · fewest moves {s.fewest_moves or '—'}",
+            title=self.game.rules.describe(),
+            timeout=8,
+        )
 
     # -- hints ---------------------------------------------------------------------
 
     def action_hint(self) -> None:
         """Ask the solver (in a thread) for a move on a winning line."""
+        if self._in_solution():
+            return
         game = self.game
         if game.status is Status.WON:
             self.say(self._won_message())
@@ -466,7 +727,7 @@ class EightOffApp(App[None]):
             return
         if found.winnable and found.move is not None:
             self.hinted = found.move
-            self.say(f"Hint: {describe(found.move, position)} · {found.detail}")
+            self.say(f"Hint: {describe(found.move, position)}")
         elif found.winnable is False and found.undo_to is not None:
             undos = len(self.game.positions()) - 1 - found.undo_to
             self.say(
@@ -478,15 +739,77 @@ class EightOffApp(App[None]):
         else:
             self.say(f"No hint: {found.detail}")
 
+    # -- the solution --------------------------------------------------------------
 
-def _target_pile(move: Move, position: Position) -> Place:
-    # A foundation target (no suit) is the pile of the moving card's suit.
-    target = move.target
-    if target == FOUNDATION:
-        cards = position.moving_cards(move)
-        if cards:
-            return foundation(cards[0] // 13)
-    return target
+    def _in_solution(self) -> bool:
+        if self.solution is None:
+            return False
+        self.say(self._solution_text() + " · Enter: play on from here · Esc: back to your game")
+        return True
+
+    def action_solution(self) -> None:
+        """Ask the solver (in a thread) for a winning line from the current position."""
+        if self.solution is not None:
+            return
+        if self.game.status is Status.WON:
+            self.say(self._won_message())
+            return
+        self.selected = None
+        self.hinted = None
+        self.say("Solving…")
+        self._find_solution(self.game.position)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _find_solution(self, position: Position) -> None:
+        result = solve(position, limit=SOLUTION_LIMIT)
+        moves = result.moves if result.verdict is Verdict.SOLVED else None
+        with contextlib.suppress(RuntimeError):
+            self.call_from_thread(self.show_solution, position, moves)
+
+    def show_solution(self, position: Position, moves: tuple[Move, ...] | None) -> None:
+        """Enter the solution mode on ``moves`` from ``position`` (``None``: not found)."""
+        if self.game.position is not position:
+            return
+        if moves is None:
+            self.say("The solver found no winning line from here: undo (u) or ask a hint (?)")
+            return
+        self.solution = Solution.of(position, tuple(moves))
+        self.query_one("#message").add_class("-solution")
+        self.action_solution_go(0)
+
+    def _solution_text(self) -> str:
+        sol = self.solution
+        assert sol is not None
+        total = len(sol.moves)
+        if sol.step == total:
+            return f"Solution: step {total} of {total}, won"
+        move = sol.moves[sol.step]
+        nxt = describe(move, sol.positions[sol.step])
+        return f"Solution: step {sol.step} of {total}, next {nxt}"
+
+    def action_solution_go(self, step: int) -> None:
+        """Show step ``step`` of the solution (-1: the last)."""
+        sol = self.solution
+        if sol is None:
+            return
+        total = len(sol.moves)
+        sol.step = total if step < 0 else max(0, min(step, total))
+        self.hinted = sol.moves[sol.step] if sol.step < total else None
+        self.say(f"{self._solution_text()} · ← → step · Enter: play on from here · Esc: back")
+
+    def keep_solution(self) -> None:
+        """Leave the solution, playing its moves up to the step shown."""
+        sol = self.solution
+        assert sol is not None
+        self.solution = None
+        self.hinted = None
+        self.query_one("#message").remove_class("-solution")
+        if sol.step:
+            # As played, each its own action; the line already holds the foundation moves.
+            self.game.replay(sol.moves[: sol.step])
+            self._mark_started()
+        self.message = f"Played {sol.step} move{'s' if sol.step != 1 else ''} of the solution"
+        self._after_change()
 
 
-__all__ = ["EightOffApp", "Pile", "card_text", "describe"]
+__all__ = ["EightOffApp", "Solution", "cards_name", "describe"]

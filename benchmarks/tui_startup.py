@@ -1,0 +1,119 @@
+"""Start-up time of the terminal game: from a fresh Python process to a drawn board.
+
+    .venv/bin/python benchmarks/tui_startup.py [--runs N]
+
+Each run starts a new interpreter that imports the app, builds it and runs it
+headless at 80x24 until the board is drawn (every pile rendered), then exits; the
+time is measured inside the child from interpreter start (so it includes Python's
+own start-up and every import) and, as a cross-check, by the parent around the
+whole process. Three starts are measured, taking turns run by run:
+
+* ``code``: ``eightoff play CODE`` (a given deal);
+* ``new``: a new winnable deal drawn from the shipped pool (first start, no saved game);
+* ``resume``: the game left last time (a 60-move saved game replayed).
+
+Target: median < 1 s for each. Exit status 1 if one is missed. The CPU time of the
+child is printed beside the wall time, so a busy machine's contention shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TARGET = 1.0
+
+CHILD = r"""
+import time, resource, sys
+t0 = time.perf_counter()
+from pathlib import Path
+from eightoff.codes import GameCode
+from eightoff.game import Game
+from eightoff.tui.app import EightOffApp
+from eightoff.tui.board import Pile
+from eightoff.tui.userdata import UserData
+
+mode, directory = sys.argv[1], Path(sys.argv[2])
+data = UserData(directory)
+game = Game(GameCode.parse("EO1-C8-AAAAAFA")) if mode == "code" else None
+app = EightOffApp(game, data=data)
+drawn = {}
+
+async def auto_pilot(pilot):
+    await pilot.pause()
+    assert all(p.size.width for p in app.query(Pile) if p.display)
+    drawn["at"] = time.perf_counter()
+    app.exit()
+
+app.run(headless=True, size=(80, 24), auto_pilot=auto_pilot)
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(drawn["at"] - t0, usage.ru_utime + usage.ru_stime)
+"""
+
+
+def save_game(directory: Path) -> None:
+    """Leave a 60-move game in ``directory`` to resume."""
+    from eightoff.codes import GameCode
+    from eightoff.game import Game
+    from eightoff.solver import solve
+    from eightoff.tui.userdata import SavedGame, UserData
+
+    code = GameCode.parse("EO1-C8-AAAAAFA")
+    game = Game(code)
+    game.replay(solve(code.position()).moves[:60])
+    UserData(directory).save_game(SavedGame(game, 42.0))
+
+
+def one_run(mode: str, directory: Path) -> tuple[float, float, float]:
+    """(time to a drawn board inside the child, its CPU time, wall time of the process)."""
+    start = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, mode, str(directory)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    wall = time.perf_counter() - start
+    inside, cpu = (float(x) for x in out.stdout.split())
+    return inside, cpu, wall
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    results: dict[str, list[tuple[float, float, float]]] = {"code": [], "new": [], "resume": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(args.runs):
+            for mode in results:  # taking turns, so load spikes hit every mode alike
+                directory = Path(tmp) / mode
+                directory.mkdir(exist_ok=True)
+                for name in ("game.json", "settings.json", "stats.json"):
+                    (directory / name).unlink(missing_ok=True)
+                if mode == "resume":
+                    save_game(directory)
+                results[mode].append(one_run(mode, directory))
+    missed = False
+    print(f"start-up to a drawn board at 80x24, median of {args.runs} runs (target < {TARGET} s)")
+    for mode, runs in results.items():
+        inside = statistics.median(r[0] for r in runs)
+        cpu = statistics.median(r[1] for r in runs)
+        wall = statistics.median(r[2] for r in runs)
+        ok = wall < TARGET
+        missed |= not ok
+        print(
+            f"  {mode:7} process {wall:.3f} s (imports to drawn board {inside:.3f} s, "
+            f"CPU {cpu:.3f} s)  {'ok' if ok else 'MISSED'}"
+        )
+    print(json.dumps({m: [round(r[2], 3) for r in runs] for m, runs in results.items()}))
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
