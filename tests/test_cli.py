@@ -600,3 +600,13 @@ def test_fuzz_every_command_over_malformed_input(
         assert out == "" and err.startswith("eightoff: error: ") and err.count("\n") == 1, argv
     else:
         assert err == "", (argv, err)
+
+
+def test_a_boards_cell_count_wins_over_a_presets(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    two = deal(7, preset("app").with_options(cells=2))
+    path = write(tmp_path, "two.txt", position_to_fcs(two))
+    status, out, _ = run(capsys, "deal", path, "--rules", "app", "--format", "json")
+    assert status == 0 and position_from_json(json.loads(out)) == two
+    assert len(json.loads(out)["cells"]) == 2

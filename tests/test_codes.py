@@ -12,6 +12,7 @@ from eightoff.codes import OPTION_LETTERS, GameCode, InvalidGameCodeError
 from eightoff.deal import DEALS, deal, pysol_deal
 from eightoff.rules import (
     CELL_COUNTS,
+    OPTIONS,
     PRESETS,
     STANDARD,
     Build,
@@ -77,6 +78,22 @@ def test_bakers_preset_code() -> None:
     assert str(GameCode(preset("bakers"), 130)) == "EO1-C4-AAAAAFA-EB"
 
 
+def test_any_card_to_an_empty_column_implies_freecell_runs() -> None:
+    easy = GameCode.parse("EO1-C8-AAAAAFA-E")
+    assert easy.rules == preset("easy") and easy.rules.group_moves is GroupMoves.FREECELL
+    assert GameCode.parse("EO1-C8-AAAAAFA-EF") == easy  # F adds nothing to E: written as E
+    assert str(GameCode.parse("eo1-c8-aaaaafa-ef")) == "EO1-C8-AAAAAFA-E"
+    single = GameCode.parse("EO1-C8-AAAAAFA-ES")
+    assert single.rules.group_moves is GroupMoves.SINGLE and str(single) == "EO1-C8-AAAAAFA-ES"
+
+
+def test_option_letters_come_from_the_rule_table() -> None:
+    table = [(o.name, letter) for o in OPTIONS for letter in o.letters if letter]
+    assert "".join(letter for _, letter in table) + "P" == OPTION_LETTERS == "EABSFTP"
+    with pytest.raises(InvalidGameCodeError, match=r"options S \(one card per move\) and F"):
+        GameCode.parse("EO1-C8-AAAAAFA-SF")
+
+
 def test_every_preset_round_trips() -> None:
     for rules in PRESETS.values():
         code = GameCode(rules, 4242)
@@ -114,7 +131,7 @@ def test_option_letters_in_any_order_and_case() -> None:
         ("EO2-C8-AAAAAFA", "unknown version 2"),
         ("EO-C8-AAAAAFA", "unknown version nothing"),
         ("EO1-X8-AAAAAFA", "cell count C8, C4 or C2"),
-        ("EO1-8-AAAAAFA", "unknown version 18"),
+        ("EO1-8-AAAAAFA", "the C is missing before the cell count"),
         ("EO1-C6-AAAAAFA", "must be 8, 4 or 2, not 6"),
         ("EO1-C-AAAAAFA", "not nothing"),
         ("EO1-C8-AAAA0FA", "a digit '0' where a letter A-Z belongs.*did you mean O"),

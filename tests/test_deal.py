@@ -81,7 +81,7 @@ def test_eight_off_layout_4_cells() -> None:
 
 
 def test_eight_off_layout_2_cells() -> None:
-    # Seed 002: both cells full, the other two spare cards at the exposed end of columns 3, 4.
+    # The app rules: both cells full, the other two spare cards at the exposed end of columns 3, 4.
     order = deal_cards(9)
     pos = deal(9, STANDARD.with_options(cells=2))
     assert pos.cells == order[48:50]

@@ -23,7 +23,7 @@ from eightoff.formats import (
 )
 from eightoff.moves import FOUNDATION, InvalidMoveError, Move, cell, column, foundation
 from eightoff.position import Position
-from eightoff.rules import CELL_COUNTS, PRESETS, STANDARD, Rules
+from eightoff.rules import CELL_COUNTS, PRESETS, STANDARD, Rules, preset
 
 PYSOL_1 = """\
 Freecells: 6S 9C 2H 6H - - - -
@@ -110,11 +110,13 @@ def test_cell_count_from_the_freecells_line() -> None:
     text = position_to_fcs(four)
     assert position_from_fcs(text) == four
     assert position_from_fcs(text, four.rules) == four
-    with pytest.raises(InvalidBoardError, match="line 2: 4 freecells given, these rules have 2"):
-        position_from_fcs(text, STANDARD.with_options(cells=2))
-    # Surplus empty cells are dropped when the rules have fewer.
+    # The board's cell count wins over the rules'.
+    assert position_from_fcs(text, STANDARD.with_options(cells=2)) == four
+    app = position_from_fcs(text, preset("app"))
+    assert app.rules == preset("app").with_options(cells=4) and app.cells == four.cells
+    # Other counts: surplus empty cells are dropped when the rules have fewer.
     lines = text.splitlines()
-    lines[1] += " - - - -"
+    lines[1] += " - - -"
     assert position_from_fcs("\n".join(lines), four.rules) == four
 
 

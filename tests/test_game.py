@@ -118,7 +118,7 @@ def test_a_group_move_is_one_action() -> None:
     assert game.position.columns[1][-1] == Card.from_text("TS") and len(game.actions) == 1
 
 
-# -- tap and smart move (seed 002's order) ------------------------------------------
+# -- home move and smart move (the app rules' order) ---------------------------------
 
 
 def test_tap_sends_a_card_home_when_allowed() -> None:

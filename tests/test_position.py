@@ -18,7 +18,7 @@ from eightoff.moves import (
     foundation,
 )
 from eightoff.position import COLUMNS, InvalidPositionError, Position, builds_on
-from eightoff.rules import PRESETS, STANDARD, Build, Rules, preset
+from eightoff.rules import PRESETS, STANDARD, Build, GroupMoves, Rules, preset
 
 
 def board(
@@ -300,14 +300,33 @@ def test_freecell_formula_counts_empty_columns() -> None:
     assert Move(column(3), column(2), 4) in pos.legal_moves()
 
 
-def test_freecell_formula_with_an_empty_destination_seed_002() -> None:
-    # Seed 002: two free cells, one empty column: a King run of 3 moves there, of 4 does not.
+def test_freecell_formula_with_an_empty_destination() -> None:
+    # The app rules: two free cells, one empty column: a King run of 3 moves there, not of 4.
     three = group_board("freecell", king_run=3)
     assert three.capacity(to_empty_column=True) == 3  # the destination does not count
     assert reason(three, "12x3") is None
     four = group_board("freecell", king_run=4)
     assert reason(four, "12x4") == "a run of 4 cards needs more room: at most 3 can move now"
     assert reason(four, "12x3") == "only a King can go to an empty column, not Q♠"
+
+
+RUN_ROOM = ["7S", "", "KH 6S 5S", "QH", "JH", "TH", "9H"]
+
+
+@pytest.mark.parametrize("name", ["easy", "bakers"])
+def test_where_any_card_fills_an_empty_column_runs_count_empty_columns(name: str) -> None:
+    # No free cell, one empty column: three single moves carry 6♠ 5♠ onto 7♠, so one may.
+    rules = preset(name).with_options(cells=4)
+    pos = board(RUN_ROOM, "2S 3S 4S AH", rules=rules, rest=7)
+    assert (pos.free_cells, pos.empty_columns) == (0, 1)
+    assert rules.group_moves is GroupMoves.FREECELL
+    assert reason(pos, "31x2") is None and Move(column(2), column(0), 2) in pos.legal_moves()
+    by_hand = pos.apply(m("32")).apply(m("31")).apply(m("21"))
+    assert pos.apply(m("31x2")) == by_hand
+    # Kings only: the empty column is no room, as a card cannot go there alone.
+    kings = board(RUN_ROOM, "2S 3S 4S AH", rules=STANDARD.with_options(cells=4), rest=7)
+    assert reason(kings, "31x2") == "a run of 2 cards needs more room: at most 1 can move now"
+    assert reason(kings, "32") == "only a King can go to an empty column, not 5♠"
 
 
 def test_freecell_formula_with_two_empty_columns() -> None:

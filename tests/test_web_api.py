@@ -97,6 +97,17 @@ def test_rules_lists_presets_and_options(client: TestClient) -> None:
     assert data["options"]["cells"] == [8, 4, 2]
     assert "freecell" in data["options"]["group_moves"]
     assert data["default"] == "standard"
+    table = {option["name"]: option for option in data["table"]}
+    assert list(table) == list(STANDARD.to_json())
+    assert table["empty_column"]["flag"] == "--empty-column"
+    assert table["empty_column"]["default"] == "kings"
+    assert table["empty_column"]["values"][1] == {
+        "value": "any",
+        "text": "any card to empty columns",
+        "letter": "E",
+    }
+    assert [v["letter"] for v in table["group_moves"]["values"]] == ["S", "", "F"]
+    assert table["take_back"]["values"][1]["value"] is True
 
 
 def test_openapi_documents_every_route(client: TestClient) -> None:

@@ -67,7 +67,7 @@ from eightoff.formats import (
 from eightoff.game import Game
 from eightoff.moves import IllegalMoveError, InvalidMoveError, Move
 from eightoff.position import Position
-from eightoff.rules import PRESETS, Build, EmptyColumn, GroupMoves, Layout, Rules, preset
+from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.sources import load_source
 
 SOURCE_HELP = "a game code (EO1-C8-AAAAAFA), pysol:N, or the path of an fc-solve board file"
@@ -97,35 +97,28 @@ class _Parser(argparse.ArgumentParser):
 
 # -- rule options shared by subcommands --------------------------------------------------
 
-_RULE_FLAGS = ("cells", "empty_column", "build", "layout", "group_moves", "take_back")
-
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--rules PRESET`` and one flag per rule option to ``parser``."""
+    """Add ``--rules PRESET`` and one flag per rule option (from :data:`OPTIONS`) to ``parser``."""
     g = parser.add_argument_group(
         "rules", "the variant, where the source does not fix it (a game code fixes all)"
     )
     g.add_argument("--rules", metavar="PRESET", help=f"a preset: {', '.join(PRESETS)}")
-    g.add_argument("--cells", type=int, choices=(8, 4, 2), help="number of cells")
-    g.add_argument(
-        "--empty-column", choices=[e.value for e in EmptyColumn], help="what an empty column takes"
-    )
-    g.add_argument("--build", choices=[b.value for b in Build], help="how columns build down")
-    g.add_argument("--layout", choices=[v.value for v in Layout], help="how the cards are dealt")
-    g.add_argument(
-        "--group-moves", choices=[m.value for m in GroupMoves], help="how many cards move as one"
-    )
-    g.add_argument(
-        "--take-back",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="allow taking cards back from the foundations",
-    )
+    for option in OPTIONS:
+        if isinstance(option.default, bool):
+            g.add_argument(
+                option.flag, action=argparse.BooleanOptionalAction, default=None, help=option.help
+            )
+        else:
+            values = [option.to_json(v) for v in option.values]
+            g.add_argument(option.flag, type=type(values[0]), choices=values, help=option.help)
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules | None:
     """The rules the options name, or ``None`` when no rule option was given."""
-    options = {k: getattr(args, k) for k in _RULE_FLAGS if getattr(args, k, None) is not None}
+    options = {
+        o.name: getattr(args, o.name) for o in OPTIONS if getattr(args, o.name, None) is not None
+    }
     name = getattr(args, "rules", None)
     if name is None and not options:
         return None

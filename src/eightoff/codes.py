@@ -13,17 +13,21 @@ Format (canonical form, as :func:`str` writes it)::
 * seven letters — the deal number in base 26, big-endian, ``A`` = 0 … ``Z`` = 25
   (``AAAAAFA`` = 5 × 26 = 130); deal numbers run from 0 to 26**7 − 1.
 * an optional last segment, present only when some option differs from the
-  standard game: one letter per non-default option, written in this order:
+  standard game: one letter per non-default option, written in this order
+  (the letters are declared with the options, in :mod:`eightoff.rules`):
 
   ====  =========================================================
-  E     empty columns take any card ("Easy"; standard: Kings only)
+  E     empty columns take any card (the French "Facile"; standard: Kings only)
   A     build in alternating colours (standard: in suit)
   B     Baker's Game layout (standard: Eight Off layout)
   S     single-card moves only (standard: runs of free cells + 1)
-  F     runs by the FreeCell formula (standard: free cells + 1)
+  F     runs by the FreeCell formula (standard: free cells + 1; implied by E)
   T     take-back from the foundations allowed (standard: not allowed)
   P     the deal number is PySolFC's (standard: eightoff's own deals)
   ====  =========================================================
+
+  A letter is left out where the other options imply its value: with ``E``, runs
+  count empty columns anyway, so ``EF`` is read and written as ``E``.
 
 Reading is forgiving: any case, spaces anywhere, and missing or extra dashes
 where that is unambiguous (``eo1c8aaaaafa``, ``EO1 - C8 - AAAA AFA``,
@@ -36,28 +40,30 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
 from eightoff.deal import DEALS, PYSOL_MAX, deal, pysol_deal
 from eightoff.errors import EightOffError
 from eightoff.position import Position
-from eightoff.rules import CELL_COUNTS, STANDARD, Build, EmptyColumn, GroupMoves, Layout, Rules
+from eightoff.rules import CELL_COUNTS, OPTIONS, STANDARD, RuleOption, Rules
 
 VERSION: Final = 1
 DEAL_LETTERS: Final = 7
 SOURCES: Final = ("eightoff", "pysol")
-OPTION_LETTERS: Final = "EABSFTP"
-"""Every option letter, in canonical order (see the module docstring)."""
+_BY_LETTER: Final[dict[str, tuple[RuleOption, Any]]] = {
+    letter: (option, value)
+    for option in OPTIONS
+    for value, letter in zip(option.values, option.letters, strict=True)
+    if letter
+}
+_PYSOL_LETTER: Final = "P"
+OPTION_LETTERS: Final = "".join(_BY_LETTER) + _PYSOL_LETTER
+"""Every option letter, in canonical order (see the module docstring): ``EABSFTP``."""
 
 _OPTION_NAMES: Final = {
-    "E": "empty columns take any card",
-    "A": "alternating colours",
-    "B": "Baker's Game layout",
-    "S": "single-card moves",
-    "F": "FreeCell-formula runs",
-    "T": "take-back",
-    "P": "PySolFC deal",
+    **{letter: option.word(value) for letter, (option, value) in _BY_LETTER.items()},
+    _PYSOL_LETTER: "PySolFC deal",
 }
 _LOOKALIKES: Final = {"0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"}
 
@@ -94,23 +100,8 @@ class GameCode:
     @property
     def options(self) -> str:
         """The option letters of the last segment ("" for the standard options)."""
-        r = self.rules
-        letters = ""
-        if r.empty_column is EmptyColumn.ANY:
-            letters += "E"
-        if r.build is Build.ALTERNATE:
-            letters += "A"
-        if r.layout is Layout.BAKERS:
-            letters += "B"
-        if r.group_moves is GroupMoves.SINGLE:
-            letters += "S"
-        elif r.group_moves is GroupMoves.FREECELL:
-            letters += "F"
-        if r.take_back:
-            letters += "T"
-        if self.source == "pysol":
-            letters += "P"
-        return letters
+        letters = "".join(_letter(self.rules, option) for option in OPTIONS)
+        return letters + (_PYSOL_LETTER if self.source == "pysol" else "")
 
     def __str__(self) -> str:
         n = self.deal
@@ -164,6 +155,12 @@ class GameCode:
         if not m:
             hint = " (the letter O, not zero)" if flat.startswith("E0") else ""
             raise InvalidGameCodeError(f"bad game code {shown!r}: it must start with EO1{hint}")
+        version, cells_text = m.group(1)[:1], m.group(1)[1:]
+        if version == str(VERSION) and cells_text in (str(n) for n in CELL_COUNTS):
+            raise InvalidGameCodeError(
+                f"bad game code {shown!r}: the C is missing before the cell count "
+                f"(EO1-C{cells_text}-…)"
+            )
         if m.group(1) != str(VERSION):
             got = m.group(1) or "nothing"
             raise InvalidGameCodeError(
@@ -228,8 +225,16 @@ def _check_deal_letters(shown: str, deal_text: str) -> None:
         )
 
 
+def _letter(rules: Rules, option: RuleOption) -> str:
+    # The option's letter, unless the other options imply its value (E implies F).
+    value = getattr(rules, option.name)
+    implied = getattr(replace(rules, **{option.name: option.default}), option.name)
+    return "" if value == implied else option.letter(value)
+
+
 def _rules_from(shown: str, cells: int, options: str) -> Rules:
     seen: set[str] = set()
+    chosen: dict[str, str] = {}  # option name -> its letter
     for ch in options:
         if ch not in OPTION_LETTERS:
             known = ", ".join(f"{k} {v}" for k, v in _OPTION_NAMES.items())
@@ -239,27 +244,22 @@ def _rules_from(shown: str, cells: int, options: str) -> Rules:
         if ch in seen:
             raise InvalidGameCodeError(f"bad game code {shown!r}: option {ch} given twice")
         seen.add(ch)
-    if {"S", "F"} <= seen:
-        raise InvalidGameCodeError(
-            f"bad game code {shown!r}: options S (single-card moves) and F "
-            "(FreeCell-formula runs) exclude each other"
-        )
-    return Rules(
-        cells=cells,
-        empty_column=EmptyColumn.ANY if "E" in seen else EmptyColumn.KINGS,
-        build=Build.ALTERNATE if "A" in seen else Build.SUIT,
-        layout=Layout.BAKERS if "B" in seen else Layout.EIGHT_OFF,
-        group_moves=GroupMoves.SINGLE
-        if "S" in seen
-        else GroupMoves.FREECELL
-        if "F" in seen
-        else GroupMoves.CELLS,
-        take_back="T" in seen,
-    )
+        if ch == _PYSOL_LETTER:
+            continue
+        option = _BY_LETTER[ch][0]
+        if option.name in chosen:
+            other = chosen[option.name]
+            raise InvalidGameCodeError(
+                f"bad game code {shown!r}: options {other} ({_OPTION_NAMES[other]}) and "
+                f"{ch} ({_OPTION_NAMES[ch]}) exclude each other"
+            )
+        chosen[option.name] = ch
+    values = {name: _BY_LETTER[ch][1] for name, ch in chosen.items()}
+    return Rules(cells=cells, **values)
 
 
 def _source_from(options: str) -> str:
-    return "pysol" if "P" in options else "eightoff"
+    return "pysol" if _PYSOL_LETTER in options else "eightoff"
 
 
 __all__ = ["OPTION_LETTERS", "GameCode", "InvalidGameCodeError"]

@@ -22,7 +22,7 @@ Layouts (:func:`layout`):
 * Eight Off: the first 48 cards row by row into 8 columns of 6 (card ``i`` goes to
   column ``i % 8``), the last 4 into the first 4 cells. With 4 cells those 4 fill
   every cell; with 2 cells cards 49–50 go to cells a–b and cards 51–52 to the
-  exposed end of columns 3 and 4 (seed 002).
+  exposed end of columns 3 and 4 (as the app rules deal them).
 * Baker's Game: all 52 cards row by row, so the columns hold 7,7,7,7,6,6,6,6;
   every cell starts empty.
 """

@@ -79,8 +79,9 @@ def position_to_fcs(pos: Position) -> str:
 def position_from_fcs(text: str, rules: Rules | None = None) -> Position:
     """Read fc-solve board text; raises :class:`InvalidBoardError` naming the line.
 
-    Without ``rules``: the standard rules, with as many cells as the
-    ``Freecells:`` line has entries when that is 2, 4 or 8.
+    A ``Freecells:`` line of 2, 4 or 8 entries fixes the cell count: the rules
+    (standard when not given) are read with that many cells. Otherwise the
+    rules' cells hold the entries (surplus empty ones are dropped).
     """
     foundations = [0, 0, 0, 0]
     cells: list[Card | None] | None = None
@@ -154,9 +155,9 @@ def position_from_fcs(text: str, rules: Rules | None = None) -> Position:
         )
     cols = [cards for _, cards in columns] + [[] for _ in range(COLUMNS - len(columns))]
     cell_list: list[Card | None] = cells or []
-    if rules is None:
-        count = len(cell_list)
-        rules = STANDARD.with_options(cells=count) if count in CELL_COUNTS else STANDARD
+    rules = rules or STANDARD
+    if len(cell_list) in CELL_COUNTS:
+        rules = rules.with_options(cells=len(cell_list))
     while len(cell_list) > rules.cells and cell_list[-1] is None:
         cell_list.pop()  # surplus empty cells
     if len(cell_list) > rules.cells:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 from eightoff.cards import CARDS, Card
 from eightoff.moves import FOUNDATION, IllegalMoveError, Move, Place, PlaceKind, cell, column
-from eightoff.position import COLUMNS, Position
+from eightoff.position import COLUMNS, Position, goes_home
 from eightoff.rules import Build, Rules
 from eightoff.view import GameView, PileView, target_pile
 
@@ -125,15 +125,10 @@ def _next_home(pos: Position, *, safe: bool) -> Move | None:
     for i, col in enumerate(pos.columns):
         if col:
             card = col[-1]
-            # Goes home iff the foundation's top rank is one below (rank - 1 == card % 13).
-            if founds[card // 13] == card % 13 and (not safe or is_safe_home(pos, card)):
+            if goes_home(card, founds) and (not safe or is_safe_home(pos, card)):
                 return Move(column(i), FOUNDATION)
     for k, held in enumerate(pos.cells):
-        if (
-            held is not None
-            and founds[held // 13] == held % 13
-            and (not safe or is_safe_home(pos, held))
-        ):
+        if held is not None and goes_home(held, founds) and (not safe or is_safe_home(pos, held)):
             return Move(cell(k), FOUNDATION)
     return None
 
@@ -147,7 +142,7 @@ def home_move(position: Position, place: Place) -> Move | None:
 
 
 def smart_move(position: Position, place: Place, legal: list[Move] | None = None) -> Move | None:
-    """The double-tap move from ``place`` (seed 002's order), or ``None`` if nothing fits.
+    """The double-tap move from ``place`` (the app rules' order), or ``None`` if nothing fits.
 
     ``legal`` may pass ``position.legal_moves()`` already computed (the web API asks
     this for every pile of one position).

@@ -29,6 +29,9 @@ COLUMNS: Final = 8
 Column = tuple[Card, ...]
 
 
+# -- the rules of a move, used by legal_moves and why_illegal alike ----------------------
+
+
 def builds_on(card: int, onto: int, build: Build) -> bool:
     """Whether ``card`` may lie on ``onto`` in a column under ``build``."""
     # Cards are ints suit*13+rank-1, so "one rank lower" is a difference of 1 within a suit.
@@ -37,6 +40,16 @@ def builds_on(card: int, onto: int, build: Build) -> bool:
     if build is Build.SUIT:
         return onto // 13 == card // 13
     return (13 <= card < 39) != (13 <= onto < 39)  # red iff hearts or diamonds
+
+
+def goes_home(card: int, foundations: Sequence[int]) -> bool:
+    """Whether ``card`` is the next card its foundation takes."""
+    return foundations[card // 13] == card % 13
+
+
+def fills_empty(card: int, rules: Rules) -> bool:
+    """Whether ``card``, alone or heading a run, may go to an empty column."""
+    return rules.empty_column is EmptyColumn.ANY or card % 13 == KING - 1
 
 
 class Position:
@@ -188,16 +201,10 @@ class Position:
         return n
 
     def capacity(self, *, to_empty_column: bool) -> int:
-        """The most cards one move may carry now; ``to_empty_column`` excludes the target."""
-        mode = self.rules.group_moves
-        if mode is GroupMoves.SINGLE:
-            return 1
-        free = self.free_cells
-        if mode is GroupMoves.CELLS:
-            return free + 1
-        # The target column, when empty, cannot hold cards in transit (seed 002).
+        """The most cards one move may carry now (:meth:`Rules.max_run`);
+        ``to_empty_column``: the target is an empty column, which holds no card in transit."""
         empty = max(0, self.empty_columns - (1 if to_empty_column else 0))
-        return (free + 1) << empty
+        return self.rules.max_run(self.free_cells, empty)
 
     def moving_cards(self, move: Move) -> tuple[Card, ...]:
         """The cards ``move`` carries, deepest first (the move need not be legal)."""
@@ -213,7 +220,6 @@ class Position:
         """Every legal move here, in a fixed order."""
         rules = self.rules
         build = rules.build
-        kings_only = rules.empty_column is EmptyColumn.KINGS
         cols = self.columns
         founds = self.foundations
         empty_cells = [i for i, c in enumerate(self.cells) if c is None]
@@ -221,7 +227,7 @@ class Position:
         moves: list[Move] = []
 
         def single(src: Place, card: Card, *, whole_column: bool, to_found: bool) -> None:
-            if to_found and founds[card // 13] == card % 13:
+            if to_found and goes_home(card, founds):
                 moves.append(Move(src, FOUNDATION))
             for j in range(COLUMNS):
                 col = cols[j]
@@ -230,7 +236,7 @@ class Position:
                         card, col[-1], build
                     ):
                         moves.append(Move(src, column(j)))
-                elif not whole_column and (not kings_only or card % 13 == 12):
+                elif not whole_column and fills_empty(card, rules):
                     moves.append(Move(src, column(j)))
             if src.kind is not PlaceKind.CELL:
                 for k in empty_cells:
@@ -244,7 +250,7 @@ class Position:
             if not col:
                 continue
             single(column(i), col[-1], whole_column=len(col) == 1, to_found=True)
-            if rules.group_moves is GroupMoves.SINGLE:
+            if cap < 2:
                 continue
             run = self.run_length(i)
             if run < 2:
@@ -255,7 +261,7 @@ class Position:
                     for j in range(COLUMNS):
                         if j != i and cols[j] and builds_on(head, cols[j][-1], build):
                             moves.append(Move(column(i), column(j), n))
-                if n <= cap_empty and n < len(col) and (not kings_only or head % 13 == 12):
+                if n <= cap_empty and n < len(col) and fills_empty(head, rules):
                     for j in empty_cols:
                         moves.append(Move(column(i), column(j), n))
         for k, c in enumerate(self.cells):
@@ -320,13 +326,14 @@ class Position:
             if count > len(col):
                 s = "s" if len(col) != 1 else ""
                 return Illegal.TOO_FEW_CARDS, f"{src.name()} holds only {len(col)} card{s}"
-            for lower, upper in zip(cards[1:], cards[:-1], strict=True):
-                if not builds_on(lower, upper, rules.build):
-                    return (
-                        Illegal.NOT_A_RUN,
-                        f"the {count} cards from {cards[0].symbol()} down are not a run: "
-                        f"{lower.symbol()} does not go on {upper.symbol()}",
-                    )
+            run = self.run_length(src.index)
+            if count > run:
+                lower, upper = col[-run], col[-run - 1]
+                return (
+                    Illegal.NOT_A_RUN,
+                    f"the {count} cards from {cards[0].symbol()} down are not a run: "
+                    f"{lower.symbol()} does not go on {upper.symbol()}",
+                )
         head = cards[0]
         if dst.kind is PlaceKind.FOUNDATION:
             if count > 1:
@@ -334,7 +341,7 @@ class Position:
             if src.kind is PlaceKind.FOUNDATION:
                 return Illegal.SAME_PLACE, "a foundation card cannot move to a foundation"
             have = self.foundations[head // 13]
-            if have != head % 13:
+            if not goes_home(head, self.foundations):
                 suit = SUIT_SYMBOLS[head // 13]
                 if have > head % 13:
                     return Illegal.NOT_NEXT, f"{head.symbol()} is already on the {suit} foundation"
@@ -363,7 +370,7 @@ class Position:
                     f"{head.symbol()} cannot go on {onto.symbol()}: {_wanted(head, rules)}",
                 )
         else:
-            if rules.empty_column is EmptyColumn.KINGS and head.rank != KING:
+            if not fills_empty(head, rules):
                 return (
                     Illegal.KINGS_ONLY,
                     f"only a King can go to an empty column, not {head.symbol()}",
@@ -459,4 +466,12 @@ def _wanted(card: Card, rules: Rules) -> str:
     return f"needs a {'black' if card.is_red else 'red'} {above.symbol()[:-1]}"
 
 
-__all__ = ["COLUMNS", "InvalidPositionError", "Position", "Suit", "builds_on"]
+__all__ = [
+    "COLUMNS",
+    "InvalidPositionError",
+    "Position",
+    "Suit",
+    "builds_on",
+    "fills_empty",
+    "goes_home",
+]

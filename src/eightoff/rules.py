@@ -1,8 +1,16 @@
-"""The rule options every seed describes, as one frozen value, plus named presets."""
+"""The rule options of the game, each declared once, as one frozen value; plus named presets.
+
+Every option is one field of :class:`Rules` declared with :func:`_option`: its
+values, default, words, game-code letters and help text. :data:`OPTIONS` reads
+them back, and everything else derives from it: game codes
+(:mod:`eightoff.codes`), the command line's flags, ``GET /api/rules`` (and the
+page's New game form built from it) and :meth:`Rules.describe`. A new option is
+one field here plus its move logic in :mod:`eightoff.position` (and the C core).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import Field, dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from typing import Any, Final
 
@@ -12,14 +20,14 @@ from eightoff.errors import InvalidRulesError as InvalidRulesError
 class EmptyColumn(StrEnum):
     """What an empty column accepts."""
 
-    KINGS = "kings"  # a King, alone or heading a run (standard)
-    ANY = "any"  # any card or run ("Easy" / "Facile", Baker's Game)
+    KINGS = "kings"  # a King, alone or heading a run (the standard game)
+    ANY = "any"  # any card or run (the French "Facile", Baker's Game)
 
 
 class Build(StrEnum):
     """How columns build down."""
 
-    SUIT = "suit"  # same suit, one rank lower (standard)
+    SUIT = "suit"  # same suit, one rank lower (the standard game)
     ALTERNATE = "alternate"  # alternating colours, one rank lower (FreeCell style)
 
 
@@ -34,54 +42,102 @@ class GroupMoves(StrEnum):
     """How many cards of a run move as one action."""
 
     SINGLE = "single"  # one card per move
-    CELLS = "cells"  # up to free cells + 1 (seeds 000, 004)
-    FREECELL = "freecell"  # (free cells + 1) * 2**empty columns, destination not counted (seed 002)
+    CELLS = "cells"  # up to free cells + 1 (the standard game)
+    FREECELL = "freecell"  # (free cells + 1) * 2**empty columns, the target not counted
 
 
 CELL_COUNTS: Final = (8, 4, 2)
 
 
+def _option(
+    values: tuple[Any, ...],
+    words: tuple[str, ...],
+    help: str,
+    letters: tuple[str, ...] | None = None,
+) -> dict[str, Any]:
+    # A field's metadata: its option's declaration (read back by RuleOption.of).
+    return {"option": {"values": values, "words": words, "help": help, "letters": letters}}
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule option of the game; the defaults are the standard game (seed 000)."""
+    """Every rule option of the game; the defaults are the standard game.
 
-    cells: int = 8
-    empty_column: EmptyColumn = EmptyColumn.KINGS
-    build: Build = Build.SUIT
-    layout: Layout = Layout.EIGHT_OFF
-    group_moves: GroupMoves = GroupMoves.CELLS
-    take_back: bool = False
+    Where any card may fill an empty column, a run may use the empty columns as
+    room (moving it card by card would), so ``group_moves`` "cells" counts them
+    there: it reads as "freecell".
+    """
+
+    cells: int = field(
+        default=8,
+        metadata=_option(
+            CELL_COUNTS,
+            ("8 cells", "4 cells", "2 cells"),
+            "number of cells",
+        ),
+    )
+    empty_column: EmptyColumn = field(
+        default=EmptyColumn.KINGS,
+        metadata=_option(
+            tuple(EmptyColumn),
+            ("Kings only to empty columns", "any card to empty columns"),
+            "what an empty column takes",
+            letters=("", "E"),
+        ),
+    )
+    build: Build = field(
+        default=Build.SUIT,
+        metadata=_option(
+            tuple(Build),
+            ("build in suit", "build in alternating colours"),
+            "how columns build down",
+            letters=("", "A"),
+        ),
+    )
+    layout: Layout = field(
+        default=Layout.EIGHT_OFF,
+        metadata=_option(
+            tuple(Layout),
+            ("Eight Off deal", "Baker's Game deal"),
+            "how the cards are dealt",
+            letters=("", "B"),
+        ),
+    )
+    group_moves: GroupMoves = field(
+        default=GroupMoves.CELLS,
+        metadata=_option(
+            tuple(GroupMoves),
+            ("one card per move", "runs of free cells + 1", "runs by the FreeCell formula"),
+            "how many cards move as one",
+            letters=("S", "", "F"),
+        ),
+    )
+    take_back: bool = field(
+        default=False,
+        metadata=_option(
+            (False, True),
+            ("no take-back", "take-back allowed"),
+            "allow taking cards back from the foundations",
+            letters=("", "T"),
+        ),
+    )
 
     def __post_init__(self) -> None:
-        if type(self.cells) is not int or self.cells not in CELL_COUNTS:  # not 8.0, not True
-            raise InvalidRulesError(f"cells must be 8, 4 or 2, not {self.cells!r}")
-        for f in fields(self):
-            if f.name in ("cells", "take_back"):
-                continue
-            kind = _ENUM_FIELDS[f.name]
-            value = getattr(self, f.name)
-            if not isinstance(value, kind):
-                object.__setattr__(self, f.name, _coerce(kind, f.name, value))
-        if not isinstance(self.take_back, bool):
-            raise InvalidRulesError(f"take_back must be true or false, not {self.take_back!r}")
+        for option in OPTIONS:
+            object.__setattr__(self, option.name, option.coerce(getattr(self, option.name)))
+        if self.empty_column is EmptyColumn.ANY and self.group_moves is GroupMoves.CELLS:
+            object.__setattr__(self, "group_moves", GroupMoves.FREECELL)
 
     def with_options(self, **options: Any) -> Rules:
         """A copy with some options changed (values may be enum members or their strings)."""
-        unknown = set(options) - {f.name for f in fields(self)}
+        unknown = set(options) - {option.name for option in OPTIONS}
         if unknown:
             raise InvalidRulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
         return replace(self, **options)
 
     def to_json(self) -> dict[str, Any]:
         """Plain-JSON dict of every option."""
-        return {
-            "cells": self.cells,
-            "empty_column": self.empty_column.value,
-            "build": self.build.value,
-            "layout": self.layout.value,
-            "group_moves": self.group_moves.value,
-            "take_back": self.take_back,
-        }
+        return {option.name: option.to_json(getattr(self, option.name)) for option in OPTIONS}
 
     @classmethod
     def from_json(cls, data: Any) -> Rules:
@@ -92,49 +148,97 @@ class Rules:
             raise InvalidRulesError("rules must be a preset name or an object of options")
         options = dict(data)
         base = preset(options.pop("preset")) if "preset" in options else STANDARD
-        if "cells" in options and not (
-            isinstance(options["cells"], int) and not isinstance(options["cells"], bool)
-        ):
-            raise InvalidRulesError(f"cells must be 8, 4 or 2, not {options['cells']!r}")
         return base.with_options(**options)
 
     def describe(self) -> str:
         """One line a person can read."""
-        parts = [
-            f"{self.cells} cells",
-            "Kings only to empty columns"
-            if self.empty_column is EmptyColumn.KINGS
-            else "any card to empty columns",
-            "build in suit" if self.build is Build.SUIT else "build in alternating colours",
-            "Eight Off deal" if self.layout is Layout.EIGHT_OFF else "Baker's Game deal",
-            {
-                GroupMoves.SINGLE: "one card per move",
-                GroupMoves.CELLS: "runs of free cells + 1",
-                GroupMoves.FREECELL: "runs by the FreeCell formula",
-            }[self.group_moves],
-            "take-back allowed" if self.take_back else "no take-back",
-        ]
-        return ", ".join(parts)
+        return ", ".join(option.word(getattr(self, option.name)) for option in OPTIONS)
+
+    def max_run(self, free_cells: int, empty_columns: int) -> int:
+        """The most cards one move may carry with this room; an empty target is not counted
+        in ``empty_columns``. The one run-size formula every part of the program uses."""
+        if self.group_moves is GroupMoves.SINGLE:
+            return 1
+        if self.group_moves is GroupMoves.CELLS:
+            return free_cells + 1
+        return (free_cells + 1) << empty_columns
 
 
-_ENUM_FIELDS: Final[dict[str, type[Enum]]] = {
-    "empty_column": EmptyColumn,
-    "build": Build,
-    "layout": Layout,
-    "group_moves": GroupMoves,
-}
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One rule option as declared on :class:`Rules`, with the forms derived from it."""
+
+    name: str  # the field of Rules, the JSON key
+    default: Any
+    values: tuple[Any, ...]
+    words: tuple[str, ...]  # one per value, for Rules.describe
+    letters: tuple[str, ...]  # one per value: its game-code letter ("" for none)
+    help: str  # what the option chooses
+
+    @classmethod
+    def of(cls, declared: Field[Any]) -> RuleOption:
+        """The option a :class:`Rules` field declares."""
+        meta = declared.metadata["option"]
+        values = meta["values"]
+        letters = meta["letters"] or ("",) * len(values)
+        if not len(meta["words"]) == len(letters) == len(values):
+            raise AssertionError(f"{declared.name}: one word and one letter per value")
+        return cls(declared.name, declared.default, values, meta["words"], letters, meta["help"])
+
+    @property
+    def flag(self) -> str:
+        """The command line's flag: ``--empty-column``."""
+        return "--" + self.name.replace("_", "-")
+
+    def coerce(self, value: object) -> Any:
+        """The declared value ``value`` names (an enum's text names its member)."""
+        for v in self.values:
+            if type(value) is type(v) and value == v:  # not True for 1, not 8.0 for 8
+                return v
+            if isinstance(v, Enum) and type(value) is str and value == v.value:
+                return v
+        raise InvalidRulesError(f"{self.name} must be {self.expected()}, not {value!r}")
+
+    def expected(self) -> str:
+        """The values in words: ``8, 4 or 2``, ``true or false``, ``one of suit, alternate``."""
+        if isinstance(self.default, bool):
+            return "true or false"
+        if isinstance(self.default, Enum):
+            return "one of " + ", ".join(str(v.value) for v in self.values)
+        shown = [str(v) for v in self.values]
+        return ", ".join(shown[:-1]) + " or " + shown[-1]
+
+    def to_json(self, value: Any) -> Any:
+        """``value`` as plain JSON."""
+        return value.value if isinstance(value, Enum) else value
+
+    def word(self, value: Any) -> str:
+        """``value`` in words, as :meth:`Rules.describe` says it."""
+        return self.words[self.values.index(value)]
+
+    def letter(self, value: Any) -> str:
+        """``value``'s game-code letter ("" for none)."""
+        return self.letters[self.values.index(value)]
+
+    def json(self) -> dict[str, Any]:
+        """The whole declaration as plain JSON (``GET /api/rules``)."""
+        return {
+            "name": self.name,
+            "flag": self.flag,
+            "help": self.help,
+            "default": self.to_json(self.default),
+            "values": [
+                {"value": self.to_json(v), "text": w, "letter": letter}
+                for v, w, letter in zip(self.values, self.words, self.letters, strict=True)
+            ],
+        }
 
 
-def _coerce(kind: type[Enum], name: str, value: object) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        allowed = ", ".join(str(m.value) for m in kind)
-        raise InvalidRulesError(f"{name} must be one of {allowed}, not {value!r}") from None
-
+OPTIONS: Final = tuple(RuleOption.of(f) for f in fields(Rules))
+"""Every rule option, in the order codes and descriptions list them."""
 
 STANDARD: Final = Rules()
-"""Seed 000's full rules: 8 cells, Kings only, in suit, runs of free cells + 1."""
+"""The standard game: 8 cells, Kings only to empty columns, in suit, runs of free cells + 1."""
 
 PRESETS: Final[dict[str, Rules]] = {
     "standard": STANDARD,
@@ -143,8 +247,9 @@ PRESETS: Final[dict[str, Rules]] = {
     "bakers": Rules(cells=4, layout=Layout.BAKERS, empty_column=EmptyColumn.ANY),
     "app": Rules(group_moves=GroupMoves.FREECELL, take_back=True),
 }
-"""Named presets; any of them takes other cell counts and group-move modes via
-:meth:`Rules.with_options`. ``app`` is seed 002's app: FreeCell-formula runs and take-back."""
+"""Named presets (see docs/rules.md); any of them takes other cell counts and group-move
+modes via :meth:`Rules.with_options`. ``easy`` is the French "Facile", ``app`` the app
+rules: FreeCell-formula runs and take-back."""
 
 
 def preset(name: str) -> Rules:

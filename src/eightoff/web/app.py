@@ -44,16 +44,7 @@ from eightoff.formats import move_from_json, move_to_json, moves_to_json, view_t
 from eightoff.game import Game, ReplayError
 from eightoff.moves import InvalidMoveError, Move
 from eightoff.pool import Pool
-from eightoff.rules import (
-    CELL_COUNTS,
-    PRESETS,
-    Build,
-    EmptyColumn,
-    GroupMoves,
-    Layout,
-    Rules,
-    preset,
-)
+from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.solver import Limit
 from eightoff.web.solving import (
     CANDIDATES,
@@ -178,7 +169,7 @@ class Taps(BaseModel):
     """What a single tap and a double tap on a pile play."""
 
     tap: MoveJson | None = Field(description="To the foundation, when allowed.")
-    smart: MoveJson | None = Field(description="The smart move (seed 002's order).")
+    smart: MoveJson | None = Field(description="The smart move (the app rules' double-tap order).")
 
 
 class PositionJson(BaseModel):
@@ -398,7 +389,9 @@ def create_app(
 
     @app.get("/api/rules", summary="Presets and rule options", tags=["rules"])
     def rules_route() -> JSONResponse:
-        """Every preset (its options and a one-line description) and every option's values."""
+        """Every preset (its options and a one-line description), every option's values, and
+        the rule table (``table``: per option its name, CLI flag, help, default and values,
+        each with its words and game-code letter) to build a New game form from."""
         return _ok(_RULES_INFO)
 
     for route_path, filename in _PAGES.items():
@@ -506,14 +499,8 @@ _RULES_INFO: Final[dict[str, Any]] = {
         for name, rules in PRESETS.items()
     },
     "default": "standard",
-    "options": {
-        "cells": list(CELL_COUNTS),
-        "empty_column": [v.value for v in EmptyColumn],
-        "build": [v.value for v in Build],
-        "layout": [v.value for v in Layout],
-        "group_moves": [v.value for v in GroupMoves],
-        "take_back": [False, True],
-    },
+    "options": {o.name: [o.to_json(v) for v in o.values] for o in OPTIONS},
+    "table": [o.json() for o in OPTIONS],
 }
 
 
