@@ -410,6 +410,12 @@ def test_dask_bogus_fails_fast_and_clean(tmp_path: Path) -> None:
         (["play", "--rules", ""], "unknown preset ''"),
         (["survey", "report", "--db", "x.db", "--workers", "2"], "unrecognized arguments"),
         (["survey", "report", "--db", "x.db", "--db", "y.db"], "--db given twice"),
+        (["serve", "--workers", "99999999999999999999"], "--workers: must be 1 to 64"),
+        (["serve", "--port", "٣"], "--port: expected a whole number, not '٣'"),
+        (["serve", "--port", "70000"], "--port: must be 1 to 65535"),
+        (["serve", "--max-connections", "0"], "--max-connections: must be 1 to 100000"),
+        (["serve", "--body-timeout", "nan"], "--body-timeout: expected a number of seconds"),
+        (["solve", "pysol:1", "\udcff"], "unrecognized arguments: \\udcff"),  # undecodable byte
     ],
 )
 def test_bad_numbers_text_and_repeats(

@@ -494,8 +494,8 @@ def test_no_input_gives_a_server_error(client: TestClient, path: str, body: Any)
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--port", "0"], "--port must be 1-65535"),
-        (["--workers", "0"], "--workers must be at least 1"),
+        (["--port", "0"], "--port: must be 1 to 65535"),
+        (["--workers", "0"], "--workers: must be 1 to 64"),
         (["--pool", "/no/such/pool.db"], "no such file"),
     ],
 )

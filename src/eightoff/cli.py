@@ -49,14 +49,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import re
 import stat
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final, NoReturn
 
+from eightoff.argtypes import int_in, seconds
 from eightoff.codes import GameCode
 from eightoff.errors import EightOffError
 from eightoff.formats import (
@@ -92,7 +92,14 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         hint = f" (see '{self.prog} --help')"
-        self.exit(2, f"eightoff: error: {message}{hint}\n")
+        self.exit(2, error_line(f"{message}{hint}") + "\n")
+
+
+def error_line(message: str) -> str:
+    """``eightoff: error: message`` as one printable line: an undecodable byte of the
+    command line (a lone surrogate) is shown escaped, never raised while printing."""
+    text = " ".join(message.split())
+    return "eightoff: error: " + text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 # -- rule options shared by subcommands --------------------------------------------------
@@ -126,33 +133,6 @@ def rules_from_args(args: argparse.Namespace) -> Rules | None:
 
 
 # -- numeric options ---------------------------------------------------------------------
-
-
-def int_in(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number (ASCII digits) from ``low`` to ``high``."""
-
-    def parse(text: str) -> int:
-        t = text.strip()
-        if not re.fullmatch(r"[+-]?[0-9]+", t):
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
-        value = int(t)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {t}")
-        return value
-
-    parse.__name__ = "whole number"  # what argparse names in its own messages
-    return parse
-
-
-def seconds(text: str) -> float:
-    """An argparse type: a finite, non-negative number of seconds (0: no limit)."""
-    t = text.strip()
-    if not re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", t):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}")
-    value = float(t)
-    if not (math.isfinite(value) and value >= 0):
-        raise argparse.ArgumentTypeError(f"must be 0 (no limit) or a positive number, not {t}")
-    return value
 
 
 def _check_repeats(argv: Sequence[str]) -> None:
@@ -326,7 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser = build_parser()
         args = parser.parse_args(argv)
     except CliError as exc:
-        print(f"eightoff: error: {exc}", file=sys.stderr)
+        print(error_line(str(exc)), file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help, or a usage error already reported
         return exc.code if isinstance(exc.code, int) else 2
@@ -340,8 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit cannot fail again
         return 1
     except (EightOffError, OSError) as exc:
-        message = " ".join(str(exc).split()) or type(exc).__name__
-        print(f"eightoff: error: {message}", file=sys.stderr)
+        print(error_line(str(exc) or type(exc).__name__), file=sys.stderr)
         return 2
     return status
 

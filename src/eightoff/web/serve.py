@@ -15,12 +15,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
+from eightoff.argtypes import int_in, seconds
 from eightoff.errors import EightOffError
 
 LOCAL_HOSTS: Final = ("localhost", "127.0.0.1", "[::1]")
 """The Host header values the server accepts unless told more (``--allowed-host``)."""
 BODY_SECONDS: Final = 10.0
 MAX_CONNECTIONS: Final = 256
+MAX_WORKERS: Final = 64  # server processes; each holds a solver pool too
 _WILDCARDS: Final = ("", "0.0.0.0", "::")
 _DOTTED: Final = re.compile(r"[0-9.]+")
 
@@ -32,7 +34,9 @@ class ServeError(EightOffError):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``eightoff serve``."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument(
+        "--port", type=int_in(1, 65535), default=8000, help="port to listen on (8000)"
+    )
     parser.add_argument(
         "--no-browser", action="store_true", help="do not open the page in a browser"
     )
@@ -43,7 +47,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: the pool shipped with the package)",
     )
     parser.add_argument(
-        "--workers", type=int, default=1, help="server processes (the API is stateless; 1)"
+        "--workers",
+        type=int_in(1, MAX_WORKERS),
+        default=1,
+        help="server processes (the API is stateless; 1)",
     )
     parser.add_argument(
         "--allowed-host",
@@ -55,14 +62,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--body-timeout",
-        type=float,
+        type=seconds,
         default=BODY_SECONDS,
         metavar="SECONDS",
         help=f"answer 408 to a request whose body has not arrived by then ({BODY_SECONDS:g})",
     )
     parser.add_argument(
         "--max-connections",
-        type=int,
+        type=int_in(1, 100_000),
         default=MAX_CONNECTIONS,
         metavar="N",
         help=f"open connections per server process; more get 503 ({MAX_CONNECTIONS})",
@@ -89,8 +96,8 @@ def serve(
 
     if not 1 <= port <= 65535:
         raise ServeError(f"--port must be 1-65535, not {port}")
-    if workers < 1:
-        raise ServeError(f"--workers must be at least 1, not {workers}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ServeError(f"--workers must be 1-{MAX_WORKERS}, not {workers}")
     if not 0 < body_timeout <= 3600:
         raise ServeError(f"--body-timeout must be more than 0 and at most 3600, not {body_timeout}")
     if not 1 <= max_connections <= 100_000:
