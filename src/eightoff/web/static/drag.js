@@ -2,7 +2,7 @@
 
 import { announce, clearHint, pileEl, say } from "./board.js";
 import { cardName, cardShort, pileName, t } from "./i18n.js";
-import { explain, lockedInput, play, playFound } from "./play.js";
+import { commit, explain, lockedInput } from "./play.js";
 import {
   DOUBLE_TAP_MS, DRAG_START_PX, board, cardEls, moveFrom, moveOf, moveTo, parsePile, state, where,
 } from "./state.js";
@@ -58,18 +58,15 @@ function onPointerMove(e) {
     if (!pick) return;
     clearSelection();
     clearHint();
-    // With moves on their way, where the cards may go is not known yet: any drop is
-    // tried, and the server decides.
-    const pending = state.pending.length > 0;
-    const moves = pending ? [] : legalFrom(pick.label, pick.count);
+    const moves = legalFrom(pick.label, pick.count);
     const els = movingEls(pick);
-    state.drag = { pick, moves, els, pending, targets: new Set(moves.map(moveTo)) };
+    state.drag = { pick, moves, els, targets: new Set(moves.map(moveTo)) };
     for (const label of state.drag.targets) pileEl(label).classList.add("target");
     els.forEach((el, i) => {
       el.classList.add("dragging");
       el.style.zIndex = String(DRAG_Z + i);
     });
-    if (!moves.length && !pending) explainStuck(pick);
+    if (!moves.length) explainStuck(pick);
   }
   const dx = e.clientX - press.x;
   const dy = e.clientY - press.y;
@@ -145,12 +142,14 @@ function onPointerUp(e) {
     state.drag = null;
     board.querySelectorAll(".target").forEach((el) => el.classList.remove("target"));
     const label = dropTarget(e, d);
-    const under = pileUnder(e, d);
-    const move = label ? d.moves.find((m) => moveTo(m) === label) : d.pending && under && moveOf(d.pick, under);
+    const move = label && d.moves.find((m) => moveTo(m) === label);
     if (move) {
-      play([move]);
+      commit([move]).then((ok) => {
+        if (!ok) snapBack(d.els);
+      });
     } else {
       snapBack(d.els);
+      const under = pileUnder(e, d);
       if (d.moves.length && under) explainRefusal(d.pick, under);
       else if (d.moves.length) say(t("refuse.there", { card: cardShort(d.pick.card) }));
     }
@@ -178,7 +177,7 @@ export function clearSelection() {
 export function select(pick) {
   clearSelection();
   const moves = legalFrom(pick.label, pick.count);
-  if (!moves.length && !state.pending.length) {
+  if (!moves.length) {
     explainStuck(pick);
     return false;
   }
@@ -194,29 +193,30 @@ export function select(pick) {
 export function moveSelectionTo(label) {
   const pick = state.selection;
   clearSelection();
-  if (state.pending.length) {
-    play([moveOf(pick, label)]); // the server decides, in turn
-    return;
-  }
   let move = legalFrom(pick.label, pick.count).find((m) => moveTo(m) === label);
   if (!move) {
     const others = state.view.legal_moves.filter((m) => moveFrom(m) === pick.label && moveTo(m) === label);
     move = others.sort((a, b) => b.count - a.count)[0];
   }
-  if (move) play([move]);
+  if (move) commit([move]);
   else explainRefusal(pick, label);
 }
 
-const tapMove = (view, label, kind) => (view.taps[label] || {})[kind] || null;
-
-/** Play the smart move (double tap) from pile ``label``, in turn. */
+/** Play the smart move (double tap) from pile ``label``. */
 export function smartFrom(label) {
-  playFound((view) => tapMove(view, label, "smart"), () => say(t("refuse.noMoveFrom", { pile: pileName(label) })));
+  const entry = state.view.taps[label];
+  if (entry && entry.smart) commit([entry.smart]);
+  else say(t("refuse.noMoveFrom", { pile: pileName(label) }));
 }
 
-/** Play the single-tap move (to the foundation) from pile ``label``, in turn. */
+/** Play the single-tap move (to the foundation) from pile ``label``: false when none. */
 export function tapFrom(label) {
-  playFound((view) => tapMove(view, label, "tap"), () => say(t("refuse.nothingHome", { pile: pileName(label) })));
+  const entry = state.view.taps[label];
+  if (entry && entry.tap) {
+    commit([entry.tap]);
+    return true;
+  }
+  return false;
 }
 
 function onTap(p) {
@@ -226,24 +226,17 @@ function onTap(p) {
   const now = performance.now();
   const { lastTap } = state;
   const double = lastTap && lastTap.label === label && now - lastTap.time < DOUBLE_TAP_MS;
-  if (double && card && lastTap.card === card) {
-    // The second half of a double tap: the smart move, unless the first tap played.
-    state.lastTap = null;
-    const first = lastTap.outcome;
-    playFound(
-      (view) => {
-        if (first.moved) return null;
-        clearSelection();
-        return tapMove(view, label, "smart");
-      },
-      () => {
-        if (!first.moved) say(t("refuse.noMoveFrom", { pile: pileName(label) }));
-      },
-    );
+  if (double && lastTap.moved) {
+    state.lastTap = null; // the first tap already played: ignore the second half of the double tap
     return;
   }
-  const outcome = { moved: false };
-  state.lastTap = { label, card, time: now, outcome };
+  if (double && card && lastTap.card === card) {
+    state.lastTap = null;
+    clearSelection();
+    smartFrom(label);
+    return;
+  }
+  state.lastTap = { label, card, time: now, moved: false };
   state.focusLabel = label;
   if (state.selection) {
     if (state.selection.label === label) clearSelection();
@@ -254,19 +247,9 @@ function onTap(p) {
   const pick = pickAt(p.cardEl);
   if (!pick) return;
   const { kind } = parsePile(label);
-  if ((pick.count === 1 || kind !== "column") && kind !== "foundation") {
-    // A tap sends the card home when it may go (known in turn); else it picks it up.
-    playFound(
-      (view) => {
-        const move = tapMove(view, label, "tap");
-        outcome.moved = move !== null;
-        return move;
-      },
-      () => {
-        const now = pickAt(p.cardEl);
-        if (now) select(now);
-      },
-    );
+  const isTop = pick.count === 1 || kind !== "column";
+  if (isTop && kind !== "foundation" && tapFrom(label)) {
+    state.lastTap.moved = true;
     return;
   }
   select(pick);
