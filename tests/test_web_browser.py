@@ -68,19 +68,12 @@ def _ace_on_top_deal() -> GameCode:
 # -- fixtures -----------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    from eightoff.web.app import Limits, create_app
-
+def serve_app(app: Any) -> Iterator[str]:
+    """Run the ASGI ``app`` on a free port in a thread; its address."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(seed=5, limits=Limits(hint_seconds=5, solve_seconds=10)),
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-    )
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -91,6 +84,13 @@ def server() -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    from eightoff.web.app import Limits, create_app
+
+    yield from serve_app(create_app(seed=5, limits=Limits(hint_seconds=5, solve_seconds=10)))
 
 
 @pytest.fixture(scope="module")

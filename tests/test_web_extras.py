@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from datetime import date
@@ -21,6 +19,7 @@ from eightoff.game import home_move
 from eightoff.moves import Move, Place, PlaceKind
 from eightoff.position import Position
 from eightoff.solver import Limit, solve
+from test_web_browser import serve_app
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -40,20 +39,7 @@ LIMIT = Limit(nodes=200_000, seconds=None)
 def server() -> Iterator[str]:
     from eightoff.web.app import create_app
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(seed=3), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    yield from serve_app(create_app(seed=3))
 
 
 @pytest.fixture(scope="module")
