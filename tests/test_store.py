@@ -4,6 +4,8 @@ import os
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,25 @@ import pytest
 from eightoff.cli import main
 from eightoff.pool import Pool, PoolError
 from eightoff.rules import PRESETS, STANDARD, Rules
-from eightoff.store import Row, Store, StoreError, rules_from_key, rules_key
+from eightoff.store import SCHEMA_V1, Row, Store, StoreError, rules_from_key, rules_key
+
+
+def v1_db(path: Path, rows: Iterable[Row]) -> Path:
+    """A survey database of ``rows`` as eightoff wrote it with schema version 1."""
+    con = sqlite3.connect(path)
+    with con:
+        con.executescript(SCHEMA_V1)
+        con.executemany(
+            "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (rules_key(r.rules), r.source, r.deal, r.verdict, r.length, int(r.optimal))
+                + (r.nodes, r.seconds, r.moves, r.solver, r.rating, r.time_limit, r.node_limit)
+                for r in rows
+            ],
+        )
+    con.close()
+    return path
+
 
 ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
 
@@ -101,10 +121,13 @@ def test_bad_values_and_files(tmp_path: Path) -> None:
 # -- damaged, foreign and read-only databases: one line, never a traceback ---------------------
 
 
-def survey_db(path: Path, deals: int = 300) -> Path:
+def survey_db(path: Path, deals: int = 300, *, version: int = 2) -> Path:
     """A survey database of ``deals`` rows (several pages), closed cleanly."""
+    rows = [row(n, "solved" if n % 7 else "unsolvable") for n in range(deals)]
+    if version == 1:
+        return v1_db(path, rows)
     with Store(path) as store:
-        store.add(row(n, "solved" if n % 7 else "unsolvable") for n in range(deals))
+        store.add(rows)
     return path
 
 
@@ -154,31 +177,46 @@ def test_corrupt_pages_with_an_intact_header(
 
 
 @pytest.mark.parametrize(
-    ("sql", "what"),
+    ("version", "sql", "what"),
     [
-        ("UPDATE results SET rules = '' WHERE deal = 5", "the row of deal 5, column rules: ''"),
+        (2, "UPDATE rulesets SET rules = ''", "the row of deal 0, column rules: ''"),
         (
+            2,
+            "UPDATE deals SET solver = 7 WHERE deal = 5",
+            "the row of deal 5, column solver: 7 names no row of the solvers table",
+        ),
+        (
+            2,
+            "UPDATE deals SET verdict = 3 WHERE deal = 6",
+            "the row of deal 6, column verdict: 3 names no row of the verdicts table",
+        ),
+        (1, "UPDATE results SET rules = '' WHERE deal = 5", "the row of deal 5, column rules: ''"),
+        (
+            1,
             "UPDATE results SET rules = '{\"cells\": 9}' WHERE deal = 0",
             "the row of deal 0, column rules: '{\"cells\": 9}' is not a rule set",
         ),
         (
+            1,
             "UPDATE results SET nodes = 'many' WHERE deal = 7",
             "the row of deal 7, column nodes: 'many' is not a whole number",
         ),
         (
+            1,
             "UPDATE results SET seconds = x'00' WHERE deal = 8",
             "the row of deal 8, column seconds: b'\\x00' is not a number",
         ),
         (
+            1,
             "UPDATE results SET length = 'long' WHERE deal = 9",
             "the row of deal 9, column length: 'long' is not a whole number or NULL",
         ),
     ],
 )
 def test_a_bad_row_is_named_by_deal_and_column(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], sql: str, what: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], version: int, sql: str, what: str
 ) -> None:
-    db = survey_db(tmp_path / "s.db", deals=20)
+    db = survey_db(tmp_path / "s.db", deals=20, version=version)
     with sqlite3.connect(db) as con:
         con.execute(sql)
     status, err = cli(capsys, "survey", "report", "--db", str(db))
@@ -237,7 +275,7 @@ def test_read_only_storage_can_be_reported_and_drawn_from(tmp_path: Path, leftov
             "from eightoff.store import Store\n"
             "store = Store(sys.argv[1])\n"
             "store.execute('PRAGMA wal_autocheckpoint=0')\n"
-            "store.execute('DELETE FROM results WHERE deal >= 20')\n"
+            "store.execute('DELETE FROM deals WHERE deal >= 20')\n"
             "os._exit(0)\n"
         )
         subprocess.run([sys.executable, "-c", script, str(db)], check=True, env=ENV)
@@ -258,3 +296,72 @@ def test_read_only_storage_can_be_reported_and_drawn_from(tmp_path: Path, leftov
     assert f"Deals:   0-{rows - 1} ({rows} deals)" in proc.stdout
     assert f" of {solved}\n" in proc.stdout and "drew None" not in proc.stdout
     assert {p.name: p.read_bytes() for p in storage.iterdir()} == before
+
+
+# -- schema version 1: read as it is, migrated in place by the first write --------------------
+
+
+def real_rows() -> list[Row]:
+    """Rows the survey makes, under several rule books: real lines with runs and take-backs."""
+    from eightoff.survey import Task, solve_task
+
+    rows: list[Row] = []
+    for name in ("standard", "app", "bakers", "alternate"):
+        rows += solve_task(Task(PRESETS[name], "eightoff", tuple(range(1, 9)), 10.0, None))
+    rows += solve_task(Task(STANDARD, "pysol", (1, 2), None, 10**6, optimal=True))
+    rows.append(row(50, "unknown", moves="", nodes=7, seconds=10.0))
+    assert any("x" in r.moves for r in rows) and any("^" in r.moves for r in rows)
+    return rows
+
+
+def test_version_1_reads_as_it_is_then_migrates_on_the_first_write(tmp_path: Path) -> None:
+    rows = real_rows()
+    db = v1_db(tmp_path / "old.db", rows)
+    before = db.read_bytes()
+    with Store(db, readonly=True) as store:
+        assert store.version == 1
+        store.check_rows()
+        assert sorted(store.rows(), key=repr) == sorted(rows, key=repr)
+    assert db.read_bytes() == before  # reading changes nothing
+    with Store(db) as store:  # opened to write: migrated
+        assert store.version == 2
+        # Version 2 keeps solve times to the microsecond.
+        rows = [replace(r, seconds=round(r.seconds * 1e6) / 1e6) for r in rows]
+        assert sorted(store.rows(), key=repr) == sorted(rows, key=repr)
+        assert store.add([row(51)]) == 1
+        assert store.add([rows[0]]) == 0  # a decided deal stays as it was
+    with sqlite3.connect(db) as con:
+        kinds = dict(con.execute("SELECT name, type FROM sqlite_master"))
+        assert kinds["results"] == "view" and kinds["deals"] == "table"
+        assert "results_pool" not in kinds
+        assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("2",)
+        assert con.execute("SELECT count(*) FROM rulesets").fetchone() == (4,)
+        lines = [r[0] for r in con.execute("SELECT line FROM deals")]
+        assert all(isinstance(line, bytes) for line in lines)
+    con.close()
+
+
+def test_a_migration_that_fails_leaves_version_1(tmp_path: Path) -> None:
+    rows = [row(n) for n in range(40)] + [row(40, moves="3a zz")]
+    db = v1_db(tmp_path / "old.db", rows)
+    with pytest.raises(StoreError, match=r"the row of deal 40, column moves: '3a zz'"):
+        Store(db)
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("1",)
+        assert con.execute("SELECT count(*) FROM results").fetchone() == (41,)
+    con.close()
+    with Store(db, readonly=True) as store:  # still read as it is
+        assert store.version == 1 and store.count() == 41
+
+
+def test_a_row_is_small(tmp_path: Path) -> None:
+    rows = real_rows()
+    db = tmp_path / "s.db"
+    with Store(db) as store:
+        store.add(rows)
+        store.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    with sqlite3.connect(db) as con:
+        packed = sum(len(r[0]) for r in con.execute("SELECT line FROM deals"))
+        text = sum(len(r.moves) for r in rows)
+    con.close()
+    assert packed < text / 2.5  # a move in about a byte, instead of three characters

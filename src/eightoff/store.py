@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -22,18 +23,94 @@ from urllib.parse import quote
 
 from eightoff.codes import SOURCES as SOURCES  # whose deal numbering: the game codes' sources
 from eightoff.errors import EightOffError
+from eightoff.movepack import PackError, pack_line, unpack_line
 from eightoff.rules import Rules
 
-SCHEMA_VERSION: Final = 1
-VERDICTS: Final = ("solved", "unsolvable", "unknown")
-RATINGS: Final = ("easy", "medium", "hard")
+SCHEMA_VERSION: Final = 2
+VERDICTS: Final = ("solved", "unsolvable", "unknown")  # stored as their index (version 2)
+RATINGS: Final = ("easy", "medium", "hard")  # stored as their index (version 2)
+STORED_SOURCES: Final = ("eightoff", "pysol")  # stored as their index: append only
+assert set(SOURCES) <= set(STORED_SOURCES)
 
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS results (
+# Version 2: a row is a few small integers and the packed line (eightoff.movepack); the rule
+# set and the solver (version and limits) are stored once each and named by their id, the
+# words of source, verdict and rating once each in small tables. The `results` view shows
+# the rows as version 1 stored them (text columns, seconds, moves as the packed bytes), so
+# readers (report, pool) query either version alike. About 110 bytes a row, line included
+# (benchmarks/survey_size.py). No index besides the key: queries through the view go by the
+# key (rules, source, deal) anyway, and an index cost 12 bytes a row.
+_TABLES_V2: Final = (
+    """CREATE TABLE rulesets (
+    id    INTEGER PRIMARY KEY,
+    rules TEXT NOT NULL UNIQUE  -- canonical JSON of Rules.to_json()
+) STRICT""",
+    """CREATE TABLE solvers (
+    id         INTEGER PRIMARY KEY,
+    version    TEXT NOT NULL,  -- solver version that produced the rows
+    time_limit REAL,           -- the budget each deal had (NULL: none)
+    node_limit INTEGER
+) STRICT""",
+    "CREATE TABLE sources (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE) STRICT",
+    "CREATE TABLE verdicts (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE) STRICT",
+    "CREATE TABLE ratings (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE) STRICT",
+    """CREATE TABLE deals (
+    ruleset INTEGER NOT NULL REFERENCES rulesets (id),
+    source  INTEGER NOT NULL REFERENCES sources (id),  -- whose deal numbering
+    deal    INTEGER NOT NULL,
+    verdict INTEGER NOT NULL REFERENCES verdicts (id),
+    length  INTEGER,           -- single-card moves of the solution; NULL unless solved
+    optimal INTEGER NOT NULL CHECK (optimal IN (0, 1)),  -- 1: the solution is proven shortest
+    nodes   INTEGER NOT NULL,  -- positions the solver expanded
+    micros  INTEGER NOT NULL,  -- solver wall time on the worker, in microseconds
+    line    BLOB NOT NULL,     -- the solution, packed (eightoff.movepack)
+    solver  INTEGER NOT NULL REFERENCES solvers (id),
+    rating  INTEGER REFERENCES ratings (id),  -- solved deals only
+    PRIMARY KEY (ruleset, source, deal)
+) STRICT, WITHOUT ROWID""",
+    """CREATE VIEW results AS SELECT
+    r.rules AS rules, s.name AS source, d.deal AS deal, v.name AS verdict,
+    d.length AS length, d.optimal AS optimal, d.nodes AS nodes, d.micros / 1e6 AS seconds,
+    d.line AS moves, x.version AS solver, g.name AS rating, x.time_limit AS time_limit,
+    x.node_limit AS node_limit
+FROM deals AS d
+JOIN rulesets AS r ON r.id = d.ruleset
+JOIN sources AS s ON s.id = d.source
+JOIN verdicts AS v ON v.id = d.verdict
+JOIN solvers AS x ON x.id = d.solver
+LEFT JOIN ratings AS g ON g.id = d.rating""",
+    *(
+        f"INSERT INTO {table} (id, name) VALUES "
+        + ", ".join(f"({i}, '{w}')" for i, w in enumerate(words))
+        for table, words in (
+            ("sources", STORED_SOURCES),
+            ("verdicts", VERDICTS),
+            ("ratings", RATINGS),
+        )
+    ),
+)
+_REFERENCES: Final = (  # (column of deals, the table its ids name)
+    ("ruleset", "rulesets"),
+    ("source", "sources"),
+    ("verdict", "verdicts"),
+    ("solver", "solvers"),
+    ("rating", "ratings"),  # NULL is never NOT IN: an unrated row passes
+)
+_V2_COLUMNS: Final = {
+    "deals": "ruleset source deal verdict length optimal nodes micros line solver rating",
+    "rulesets": "id rules",
+    "solvers": "id version time_limit node_limit",
+    "sources": "id name",
+    "verdicts": "id name",
+    "ratings": "id name",
+}
+
+# Version 1 stored every column as the `results` view shows it (570 bytes a row, the moves
+# as text); such files are still read as they are, and a survey that writes to one migrates
+# it to version 2 first, in one transaction. Its schema, as older eightoff wrote it (the
+# tests and benchmarks/survey_size.py make such files):
+SCHEMA_V1: Final = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE results (
     rules      TEXT    NOT NULL,  -- canonical JSON of Rules.to_json()
     source     TEXT    NOT NULL,  -- 'eightoff' or 'pysol': whose deal numbering
     deal       INTEGER NOT NULL,
@@ -49,7 +126,8 @@ CREATE TABLE IF NOT EXISTS results (
     node_limit INTEGER,
     PRIMARY KEY (rules, source, deal)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS results_pool ON results (rules, source, verdict, rating, deal);
+CREATE INDEX results_pool ON results (rules, source, verdict, rating, deal);
+INSERT INTO meta (key, value) VALUES ('schema', '1');
 """
 
 
@@ -173,24 +251,33 @@ _CHECKS: Final = (
 )
 
 # Insert, or replace a row that is still undecided; a decisive row is never touched.
-_UPSERT: Final = f"""
-INSERT INTO results ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (rules, source, deal) DO UPDATE SET
+_UPSERT: Final = """
+INSERT INTO deals (ruleset, source, deal, verdict, length, optimal, nodes, micros, line,
+    solver, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (ruleset, source, deal) DO UPDATE SET
     verdict = excluded.verdict, length = excluded.length, optimal = excluded.optimal,
-    nodes = excluded.nodes, seconds = excluded.seconds, moves = excluded.moves,
-    solver = excluded.solver, rating = excluded.rating, time_limit = excluded.time_limit,
-    node_limit = excluded.node_limit
-WHERE results.verdict = 'unknown'
+    nodes = excluded.nodes, micros = excluded.micros, line = excluded.line,
+    solver = excluded.solver, rating = excluded.rating
+WHERE deals.verdict = 2
 """
+_UNKNOWN: Final = VERDICTS.index("unknown")
 
 
 class Store:
-    """A survey database; use as a context manager or call :meth:`close`."""
+    """A survey database; use as a context manager or call :meth:`close`.
+
+    Opened to write, a database of schema version 1 is migrated to version 2 at once (in
+    one transaction: it stays version 1 if anything fails); opened read-only, it is read
+    as it is.
+    """
 
     def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False) -> None:
         """Open (``create``: or make) the database at ``path``; ``readonly`` for commands
         that only read (a report, a pool): they then work on read-only storage too."""
         self.path = Path(path)
+        self.version = SCHEMA_VERSION
+        self._rulesets: dict[str, int] = {}  # rules key -> rulesets.id, as met
+        self._solvers: dict[tuple[str, float | None, int | None], int] = {}
         if (readonly or not create) and not self.path.exists():
             raise StoreError(f"no survey database at {self.path}")
         try:
@@ -208,19 +295,10 @@ class Store:
 
     def _open(self, *, create: bool, readonly: bool) -> None:
         # Look before writing anything: a file that is not ours is left as it was.
-        tables = {r[0] for r in self._db.execute("SELECT name FROM sqlite_master")}
-        if tables and not {"results", "meta"} <= tables:
-            raise StoreError(f"{self.path} is an SQLite file but not a survey database")
-        if not tables and not create:
+        if self._names():
+            self._check_shape()
+        elif not create:
             raise StoreError(f"{self.path} is not a survey database (it is empty)")
-        if tables:
-            found = {r[1] for r in self._db.execute("PRAGMA table_info(results)")}
-            missing = [c for c in _COLUMNS.split(", ") if c not in found]
-            if missing:
-                raise StoreError(
-                    f"{self.path} has a results table of another shape (no column "
-                    f"{missing[0]}): it is not a survey database"
-                )
         problems = [r[0] for r in self._db.execute("PRAGMA quick_check(1)")]
         if problems != ["ok"]:
             why = "; ".join(p.removeprefix("*** in database main *** ") for p in problems)
@@ -230,36 +308,100 @@ class Store:
             # NORMAL is safe against process crashes in WAL mode (only power loss can drop
             # the last commits, never corrupt); FULL would fsync every batch.
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
-            self._db.execute(
-                "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
-                (str(SCHEMA_VERSION),),
-            )
+            with self._transaction():  # the schema is read again under the write lock
+                if not self._names():
+                    self._db.execute(
+                        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) "
+                        "WITHOUT ROWID"
+                    )
+                    self._db.execute(
+                        "INSERT INTO meta (key, value) VALUES ('schema', ?)",
+                        (str(SCHEMA_VERSION),),
+                    )
+                    for statement in _TABLES_V2:
+                        self._db.execute(statement)
+                self._check_shape()
+                if self.version == 1:
+                    self._migrate()
+
+    def _names(self) -> dict[str, str]:
+        """The tables, views and indexes of the file: name -> type."""
+        return {r[0]: r[1] for r in self._db.execute("SELECT name, type FROM sqlite_master")}
+
+    def _check_shape(self) -> None:
+        """Read the schema version and check the tables are those of that version."""
+        names = self._names()
+        if not {"results", "meta"} <= names.keys():
+            raise StoreError(f"{self.path} is an SQLite file but not a survey database")
         found_version = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         text = "" if found_version is None else str(found_version[0])
-        if not text.isascii() or not text.isdigit():
-            raise StoreError(f"{self.path} has no valid schema version: not a survey database")
-        version = int(text)
-        if version > SCHEMA_VERSION:
+        version = int(text) if text.isascii() and text.isdigit() else None
+        if version is not None and version > SCHEMA_VERSION:
             raise StoreError(
                 f"{self.path} has schema version {version}; this eightoff reads up to "
                 f"{SCHEMA_VERSION}"
             )
+        v1 = names["results"] == "table"
+        tables = {"results": _COLUMNS.replace(",", "")} if v1 else _V2_COLUMNS
+        for table, columns in tables.items():
+            found = {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
+            missing = [c for c in columns.split() if c not in found]
+            if missing:
+                raise StoreError(
+                    f"{self.path} has a {table} table of another shape (no column "
+                    f"{missing[0]}): it is not a survey database"
+                )
+        if version is None or version != (1 if v1 else SCHEMA_VERSION):
+            raise StoreError(f"{self.path} has no valid schema version: not a survey database")
+        self.version = version
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction (BEGIN IMMEDIATE … COMMIT), rolled back on any error."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            self._rulesets.clear()  # ids handed out in the transaction are gone
+            self._solvers.clear()
+            raise
+        self._db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        """Version 1 to 2, inside the caller's transaction."""
+        self.check_rows()
+        try:
+            rows = [_row(r) for r in self._db.execute(f"SELECT {_COLUMNS} FROM results")]
+        except StoreError as exc:
+            raise StoreError(
+                f"{self.path} cannot be brought to schema version {SCHEMA_VERSION} "
+                f"(it is left as it was): {exc}"
+            ) from None
+        self._db.execute("DROP TABLE results")  # its index goes with it
+        for statement in _TABLES_V2:
+            self._db.execute(statement)
+        self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+        self.version = SCHEMA_VERSION
+        self._insert(rows)
 
     def check_rows(self) -> None:
         """Raise :class:`StoreError` naming the first row and column whose value cannot be
         read (wrong type, bad rules JSON): for commands that read every row."""
         try:
-            for column, condition, expected in _CHECKS:
-                bad = self._db.execute(
-                    f"SELECT source, deal, {column} FROM results "
-                    f"WHERE NOT coalesce({condition}, 0) LIMIT 1"
-                ).fetchone()
-                if bad is not None:
-                    raise StoreError(
-                        f"{self.path}: {_row_name(bad[0], bad[1])}, column {column}: "
-                        f"{bad[2]!r} is not {expected}"
-                    )
+            if self.version == 1:
+                self._check_v1_columns()
+            else:  # STRICT tables hold their types; every id must name a row
+                for column, table in _REFERENCES:
+                    bad = self._db.execute(
+                        f"SELECT source, deal, {column} FROM deals WHERE {column} NOT IN "
+                        f"(SELECT id FROM {table}) LIMIT 1"
+                    ).fetchone()
+                    if bad is not None:
+                        raise StoreError(
+                            f"{self.path}: {_row_name(_source_name(bad[0]), bad[1])}, column "
+                            f"{column}: {bad[2]!r} names no row of the {table} table"
+                        )
             for key, source, deal in self._db.execute(
                 "SELECT rules, min(source), min(deal) FROM results GROUP BY rules"
             ):
@@ -272,6 +414,18 @@ class Store:
                     ) from None
         except sqlite3.Error as exc:
             raise database_error(self.path, exc) from None
+
+    def _check_v1_columns(self) -> None:
+        for column, condition, expected in _CHECKS:
+            bad = self._db.execute(
+                f"SELECT source, deal, {column} FROM results "
+                f"WHERE NOT coalesce({condition}, 0) LIMIT 1"
+            ).fetchone()
+            if bad is not None:
+                raise StoreError(
+                    f"{self.path}: {_row_name(bad[0], bad[1])}, column {column}: "
+                    f"{bad[2]!r} is not {expected}"
+                )
 
     def close(self) -> None:
         """Close the connection (committed data is already on disk)."""
@@ -290,36 +444,54 @@ class Store:
 
     def add(self, rows: Iterable[Row]) -> int:
         """Write ``rows`` in one transaction; return how many rows were new or replaced."""
+        try:
+            with self._transaction():
+                return self._insert(rows)
+        except sqlite3.Error as exc:
+            raise database_error(self.path, exc) from None
+
+    def _insert(self, rows: Iterable[Row]) -> int:
         params = [
             (
-                rules_key(r.rules),
-                r.source,
+                self._ruleset_id(rules_key(r.rules)),
+                STORED_SOURCES.index(r.source),
                 r.deal,
-                r.verdict,
+                VERDICTS.index(r.verdict),
                 r.length,
                 int(r.optimal),
                 r.nodes,
-                r.seconds,
-                r.moves,
-                r.solver,
-                r.rating,
-                r.time_limit,
-                r.node_limit,
+                round(r.seconds * 1e6),
+                _packed(r),
+                self._solver_id(r.solver, r.time_limit, r.node_limit),
+                None if r.rating is None else RATINGS.index(r.rating),
             )
             for r in rows
         ]
-        before = self._db.total_changes
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.executemany(_UPSERT, params)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            raise database_error(self.path, exc) from None
-        return self._db.total_changes - before
+        return self._db.executemany(_UPSERT, params).rowcount
+
+    def _ruleset_id(self, key: str) -> int:
+        found = self._rulesets.get(key)
+        if found is None:
+            self._db.execute("INSERT OR IGNORE INTO rulesets (rules) VALUES (?)", (key,))
+            found = self._rulesets[key] = int(
+                self._db.execute("SELECT id FROM rulesets WHERE rules = ?", (key,)).fetchone()[0]
+            )
+        return found
+
+    def _solver_id(self, version: str, time_limit: float | None, node_limit: int | None) -> int:
+        key = (version, time_limit, node_limit)
+        found = self._solvers.get(key)
+        if found is None:
+            where = "version = ? AND time_limit IS ? AND node_limit IS ?"
+            row = self._db.execute(f"SELECT id FROM solvers WHERE {where}", key).fetchone()
+            if row is None:
+                row = self._db.execute(
+                    "INSERT INTO solvers (version, time_limit, node_limit) VALUES (?, ?, ?) "
+                    "RETURNING id",
+                    key,
+                ).fetchone()
+            found = self._solvers[key] = int(row[0])
+        return found
 
     def done(
         self, rules: Rules, source: str, low: int, high: int, *, redo_unknown: bool = False
@@ -385,6 +557,20 @@ def _row_name(source: object, deal: object) -> str:
     )
 
 
+def _packed(row: Row) -> bytes:
+    try:
+        return pack_line(row.moves)
+    except EightOffError as exc:
+        raise StoreError(
+            f"{_row_name(row.source, row.deal)}, column moves: {row.moves!r} is not a line "
+            f"of moves ({exc})"
+        ) from None
+
+
+def _source_name(source: int) -> object:
+    return STORED_SOURCES[source] if 0 <= source < len(STORED_SOURCES) else source
+
+
 def _filter(rules: Rules | None, source: str | None) -> tuple[str, tuple[object, ...]]:
     clauses: list[str] = []
     args: list[object] = []
@@ -401,18 +587,21 @@ def _row(found: Any) -> Row:
     # sqlite3 hands back plain Python values in _COLUMNS order.
     (rules, source, deal, verdict, length, optimal, nodes, seconds, moves, solver) = found[:10]
     rating, time_limit, node_limit = found[10:]
-    return Row(
-        rules=rules_from_key(rules),
-        source=source,
-        deal=deal,
-        verdict=verdict,
-        length=length,
-        optimal=bool(optimal),
-        nodes=nodes,
-        seconds=seconds,
-        moves=moves,
-        solver=solver,
-        rating=rating,
-        time_limit=time_limit,
-        node_limit=node_limit,
-    )
+    try:
+        return Row(
+            rules=rules_from_key(rules),
+            source=source,
+            deal=deal,
+            verdict=verdict,
+            length=length,
+            optimal=bool(optimal),
+            nodes=nodes,
+            seconds=seconds,
+            moves=unpack_line(moves) if isinstance(moves, bytes) else moves,
+            solver=solver,
+            rating=rating,
+            time_limit=time_limit,
+            node_limit=node_limit,
+        )
+    except (StoreError, PackError) as exc:
+        raise StoreError(f"{_row_name(source, deal)}: {exc}") from None
