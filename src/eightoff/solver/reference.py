@@ -2,16 +2,19 @@
 
 It has two jobs. Where the C core did not compile it is the solver; and it is the
 oracle the tests hold the C core to, so it shares no code with it: every move it
-tries comes from ``legal_moves`` and is played by the engine, every position is an
-engine :class:`Position`, and nothing is pruned, merged or played automatically.
+tries comes from ``legal_moves`` and is played by the engine, and every position is
+an engine :class:`Position`.
 
-* :func:`solve_any`: best-first search, most cards home first, fewest cards in
-  cells next. It is complete: when its open list runs dry, every position reachable
-  from the start has been seen, so "unsolvable" is a proof.
+* :func:`solve_any`: best-first search, fewest cards short of home first. It is
+  complete: when its open list runs dry, every position reachable from the start
+  has been seen, so "unsolvable" is a proof. Three things keep it quick, none of
+  which can lose a win: a transposition set, safe autoplay, and one target per
+  kind of empty place (each explained where it is done).
 * :func:`solve_shortest`: A* over single-card moves (cost 1 each) with the bound
   "cards not yet home" (a move sends at most one card home, so it never
   overestimates): the first won position it takes from the open list is a shortest
   win, counted in single-card moves as :attr:`SolveResult.length` counts them.
+  Nothing is played automatically there, so every move counts.
 
 Positions are told apart by their cards, with column and cell order ignored: two
 positions that differ only in that order can make the same moves and reach the same
@@ -23,14 +26,16 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable
 from itertools import count
 
-from eightoff.moves import Move
+from eightoff.game import autoplay_moves
+from eightoff.moves import Move, PlaceKind
 from eightoff.position import Position
+from eightoff.rules import Build
 from eightoff.solver.result import Limit, SolveResult, Verdict, single_card_length
 
 Key = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, int, int, int]]
+Parents = dict[Key, tuple[Key, tuple[Move, ...]] | None]
 
 
 def key(position: Position) -> Key:
@@ -41,8 +46,38 @@ def key(position: Position) -> Key:
 
 def solve_any(position: Position, limit: Limit) -> SolveResult:
     """Any winning line (best-first), a proof that there is none, or ``unknown``."""
-
-    return _search(position, limit, _guess, single_cards=False)
+    clock = time.perf_counter()
+    rules = position.rules
+    # Safe autoplay, as the game plays it: a card the rules call safe to send home is
+    # never needed in play again, so sending it at once loses no win. Not where
+    # take-back meets alternating colours: a card taken back from a foundation may be
+    # the base a stuck card of the other colour needs.
+    auto = not rules.take_back or rules.build is Build.SUIT
+    first = tuple(autoplay_moves(position)) if auto else ()
+    start = _played(position, first)
+    # The transposition set: each position (by key) is queued once, with the
+    # position and moves it was first reached from.
+    parent: Parents = {key(start): None}
+    tie = count()  # first in, first out among equals: the order stays fixed
+    open_list = [(_guess(start), next(tie), start)]
+    nodes = 0
+    while open_list:
+        _, _, p = heapq.heappop(open_list)
+        k = key(p)
+        if p.is_won():
+            return _result(Verdict.SOLVED, first + _line(parent, k), nodes, clock)
+        if _spent(limit, nodes, clock):
+            return _result(Verdict.UNKNOWN, (), nodes, clock)
+        nodes += 1
+        for move in _distinct_moves(p):
+            q = p.apply_unchecked(move)
+            played = (move, *autoplay_moves(q)) if auto else (move,)
+            q = _played(q, played[1:])
+            kq = key(q)
+            if kq not in parent:
+                parent[kq] = (k, played)
+                heapq.heappush(open_list, (_guess(q), next(tie), q))
+    return _result(Verdict.UNSOLVABLE, (), nodes, clock)
 
 
 def _guess(p: Position) -> tuple[int, int]:
@@ -57,77 +92,79 @@ def _guess(p: Position) -> tuple[int, int]:
     return 52 - p.cards_home() + buried, len(p.cells) - p.free_cells
 
 
+def _distinct_moves(p: Position) -> list[Move]:
+    # Cells are alike, and so are empty columns (the key sorts them): of the legal
+    # moves to an empty place, those to the first one of its kind are enough.
+    free_cell = next((i for i, c in enumerate(p.cells) if c is None), -1)
+    free_column = next((j for j, col in enumerate(p.columns) if not col), -1)
+    return [
+        m
+        for m in p.legal_moves()
+        if not (m.target.kind is PlaceKind.CELL and m.target.index != free_cell)
+        and not (
+            m.target.kind is PlaceKind.COLUMN
+            and not p.columns[m.target.index]
+            and m.target.index != free_column
+        )
+    ]
+
+
 def solve_shortest(position: Position, limit: Limit) -> SolveResult:
     """A shortest winning line in single-card moves (A*), proven, or no win at all."""
-
-    def rank(p: Position) -> tuple[int, int]:
-        return 52 - p.cards_home(), 0
-
-    return _search(position, limit, rank, single_cards=True)
-
-
-def _search(
-    start: Position,
-    limit: Limit,
-    rank: Callable[[Position], tuple[int, int]],
-    *,
-    single_cards: bool,
-) -> SolveResult:
     clock = time.perf_counter()
-    deadline = None if limit.seconds is None else clock + limit.seconds
-    # How each position was first reached (best-first) or most cheaply reached (A*).
-    parent: dict[Key, tuple[Key, Move] | None] = {key(start): None}
-    cost: dict[Key, int] = {key(start): 0}
-    tie = count()  # first in, first out among equals: the order stays fixed
-    open_list: list[tuple[tuple[int, ...], int, int, Position]] = []
-
-    def push(p: Position, g: int) -> None:
-        h, extra = rank(p)
-        order = (g + h, -g) if single_cards else (h, extra)
-        heapq.heappush(open_list, (order, next(tie), g, p))
-
-    push(start, 0)
+    # The cheapest way each position has been reached, and from where.
+    parent: Parents = {key(position): None}
+    cost: dict[Key, int] = {key(position): 0}
+    tie = count()
+    # Lowest bound (moves made + cards not home) first, then the deepest among equals.
+    open_list = [(52 - position.cards_home(), 0, next(tie), position)]
     nodes = 0
     while open_list:
-        _, _, g, p = heapq.heappop(open_list)
+        _, minus_g, _, p = heapq.heappop(open_list)
+        g = -minus_g
         k = key(p)
         if cost[k] < g:  # reached more cheaply since it was queued
             continue
         if p.is_won():
-            moves = _line(parent, k)
-            return _result(Verdict.SOLVED, moves, nodes, clock, optimal=single_cards)
-        if limit.nodes is not None and nodes >= limit.nodes:
-            return _result(Verdict.UNKNOWN, (), nodes, clock)
-        if deadline is not None and time.perf_counter() > deadline:
+            return _result(Verdict.SOLVED, _line(parent, k), nodes, clock, optimal=True)
+        if _spent(limit, nodes, clock):
             return _result(Verdict.UNKNOWN, (), nodes, clock)
         nodes += 1
-        for move in p.legal_moves():
-            if single_cards and move.count != 1:
+        for move in _distinct_moves(p):
+            if move.count != 1:
                 continue
             q = p.apply_unchecked(move)
             kq = key(q)
-            step = 1 if single_cards else 2 * move.count - 1
-            if kq in cost and cost[kq] <= g + step:
-                continue
-            if not single_cards and kq in cost:
-                continue  # best-first: the first way found is kept
-            cost[kq] = g + step
-            parent[kq] = (k, move)
-            push(q, g + step)
+            if kq not in cost or g + 1 < cost[kq]:
+                cost[kq] = g + 1
+                parent[kq] = (k, (move,))
+                f = g + 1 + 52 - q.cards_home()
+                heapq.heappush(open_list, (f, -(g + 1), next(tie), q))
     return _result(Verdict.UNSOLVABLE, (), nodes, clock)
 
 
-def _line(parent: dict[Key, tuple[Key, Move] | None], goal: Key) -> tuple[Move, ...]:
+def _played(position: Position, moves: tuple[Move, ...]) -> Position:
+    for move in moves:
+        position = position.apply_unchecked(move)
+    return position
+
+
+def _spent(limit: Limit, nodes: int, clock: float) -> bool:
+    if limit.nodes is not None and nodes >= limit.nodes:
+        return True
+    return limit.seconds is not None and time.perf_counter() - clock > limit.seconds
+
+
+def _line(parent: Parents, goal: Key) -> tuple[Move, ...]:
     # The moves from the start to ``goal``. The position expanded under a key is the
-    # very one its recorded move made, so the moves replay from the start as they are.
-    moves: list[Move] = []
+    # very one its recorded moves made, so the moves replay from the start as they are.
+    steps: list[tuple[Move, ...]] = []
     entry = parent[goal]
     while entry is not None:
-        k, move = entry
-        moves.append(move)
+        k, moves = entry
+        steps.append(moves)
         entry = parent[k]
-    moves.reverse()
-    return tuple(moves)
+    return tuple(m for moves in reversed(steps) for m in moves)
 
 
 def _result(
