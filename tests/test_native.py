@@ -26,19 +26,13 @@ from eightoff.moves import Move, PlaceKind
 from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD, Build, EmptyColumn, GroupMoves, Rules
 from eightoff.solver import Limit, Verdict, core, reference, solve
-from test_solver_oracle import hard_endgame
+from test_solver_oracle import hard_endgame, wins
 
 native = core.native
 needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
 LIMIT = 2  # the C searches' status for "a limit was hit"
 
 Steps = list[tuple[tuple[int, int, int, int, int], tuple[int, ...]]]
-
-
-def _won_after(position: Position, moves: list[Move] | tuple[Move, ...]) -> bool:
-    for move in moves:
-        position = position.apply(move)  # the engine's checks, move by move
-    return position.is_won()
 
 
 def search_state(position: Position) -> tuple[tuple[bytes, ...], bytes, tuple[int, ...]]:
@@ -94,7 +88,7 @@ def test_c_lines_replay_and_verdicts_equal_the_reference(preset: str) -> None:
             plain = reference.solve_any(position, Limit(nodes=20_000, seconds=60))
             assert fast.verdict is plain.verdict, (number, position)
             if fast.solved:
-                assert _won_after(position, fast.moves) and _won_after(position, plain.moves)
+                assert wins(position, fast.moves) and wins(position, plain.moves)
                 assert fast.length == sum(2 * m.count - 1 for m in fast.moves)
             seen.add(fast.verdict)
     assert Verdict.SOLVED in seen
@@ -118,7 +112,7 @@ def test_solve_without_the_c_core(lost: bool, monkeypatch: pytest.MonkeyPatch) -
     assert pure.verdict is with_c.verdict
     assert pure.verdict is (Verdict.UNSOLVABLE if lost else Verdict.SOLVED)
     if not lost:
-        assert _won_after(position, pure.moves)
+        assert wins(position, pure.moves)
 
 
 @needs_native
@@ -158,7 +152,7 @@ def test_optimal_below_the_optimum_finds_nothing() -> None:
     position = pysol_deal(7)
     best = core.solve_optimal(position, Limit(nodes=100_000, seconds=60))
     assert best.verdict is Verdict.SOLVED and best.optimal
-    assert _won_after(position, best.moves)
+    assert wins(position, best.moves)
     single = core.config(position.rules, single_cards=True)
     state = search_state(position)
     none = native.astar(*state, single, 100_000, -1.0, best.length)
@@ -178,7 +172,7 @@ def test_finish_drops_a_round_trip_and_refuses_steps_that_do_not_win() -> None:
     k = 1 if steps[0][0][0] < 0 else 0  # after the deal's own autoplay, if any
     padded = [*steps[:k], ((0, 1, 1, -1, 1), ()), ((1, nine, 0, 1, 1), ()), *steps[k:]]
     assert native.finish(*args, padded, 20, 300, -1.0) == line
-    assert _won_after(position, [core.MOVES[m] for m in line])
+    assert wins(position, [core.MOVES[m] for m in line])
     with pytest.raises(ValueError, match="do not replay to a win"):
         native.finish(*args, steps[:-1], 15, 300, -1.0)
     with pytest.raises(ValueError, match="do not replay to a win"):
@@ -272,7 +266,7 @@ def test_steps_changed_while_read_do_not_crash() -> None:
     (_, si, dk, di, n), autos = moves[1]
     moves[1] = ((Sneaky(), si, dk, di, n), autos)  # type: ignore[assignment]
     line = native.finish(*core.state(position), core.config(position.rules), moves, 20, 300, -1.0)
-    assert _won_after(position, [core.MOVES[m] for m in line])  # it read the steps as they were
+    assert wins(position, [core.MOVES[m] for m in line])  # it read the steps as they were
 
 
 # -- the C rules (rules.h) against the engine's legal moves --------------------------------
@@ -314,15 +308,17 @@ def as_tuple(move: Move) -> tuple[int, int, int, int, int]:
     )
 
 
-def random_positions(rules: Rules, rng: random.Random, count: int) -> Iterator[Position]:
+def random_positions(
+    rules: Rules, rng: random.Random, count: int
+) -> Iterator[tuple[Position, list[Move]]]:
     """Positions reached by random legal moves from random deals (runs, empty columns,
-    full cells, take-backs all turn up), with a new deal every 60 moves."""
+    full cells, take-backs all turn up), with a new deal every 60 moves; each with its
+    ``legal_moves()``, listed once (the walk takes its next step from them)."""
     position = pysol_deal(rng.randrange(1, 32_000), rules)
-    made = steps = 0
-    while made < count:
-        steps += 1
+    for made in range(1, count + 1):
         moves = position.legal_moves()
-        if steps % 60 == 0 or not moves:
+        yield position, moves
+        if made % 60 == 0 or not moves:
             position = pysol_deal(rng.randrange(1, 32_000), rules)
             continue
         # Favour moves into columns, so runs grow and columns empty.
@@ -330,8 +326,6 @@ def random_positions(rules: Rules, rng: random.Random, count: int) -> Iterator[P
         position = position.apply_unchecked(
             rng.choice(into if into and rng.random() < 0.7 else moves)
         )
-        made += 1
-        yield position
 
 
 # Every preset, and every value of every option somewhere.
@@ -349,5 +343,5 @@ LEGAL_RULES = {
 def test_c_legal_moves_are_the_engines(name: str) -> None:
     # benchmarks/native_legal_moves.py runs the same check over 10^5 positions a preset.
     rng = random.Random(name)
-    for position in random_positions(LEGAL_RULES[name], rng, 1_000):
-        assert c_legal_moves(position) == [as_tuple(m) for m in position.legal_moves()], position
+    for position, moves in random_positions(LEGAL_RULES[name], rng, 1_000):
+        assert c_legal_moves(position) == [as_tuple(m) for m in moves], position
