@@ -1,10 +1,14 @@
 """The engine, the solver and the command line's engine commands need none of the faces'
 packages: those are extras (``eightoff[web]``, ``[tui]``, ``[survey]``, ``[all]``)."""
 
+import os
+import pty
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+import pytest
 
 FACES = ("fastapi", "uvicorn", "starlette", "textual", "distributed", "dask", "matplotlib")
 
@@ -50,3 +54,53 @@ def test_the_faces_are_extras_and_all_gathers_them() -> None:
     assert any(d.startswith("fastapi") for d in extras["web"])
     assert any(d.startswith("textual") for d in extras["tui"])
     assert any(d.startswith("matplotlib") for d in extras["survey"])
+
+
+_MISSING_RUN = """
+import sys
+
+class Missing:
+    # As if {package} were not installed: the import fails as a missing module does.
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] == {package!r}:
+            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+        return None
+
+sys.meta_path.insert(0, Missing())
+from eightoff.cli import main
+sys.exit(main({argv!r}))
+"""
+
+
+@pytest.mark.parametrize(
+    ("argv", "package", "extra"),
+    [
+        (["play"], "textual", "tui"),
+        (["serve", "--no-browser", "--port", "1"], "uvicorn", "web"),
+    ],
+)
+def test_a_face_without_its_extra_says_what_to_install(
+    argv: list[str], package: str, extra: str
+) -> None:
+    # The terminal game starts only on a terminal: run on a pseudo-terminal, so `play`
+    # reaches the import it would make for a player.
+    code = _MISSING_RUN.format(package=package, argv=argv)
+    primary, secondary = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            stdin=secondary,
+            stdout=secondary,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(primary)
+        os.close(secondary)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"eightoff: error: the {'terminal' if extra == 'tui' else 'web'} game needs {package}, "
+        f"which is not installed: install eightoff[{extra}] (pip install 'eightoff[{extra}]')"
+    ]

@@ -53,7 +53,8 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Final, NoReturn
 
 from eightoff.argtypes import int_in, seconds
@@ -95,6 +96,22 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, error_line(f"{message}{hint}") + "\n")
 
 
+@contextmanager
+def needs_extra(extra: str, face: str) -> Iterator[None]:
+    """Within: a package of ``face`` that is not installed stops the command with one
+    line naming the extra that installs it (``eightoff[tui]``), not a traceback."""
+    try:
+        yield
+    except ModuleNotFoundError as exc:
+        package = (exc.name or "eightoff").partition(".")[0]
+        if package == "eightoff":  # a module of ours missing is a bug: let it show
+            raise
+        raise CliError(
+            f"{face} needs {package}, which is not installed: install eightoff[{extra}] "
+            f"(pip install 'eightoff[{extra}]')"
+        ) from None
+
+
 def error_line(message: str) -> str:
     """``eightoff: error: message`` as one printable line: an undecodable byte of the
     command line (a lone surrogate) is shown escaped, never raised while printing."""
@@ -133,6 +150,27 @@ def rules_from_args(args: argparse.Namespace) -> Rules | None:
 
 
 # -- numeric options ---------------------------------------------------------------------
+
+
+def add_search_options(parser: argparse.ArgumentParser, *, nodes_flag: str, each: str) -> None:
+    """The solver's limits and ``--optimal``, as ``solve`` and ``survey`` take them;
+    ``each`` says what a limit applies to (" per deal")."""
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=60.0,
+        metavar="S",
+        help=f"seconds to search{each} (default 60; 0: no limit)",
+    )
+    parser.add_argument(
+        nodes_flag,
+        type=int_in(1, MAX_COUNT),
+        metavar="N",
+        help=f"positions to expand at most{each} (default: no limit)",
+    )
+    parser.add_argument(
+        "--optimal", action="store_true", help="find and prove the shortest solution (slow)"
+    )
 
 
 def _check_repeats(argv: Sequence[str]) -> None:
@@ -224,22 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("source", help=SOURCE_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument(
-        "--time-limit",
-        type=seconds,
-        default=60.0,
-        metavar="S",
-        help="seconds to search (default 60; 0: no limit)",
-    )
-    p.add_argument(
-        "--nodes",
-        type=int_in(1, MAX_COUNT),
-        metavar="N",
-        help="positions to expand at most (default: no limit)",
-    )
-    p.add_argument(
-        "--optimal", action="store_true", help="find and prove the shortest solution (slow)"
-    )
+    add_search_options(p, nodes_flag="--nodes", each="")
     add_rule_options(p)
     p.set_defaults(handler=_cmd_solve)
 
@@ -259,20 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="local processes (default: all cores)",
     )
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster at tcp://HOST:PORT")
-    p.add_argument(
-        "--time-limit",
-        type=seconds,
-        default=60.0,
-        metavar="S",
-        help="per deal (default 60; 0: none)",
-    )
-    p.add_argument(
-        "--node-limit",
-        type=int_in(1, MAX_COUNT),
-        metavar="N",
-        help="positions per deal (default: none)",
-    )
-    p.add_argument("--optimal", action="store_true", help="prove the shortest solutions (slow)")
+    add_search_options(p, nodes_flag="--node-limit", each=" per deal")
     p.add_argument("--redo-unknown", action="store_true", help="retry deals left unknown")
     add_rule_options(p)
     p.set_defaults(handler=_cmd_survey)
@@ -374,10 +384,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if rules is not None and rules != code.rules:
             raise CliError("a game code fixes its rules: leave out the rule options")
     if not args.text and sys.stdin.isatty() and sys.stdout.isatty():
-        from eightoff.tui import run  # import lazily: Textual is only needed here
+        with needs_extra("tui", "the terminal game"):
+            from eightoff.tui import run  # import lazily: Textual is only needed here
 
-        # No code: the game left last time resumes, or a winnable deal as the settings say.
-        run(code if args.code is not None else None, rules)
+            # No code: the game left last time resumes, or a winnable deal as the settings say.
+            run(code if args.code is not None else None, rules)
         return 0
     position = code.position()
     print(_heading(position, code))
@@ -432,22 +443,24 @@ def _cmd_survey(args: argparse.Namespace) -> int:
 def _cmd_survey_report(args: argparse.Namespace) -> int:
     from eightoff.survey import report_command
 
-    return report_command(args.db, rules_from_args(args), plot=args.plot)
+    with needs_extra("survey", "survey report --plot"):
+        return report_command(args.db, rules_from_args(args), plot=args.plot)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     from eightoff.web.serve import serve  # imports uvicorn and FastAPI only when serving
 
-    return serve(
-        args.host,
-        args.port,
-        open_browser=not args.no_browser,
-        pool=args.pool,
-        workers=args.workers,
-        allowed_hosts=args.allowed_host,
-        body_timeout=args.body_timeout,
-        max_connections=args.max_connections,
-    )
+    with needs_extra("web", "the web game"):
+        return serve(
+            args.host,
+            args.port,
+            open_browser=not args.no_browser,
+            pool=args.pool,
+            workers=args.workers,
+            allowed_hosts=args.allowed_host,
+            body_timeout=args.body_timeout,
+            max_connections=args.max_connections,
+        )
 
 
 def _heading(position: Position, code: GameCode | None) -> str:
