@@ -18,19 +18,15 @@ import argparse
 import statistics
 import sys
 from collections import Counter
+from pathlib import Path
 
 from eightoff.deal import pysol_deal
-from eightoff.moves import Move
-from eightoff.position import Position
 from eightoff.rules import PRESETS
 from eightoff.solver import Limit, SolveResult, core, reference
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-def wins(position: Position, moves: tuple[Move, ...]) -> bool:
-    """Whether ``moves`` replay to a win through the engine's checks."""
-    for move in moves:
-        position = position.apply(move)
-    return position.is_won()
+from test_solver_oracle import wins
 
 
 def main() -> int:

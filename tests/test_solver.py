@@ -15,6 +15,7 @@ from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD, Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import Limit, SolveResult, Verdict, core, solve
 from eightoff.solver.reference import solve_any
+from test_solver_oracle import cards_out
 
 FAST = Limit(nodes=300_000, seconds=30)
 UNLIMITED = Limit(nodes=None, seconds=None)
@@ -179,12 +180,7 @@ def test_to_json_shape() -> None:
 
 def random_endgame(rng: random.Random, rules: Rules, left: int) -> Position:
     """A random position with ``left`` cards not yet home (some in cells)."""
-    founds = [13, 13, 13, 13]
-    for _ in range(left):
-        s = rng.choice([s for s in range(4) if founds[s] > 0])
-        founds[s] -= 1
-    cards = [s * 13 + r for s in range(4) for r in range(founds[s], 13)]
-    rng.shuffle(cards)
+    founds, cards = cards_out(rng, left)
     ncell = rng.randint(0, min(rules.cells, 2))
     cells, rest = cards[:ncell], cards[ncell:]
     columns: list[list[int]] = [[] for _ in range(8)]

@@ -36,15 +36,21 @@ def wins(position: Position, moves: tuple[Move, ...] | list[Move]) -> bool:
     return position.is_won()
 
 
-def hard_endgame(rng: random.Random, rules: Rules, left: int) -> Position:
-    """``left`` cards not home, shuffled into all 8 columns, each suit's next card at
-    the bottom of one, every cell full: tight enough that many are lost."""
+def cards_out(rng: random.Random, left: int) -> tuple[list[int], list[int]]:
+    """Foundations with ``left`` cards taken off at random, and those cards shuffled."""
     founds = [13, 13, 13, 13]
     for _ in range(left):
         s = rng.choice([s for s in range(4) if founds[s] > 0])
         founds[s] -= 1
     cards = [s * 13 + r for s in range(4) for r in range(founds[s], 13)]
     rng.shuffle(cards)
+    return founds, cards
+
+
+def hard_endgame(rng: random.Random, rules: Rules, left: int) -> Position:
+    """``left`` cards not home, shuffled into all 8 columns, each suit's next card at
+    the bottom of one, every cell full: tight enough that many are lost."""
+    founds, cards = cards_out(rng, left)
     # Buried aces: each suit's next card goes to the bottom of a column.
     cards.sort(key=lambda c: c % 13 != founds[c // 13])
     cells, rest = cards[-rules.cells :], cards[: -rules.cells]

@@ -1,4 +1,4 @@
-"""Types of the C search core (``native/*.c``); see :mod:`eightoff.solver.search`.
+"""Types of the C search core (``native/*.c``); see :mod:`eightoff.solver.core`.
 
 The searches take an optional ``max_bytes`` (default 1 GiB): a search whose tables
 would grow past it stops with status LIMIT, as at a node or time limit (``solve``'s
@@ -19,15 +19,9 @@ def best_first(
     seconds: float,
     max_bytes: int = ...,
 ) -> tuple[int, list[Step], int]: ...
-def exhaust(
-    cols: tuple[bytes, ...],
-    cells: bytes,
-    founds: tuple[int, int, int, int],
-    config: Config,
-    max_nodes: int,
-    seconds: float,
-    max_bytes: int = ...,
-) -> tuple[int, list[Step], int]: ...
+
+exhaust = best_first  # the same arguments and answer; the search runs to the end
+
 def astar(
     cols: tuple[bytes, ...],
     cells: bytes,
