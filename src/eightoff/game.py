@@ -14,14 +14,14 @@ redo keep it exact and it can never go below zero.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from eightoff.cards import CARDS, Card
 from eightoff.moves import FOUNDATION, IllegalMoveError, Move, Place, PlaceKind, cell, column
-from eightoff.position import COLUMNS, Position, goes_home
+from eightoff.position import COLUMNS, Board, Position, goes_home
 from eightoff.rules import Build, Rules
 from eightoff.view import GameView, PileView, target_pile
 
@@ -41,10 +41,15 @@ class Status(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One player action: the player's move, then the foundation moves autoplay added."""
+    """One player action: the player's move, then the foundation moves autoplay added.
+
+    ``cards`` names the card each move carried (the deepest of a run), as the JSON
+    form of a move does; it follows from the moves and the position they were played in.
+    """
 
     moves: tuple[Move, ...]
     points: int = 0
+    cards: tuple[Card, ...] = field(default=(), compare=False)
 
     @property
     def move(self) -> Move:
@@ -200,9 +205,10 @@ class Game:
             raise ValueError("the start position's rules differ from the game code's rules")
         self._code = code
         self._autoplay = autoplay
-        # _positions[k] is the position after the first k actions; _actions and _earned
-        # may run past the cursor: those are the actions undo took back, kept for redo.
-        self._positions: list[Position] = [position]
+        # _positions[k] is the position after the first k actions, None until asked for
+        # (see _at: a long replay builds only the last one); _actions and _earned may run
+        # past the cursor: those are the actions undo took back, kept for redo.
+        self._positions: list[Position | None] = [position]
         self._actions: list[Action] = []
         self._earned: list[frozenset[Card]] = []  # cards each action brought home first
         self._cursor = 0
@@ -227,17 +233,32 @@ class Game:
     @property
     def rules(self) -> Rules:
         """The rules in force."""
-        return self._positions[0].rules
+        return self._at(0).rules
 
     @property
     def start(self) -> Position:
         """The position the game started from."""
-        return self._positions[0]
+        return self._at(0)
 
     @property
     def position(self) -> Position:
         """The current position."""
-        return self._positions[self._cursor]
+        return self._at(self._cursor)
+
+    def _at(self, k: int) -> Position:
+        # The position after k actions, built from the nearest one known before it.
+        known = self._positions[k]
+        if known is not None:
+            return known
+        j = k
+        while (known := self._positions[j]) is None:  # the start is always known
+            j -= 1
+        pos = known
+        for i in range(j, k):
+            for move in self._actions[i].moves:
+                pos = pos.apply_unchecked(move)
+            self._positions[i + 1] = pos
+        return pos
 
     @property
     def actions(self) -> list[Action]:
@@ -290,7 +311,7 @@ class Game:
 
     def positions(self) -> list[Position]:
         """The start position and the position after each action (``len(actions) + 1``)."""
-        return self._positions[: self._cursor + 1]
+        return [self._at(k) for k in range(self._cursor + 1)]
 
     def legal_moves(self) -> list[Move]:
         """The legal moves in the current position."""
@@ -352,24 +373,28 @@ class Game:
 
     def play(self, move: Move) -> Action:
         """Play ``move`` (plus autoplay, when on) as one action; raises ``IllegalMoveError``."""
-        pos = self.position.apply(move)
+        before = self.position
+        pos = before.apply(move)
         moves = [move]
+        cards = [before.moving_cards(move)[0]]
         # A take-back is deliberate: autoplay must not send the card straight back up.
         if self._autoplay and move.source.kind is not PlaceKind.FOUNDATION:
-            extra = autoplay_moves(pos)
-            for m in extra:
+            for m in autoplay_moves(pos):
+                cards.append(pos.moving_cards(m)[0])
                 pos = pos.apply_unchecked(m)
-            moves.extend(extra)
-        return self._push(tuple(moves), pos)
+                moves.append(m)
+        return self._push(tuple(moves), tuple(cards), pos)
 
     def settle(self) -> list[Move]:
         """Play the moves :meth:`autoplay_moves` lists now as one action; return them."""
         moves = self.autoplay_moves()
         if moves:
             pos = self.position
+            cards = []
             for m in moves:
+                cards.append(pos.moving_cards(m)[0])
                 pos = pos.apply_unchecked(m)
-            self._push(tuple(moves), pos)
+            self._push(tuple(moves), tuple(cards), pos)
         return moves
 
     def home_move(self, place: Place) -> Action | None:
@@ -409,53 +434,72 @@ class Game:
         the first illegal one raises :class:`ReplayError` (an ``IllegalMoveError``)
         with its 0-based index in the flattened list, and the actions before the
         one holding it stay played.
+
+        Cheap for long games: the moves are checked and played on a :class:`Board`
+        (the rules of :meth:`Position.illegality`, no legal-move lists), and only the
+        last position is built; earlier ones are built when asked for (undo, positions).
         """
+        board: Board | None = None
         index = 0
-        for item in moves:
-            group: Sequence[Move] = (item,) if isinstance(item, Move) else item
-            if not group:
-                continue
-            pos = self.position
-            for move in group:
-                if not isinstance(move, Move):  # e.g. "3a" text: a str is a sequence too
-                    raise TypeError(f"replay takes Move values, not {move!r} (Move.from_text)")
-                error = pos.illegality(move)
-                if error is not None:
-                    raise ReplayError(index, error)
-                pos = pos.apply_unchecked(move)
-                index += 1
-            self._push(tuple(group), pos)
+        group: Sequence[Move] = ()
+        cards: list[Card] = []
+        try:
+            for item in moves:
+                group = (item,) if isinstance(item, Move) else item
+                if not group:
+                    continue
+                if board is None:
+                    board = Board(self.position)
+                cards = []
+                for move in group:
+                    if not isinstance(move, Move):  # e.g. "3a" text: a str is a sequence too
+                        raise TypeError(f"replay takes Move values, not {move!r} (Move.from_text)")
+                    error = board.illegality(move)
+                    if error is not None:
+                        raise ReplayError(index, error)
+                    cards.append(board.play(move))
+                    index += 1
+                self._record(tuple(group), tuple(cards))
+                cards = []
+        finally:
+            # The board shows the last action's position unless a group stopped half-way
+            # (that position is then built from the history when asked for).
+            if board is not None and not cards and self._positions[self._cursor] is None:
+                self._positions[self._cursor] = board.position()
         return index
 
-    def _push(self, moves: tuple[Move, ...], after: Position) -> Action:
-        # Cards reaching a foundation for the first time in this history earn points;
-        # a take-back moves a card off a foundation and so never reaches one.
-        before = self.position
-        earned: set[Card] = set()
-        if after.foundations != before.foundations:
-            pos = before
-            for m in moves:
-                if m.target.kind is PlaceKind.FOUNDATION:
-                    card = pos.moving_cards(m)[0]
-                    if card not in self._home_ever:
-                        earned.add(card)
-                pos = pos.apply_unchecked(m)
-        action = Action(moves, POINTS_PER_CARD * len(earned))
-        del self._actions[self._cursor :]
-        del self._earned[self._cursor :]
-        del self._positions[self._cursor + 1 :]
-        frozen = frozenset(earned)
+    def _record(self, moves: tuple[Move, ...], cards: tuple[Card, ...]) -> Action:
+        # Append an action (dropping the undone ones): cards reaching a foundation for
+        # the first time in this history earn points; a take-back moves a card off a
+        # foundation and so never reaches one. Its position is left to the caller.
+        earned = _NOTHING
+        for move, card in zip(moves, cards, strict=True):
+            if move.target.kind is PlaceKind.FOUNDATION and card not in self._home_ever:
+                earned = earned | {card}
+        action = Action(moves, POINTS_PER_CARD * len(earned), cards)
+        if self._cursor < len(self._actions):
+            del self._actions[self._cursor :]
+            del self._earned[self._cursor :]
+            del self._positions[self._cursor + 1 :]
         self._actions.append(action)
-        self._earned.append(frozen)
-        self._positions.append(after)
-        self._home_ever |= frozen
+        self._earned.append(earned)
+        self._positions.append(None)
+        self._home_ever |= earned
         self._cursor += 1
         self._view = None
+        return action
+
+    def _push(self, moves: tuple[Move, ...], cards: tuple[Card, ...], after: Position) -> Action:
+        action = self._record(moves, cards)
+        self._positions[self._cursor] = after
         return action
 
     def __repr__(self) -> str:
         code = f" {self._code}" if self._code is not None else ""
         return f"<Game{code} {len(self.actions)} actions, score {self.score}, {self.status.value}>"
+
+
+_NOTHING: Final[frozenset[Card]] = frozenset()
 
 
 def _home_cards(position: Position) -> set[Card]:

@@ -295,101 +295,8 @@ class Position:
 
     def illegality(self, move: Move) -> IllegalMoveError | None:
         """The error playing ``move`` here raises (its reason code and words), or ``None``."""
-        found = self._why_not(move)
+        found = _why_not(self.rules, self.columns, self.cells, self.foundations, move)
         return None if found is None else IllegalMoveError(move, found[0], found[1])
-
-    def _why_not(self, move: Move) -> tuple[Illegal, str] | None:
-        rules = self.rules
-        src, dst, count = move.source, move.target, move.count
-        if count < 1:
-            return Illegal.NO_CARD, "a move carries at least one card"
-        where = _place_error(src, rules, as_source=True) or _place_error(
-            dst, rules, as_source=False
-        )
-        if where:
-            return Illegal.NO_SUCH_PLACE, where
-        if src == dst:
-            return Illegal.SAME_PLACE, "source and target are the same place"
-        if src.kind is PlaceKind.FOUNDATION and not rules.take_back:
-            return (
-                Illegal.NO_TAKE_BACK,
-                "cards cannot be taken back from a foundation under these rules",
-            )
-        card = self.top(src)
-        if card is None:
-            return Illegal.EMPTY_SOURCE, f"{src.name()} is empty"
-        if src.kind is not PlaceKind.COLUMN and count > 1:
-            return Illegal.ONE_AT_A_TIME, f"only one card at a time moves from {src.name()}"
-        cards = self.moving_cards(move)
-        if src.kind is PlaceKind.COLUMN:
-            col = self.columns[src.index]
-            if count > len(col):
-                s = "s" if len(col) != 1 else ""
-                return Illegal.TOO_FEW_CARDS, f"{src.name()} holds only {len(col)} card{s}"
-            run = self.run_length(src.index)
-            if count > run:
-                lower, upper = col[-run], col[-run - 1]
-                return (
-                    Illegal.NOT_A_RUN,
-                    f"the {count} cards from {cards[0].symbol()} down are not a run: "
-                    f"{lower.symbol()} does not go on {upper.symbol()}",
-                )
-        head = cards[0]
-        if dst.kind is PlaceKind.FOUNDATION:
-            if count > 1:
-                return Illegal.ONE_AT_A_TIME, "one card at a time goes to a foundation"
-            if src.kind is PlaceKind.FOUNDATION:
-                return Illegal.SAME_PLACE, "a foundation card cannot move to a foundation"
-            have = self.foundations[head // 13]
-            if not goes_home(head, self.foundations):
-                suit = SUIT_SYMBOLS[head // 13]
-                if have > head % 13:
-                    return Illegal.NOT_NEXT, f"{head.symbol()} is already on the {suit} foundation"
-                need = CARDS[head // 13 * 13 + have]
-                return (
-                    Illegal.NOT_NEXT,
-                    f"{head.symbol()} cannot go to the foundation: needs {need.symbol()} first",
-                )
-            return None
-        if dst.kind is PlaceKind.CELL:
-            if count > 1:
-                return Illegal.ONE_AT_A_TIME, "a cell holds one card"
-            if src.kind is PlaceKind.CELL:
-                return Illegal.CELL_TO_CELL, "a card in a cell cannot move to another cell"
-            held = self.cells[dst.index]
-            if held is not None:
-                return Illegal.CELL_FULL, f"{dst.name()} already holds {held.symbol()}"
-            return None
-        # Target is a column.
-        target_col = self.columns[dst.index]
-        if target_col:
-            onto = target_col[-1]
-            if not builds_on(head, onto, rules.build):
-                return (
-                    Illegal.DOES_NOT_BUILD,
-                    f"{head.symbol()} cannot go on {onto.symbol()}: {_wanted(head, rules)}",
-                )
-        else:
-            if not fills_empty(head, rules):
-                return (
-                    Illegal.KINGS_ONLY,
-                    f"only a King can go to an empty column, not {head.symbol()}",
-                )
-            if src.kind is PlaceKind.COLUMN and count == len(self.columns[src.index]):
-                return (
-                    Illegal.WHOLE_COLUMN,
-                    "moving a whole column into an empty column changes nothing",
-                )
-        if count > 1:
-            if rules.group_moves is GroupMoves.SINGLE:
-                return Illegal.SINGLE_MOVES, "these rules move one card at a time"
-            cap = self.capacity(to_empty_column=not target_col)
-            if count > cap:
-                return (
-                    Illegal.NO_ROOM,
-                    f"a run of {count} cards needs more room: at most {cap} can move now",
-                )
-        return None
 
     def apply(self, move: Move) -> Position:
         """The position after ``move``; raises :class:`IllegalMoveError` if it is not legal."""
@@ -426,6 +333,185 @@ class Position:
             s = moving[0] // 13
             founds = _with(founds, s, founds[s] + 1)
         return Position._trusted(self.rules, columns, cells, founds)
+
+
+class Board:
+    """A mutable copy of a position, to check and play a long list of moves quickly.
+
+    :meth:`illegality` is :meth:`Position.illegality` (one rule check on plain
+    sequences) and :meth:`play` moves the cards in place, so replaying a game of
+    thousands of moves builds no :class:`Position` per move (:meth:`Game.replay`).
+    """
+
+    __slots__ = ("cells", "columns", "foundations", "rules")
+
+    def __init__(self, position: Position) -> None:
+        self.rules = position.rules
+        self.columns = [list(col) for col in position.columns]
+        self.cells = list(position.cells)
+        self.foundations = list(position.foundations)
+
+    def illegality(self, move: Move) -> IllegalMoveError | None:
+        """The error playing ``move`` here raises, or ``None`` (as :meth:`Position.illegality`)."""
+        found = _why_not(self.rules, self.columns, self.cells, self.foundations, move)
+        return None if found is None else IllegalMoveError(move, found[0], found[1])
+
+    def play(self, move: Move) -> Card:
+        """Play a move known to be legal, in place; return the card it carried (the deepest)."""
+        src, dst, n = move.source, move.target, move.count
+        if src.kind is PlaceKind.COLUMN:
+            col = self.columns[src.index]
+            moving = col[-n:]
+            del col[-n:]
+        elif src.kind is PlaceKind.CELL:
+            held = self.cells[src.index]
+            assert held is not None
+            moving = [held]
+            self.cells[src.index] = None
+        else:
+            s = src.index
+            moving = [CARDS[s * 13 + self.foundations[s] - 1]]
+            self.foundations[s] -= 1
+        if dst.kind is PlaceKind.COLUMN:
+            self.columns[dst.index] += moving
+        elif dst.kind is PlaceKind.CELL:
+            self.cells[dst.index] = moving[0]
+        else:
+            self.foundations[moving[0] // 13] += 1
+        return moving[0]
+
+    def position(self) -> Position:
+        """The position the board shows now."""
+        f = self.foundations
+        return Position._trusted(
+            self.rules,
+            tuple(map(tuple, self.columns)),
+            tuple(self.cells),
+            (f[0], f[1], f[2], f[3]),
+        )
+
+
+def _why_not(
+    rules: Rules,
+    columns: Sequence[Sequence[Card]],
+    cells: Sequence[Card | None],
+    founds: Sequence[int],
+    move: Move,
+) -> tuple[Illegal, str] | None:
+    """The rules of one move: why ``move`` may not be played, or ``None`` when it may.
+
+    The one check behind :meth:`Position.illegality` and :class:`Board` (plain
+    sequences, so a long replay builds no position per move).
+    """
+    src, dst, count = move.source, move.target, move.count
+    if count < 1:
+        return Illegal.NO_CARD, "a move carries at least one card"
+    skind, si, dkind, di = src.kind, src.index, dst.kind, dst.index
+    # Places these rules have (a quick test; _place_error words the problem).
+    size = COLUMNS if skind is PlaceKind.COLUMN else len(cells) if skind is PlaceKind.CELL else 4
+    if dkind is PlaceKind.FOUNDATION:
+        known = di == ANY_SUIT
+    else:
+        known = 0 <= di < (COLUMNS if dkind is PlaceKind.COLUMN else len(cells))
+    if not (known and 0 <= si < size):
+        where = _place_error(src, rules, as_source=True) or _place_error(
+            dst, rules, as_source=False
+        )
+        if where:
+            return Illegal.NO_SUCH_PLACE, where
+    if src == dst:
+        return Illegal.SAME_PLACE, "source and target are the same place"
+    if skind is PlaceKind.COLUMN:
+        col = columns[si]
+        if not col:
+            return Illegal.EMPTY_SOURCE, f"{src.name()} is empty"
+        if count > len(col):
+            s = "s" if len(col) != 1 else ""
+            return Illegal.TOO_FEW_CARDS, f"{src.name()} holds only {len(col)} card{s}"
+        head = col[-count]
+        build = rules.build
+        run = 1
+        while run < count and builds_on(col[-run], col[-run - 1], build):
+            run += 1
+        if run < count:
+            lower, upper = col[-run], col[-run - 1]
+            return (
+                Illegal.NOT_A_RUN,
+                f"the {count} cards from {head.symbol()} down are not a run: "
+                f"{lower.symbol()} does not go on {upper.symbol()}",
+            )
+    else:
+        if skind is PlaceKind.FOUNDATION and not rules.take_back:
+            return (
+                Illegal.NO_TAKE_BACK,
+                "cards cannot be taken back from a foundation under these rules",
+            )
+        held = cells[si] if skind is PlaceKind.CELL else _foundation_top(founds, si)
+        if held is None:
+            return Illegal.EMPTY_SOURCE, f"{src.name()} is empty"
+        if count > 1:
+            return Illegal.ONE_AT_A_TIME, f"only one card at a time moves from {src.name()}"
+        head = held
+    if dkind is PlaceKind.FOUNDATION:
+        if count > 1:
+            return Illegal.ONE_AT_A_TIME, "one card at a time goes to a foundation"
+        if skind is PlaceKind.FOUNDATION:
+            return Illegal.SAME_PLACE, "a foundation card cannot move to a foundation"
+        if not goes_home(head, founds):
+            suit = SUIT_SYMBOLS[head // 13]
+            have = founds[head // 13]
+            if have > head % 13:
+                return Illegal.NOT_NEXT, f"{head.symbol()} is already on the {suit} foundation"
+            need = CARDS[head // 13 * 13 + have]
+            return (
+                Illegal.NOT_NEXT,
+                f"{head.symbol()} cannot go to the foundation: needs {need.symbol()} first",
+            )
+        return None
+    if dkind is PlaceKind.CELL:
+        if count > 1:
+            return Illegal.ONE_AT_A_TIME, "a cell holds one card"
+        if skind is PlaceKind.CELL:
+            return Illegal.CELL_TO_CELL, "a card in a cell cannot move to another cell"
+        taken = cells[di]
+        if taken is not None:
+            return Illegal.CELL_FULL, f"{dst.name()} already holds {taken.symbol()}"
+        return None
+    # Target is a column.
+    target_col = columns[di]
+    if target_col:
+        onto = target_col[-1]
+        if not builds_on(head, onto, rules.build):
+            return (
+                Illegal.DOES_NOT_BUILD,
+                f"{head.symbol()} cannot go on {onto.symbol()}: {_wanted(head, rules)}",
+            )
+    else:
+        if not fills_empty(head, rules):
+            return (
+                Illegal.KINGS_ONLY,
+                f"only a King can go to an empty column, not {head.symbol()}",
+            )
+        if skind is PlaceKind.COLUMN and count == len(columns[si]):
+            return (
+                Illegal.WHOLE_COLUMN,
+                "moving a whole column into an empty column changes nothing",
+            )
+    if count > 1:
+        if rules.group_moves is GroupMoves.SINGLE:
+            return Illegal.SINGLE_MOVES, "these rules move one card at a time"
+        empty = sum(1 for c in columns if not c) - (0 if target_col else 1)
+        cap = rules.max_run(cells.count(None), empty)
+        if count > cap:
+            return (
+                Illegal.NO_ROOM,
+                f"a run of {count} cards needs more room: at most {cap} can move now",
+            )
+    return None
+
+
+def _foundation_top(founds: Sequence[int], suit: int) -> Card | None:
+    return CARDS[suit * 13 + founds[suit] - 1] if founds[suit] else None
 
 
 def _with(founds: tuple[int, int, int, int], s: int, value: int) -> tuple[int, int, int, int]:
@@ -468,6 +554,7 @@ def _wanted(card: Card, rules: Rules) -> str:
 
 __all__ = [
     "COLUMNS",
+    "Board",
     "InvalidPositionError",
     "Position",
     "Suit",

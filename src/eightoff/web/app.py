@@ -16,7 +16,7 @@ import asyncio
 import os
 import random
 import threading
-from collections.abc import AsyncIterator, Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
 from concurrent.futures import BrokenExecutor
 from contextlib import (
     AbstractAsyncContextManager,
@@ -37,11 +37,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from eightoff.cards import Card
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.daily import Daily, parse_date
-from eightoff.errors import EightOffError
+from eightoff.errors import EightOffError, InvalidCardError
 from eightoff.formats import move_from_json, move_to_json, moves_to_json, view_to_json
-from eightoff.game import Game, ReplayError
+from eightoff.game import Action, Game, ReplayError
 from eightoff.moves import InvalidMoveError, Move
 from eightoff.pool import Pool
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
@@ -613,13 +614,13 @@ class _Api:
             game.replay(moves)
         except ReplayError as exc:
             illegal = exc
-        positions = game.positions()  # positions[i] is where move i was played
-        for i in range(len(positions) - 1 if illegal is None else illegal.index):
+        # Each action is one move here: its card is the one move i carried.
+        for i, action in enumerate(game.actions):
             obj = req.moves[i]
             card = None if isinstance(obj, str) else obj.get("card")
-            if card is not None and card != str(positions[i].moving_cards(moves[i])[0]):
-                try:  # not the card's usual text: let the reader say what is wrong, if anything
-                    move_from_json(obj, positions[i])
+            if card is not None and card != str(action.cards[0]) and not _names(card, action):
+                try:  # another card: the reader says what is wrong
+                    move_from_json(obj, game.positions()[i])
                 except InvalidMoveError as exc:
                     raise ApiError(
                         422, f"move {i} cannot be read: {exc}", index=i, reason=str(exc)
@@ -691,42 +692,33 @@ class _Api:
             self.solvers.release()
 
 
-_READ: Final[dict[Hashable, Move]] = {}  # moves read before, by their exact JSON or text
+_READ: Final[dict[str, Move]] = {}  # moves read before, by their exact JSON or text
 _READ_CAP: Final = 20_000
+_KEY_CAP: Final = 200  # longer texts are read afresh, not remembered
 
 
 def _read_move(obj: dict[str, Any] | str) -> Move:
     """A move from its JSON object or compact text (raises ``InvalidMoveError``).
 
     Games repeat a few hundred distinct moves, so each one read is remembered by its
-    exact content (every key and value with its type: ``1`` and ``true`` differ).
+    exact content: the text itself, or the object's ``repr`` (every key and value with
+    its type: ``1``, ``1.0`` and ``true`` differ).
     """
-    key = _move_key(obj)
-    move = _READ.get(key) if key is not None else None
+    key = obj if isinstance(obj, str) else repr(obj)
+    move = _READ.get(key)
     if move is None:
         move = Move.from_text(obj) if isinstance(obj, str) else move_from_json(obj)
-        if key is not None and len(_READ) < _READ_CAP:
+        if len(key) <= _KEY_CAP and len(_READ) < _READ_CAP:
             _READ[key] = move
     return move
 
 
-def _move_key(obj: dict[str, Any] | str) -> Hashable | None:
-    if isinstance(obj, str):
-        return obj
-    parts: list[Any] = []
-    for name, value in obj.items():
-        parts.append(name)
-        if type(value) is list:  # marked by the type itself: no JSON value is a type
-            parts.extend((list, len(value)))
-            parts.extend(value)
-        else:
-            parts.append(value)
-    key = (*parts, *map(type, parts))
+def _names(text: str, action: Action) -> bool:
+    # Whether text (already read once as a card) names the card the action's move carried.
     try:
-        hash(key)
-    except TypeError:  # a nested list or object: not a move anyway
-        return None
-    return key
+        return Card.from_text(text) == action.cards[0]
+    except InvalidCardError:
+        return False
 
 
 def _parse_code(text: str) -> GameCode:
