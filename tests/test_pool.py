@@ -1,7 +1,10 @@
 """The winnable-deal pool: ratings, drawing from a survey database, the shipped pool."""
 
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,8 @@ from eightoff.pool import Pool, PoolError, export, main, rate
 from eightoff.rules import PRESETS, STANDARD
 from eightoff.solver import Limit, Verdict, solve
 from eightoff.store import RATINGS, Row, Store
+from test_store import ENV, _can_mount_read_only
+from test_store import survey_db as survey_db_at
 
 
 def test_rate_by_length_and_effort() -> None:
@@ -126,3 +131,105 @@ def test_bad_pool_files(tmp_path: Path) -> None:
     junk.write_bytes(b"\x00not sqlite" * 200)
     with pytest.raises(PoolError, match="not a survey database"):
         Pool(junk)
+
+
+# -- the pool builder: python -m eightoff.pool, as a real process ----------------------
+
+
+def build_pool(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "eightoff.pool", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=cwd,
+        env=ENV,
+    )
+
+
+def one_error_line(proc: subprocess.CompletedProcess[str]) -> str:
+    """The single ``eightoff: error: …`` line of a refused run (exit 2, nothing else)."""
+    assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("eightoff: error: "), proc.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [
+        (["--per-rating", "9223372036854775808"], "must be 1 to 1000000, not 9223372036854775808"),
+        (["--per-rating", "99999999999999999999"], "must be 1 to 1000000"),
+        (["--per-rating", "0"], "must be 1 to 1000000, not 0"),
+        (["--per-rating", "-3"], "must be 1 to 1000000, not -3"),
+        (["--per-rating", "١٢"], "expected a whole number, not '١٢'"),
+        (["--per-rating", "2x"], "expected a whole number, not '2x'"),
+        (["--per-rat", "2"], "unrecognized arguments: --per-rat"),
+    ],
+)
+def test_pool_builder_refuses_bad_numbers(
+    survey_db: Path, tmp_path: Path, args: list[str], what: str
+) -> None:
+    proc = build_pool(str(survey_db), "pool.json", *args, cwd=tmp_path)
+    assert what in one_error_line(proc)
+    assert not (tmp_path / "pool.json").exists()
+
+
+def test_pool_builder_refuses_bad_files(survey_db: Path, tmp_path: Path) -> None:
+    before = survey_db.read_bytes()
+    cases = [
+        (["missing.db", "pool.json"], "no survey database at missing.db"),
+        (["/dev/zero", "pool.json"], "/dev/zero is not a regular file"),
+        ([str(tmp_path), "pool.json"], "is not a regular file"),
+        ([str(survey_db), str(survey_db)], "is the survey database itself"),
+        ([str(survey_db), str(tmp_path)], "is a directory"),
+        ([str(survey_db), "no/such/dir/pool.json"], "cannot write the pool no/such/dir/pool.json"),
+    ]
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"\x00not sqlite" * 200)
+    cases.append(([str(junk), "pool.json"], "is not a survey database"))
+    for args, what in cases:
+        assert what in one_error_line(build_pool(*args, cwd=tmp_path)), args
+    assert survey_db.read_bytes() == before
+    assert not (tmp_path / "pool.json").exists()
+
+
+def test_pool_builder_writes_the_whole_pool(survey_db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "pool.json"
+    out.write_text("an older pool")
+    proc = build_pool(str(survey_db), str(out), "--per-rating", "2", cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert proc.stdout == f"wrote {out}: 2 rule set(s), {{'easy': 2, 'medium': 1, 'hard': 1}}\n"
+    assert Pool(out).count(STANDARD) == 3 and Pool(out).count(STANDARD, "easy") == 2
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".pool.json")]  # no temp
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # as any file the user writes
+
+
+@pytest.mark.skipif(not _can_mount_read_only(), reason="needs user namespaces (unshare -rm)")
+def test_pool_builder_reads_a_database_on_read_only_storage(tmp_path: Path) -> None:
+    storage = tmp_path / "ro"
+    storage.mkdir()
+    survey_db_at(storage / "s.db", deals=30)
+    before = {p.name: p.read_bytes() for p in storage.iterdir()}
+    script = (
+        'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || exit 9\n'
+        'touch "$1/probe" 2>/dev/null && exit 8\n'
+        '"$2" -m eightoff.pool "$1/s.db" "$3" --per-rating 5\n'
+    )
+    out = tmp_path / "pool.json"
+    proc = subprocess.run(
+        ["unshare", "-rm", "sh", "-c", script, "sh", str(storage), sys.executable, str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=ENV,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == "" and proc.stdout.startswith(f"wrote {out}: 1 rule set(s)")
+    assert Pool(out).count(STANDARD) > 0
+    assert {p.name: p.read_bytes() for p in storage.iterdir()} == before

@@ -1,7 +1,8 @@
-"""Value types for command-line options: whole numbers in a range and seconds, in ASCII.
+"""Command-line pieces shared by every entry point: value types and the one-line parser.
 
 Python's ``int()`` and ``float()`` accept any Unicode digit ("٣" is 3); an option takes
 ASCII only, so a mistyped value is refused with what is wrong instead of read as another.
+:class:`Parser` reports a usage error as one line ``eightoff: error: …`` (exit 2).
 """
 
 from __future__ import annotations
@@ -10,6 +11,27 @@ import argparse
 import math
 import re
 from collections.abc import Callable
+from typing import Any, NoReturn
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line ``eightoff: error: …`` (exit 2), and
+    options are spelled out (no abbreviations, so no option can hide another)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        hint = f" (see '{self.prog} --help')"
+        self.exit(2, error_line(f"{message}{hint}") + "\n")
+
+
+def error_line(message: str) -> str:
+    """``eightoff: error: message`` as one printable line: an undecodable byte of the
+    command line (a lone surrogate) is shown escaped, never raised while printing."""
+    text = " ".join(message.split())
+    return "eightoff: error: " + text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def int_in(low: int, high: int) -> Callable[[str], int]:
@@ -39,4 +61,4 @@ def seconds(text: str) -> float:
     return value
 
 
-__all__ = ["int_in", "seconds"]
+__all__ = ["Parser", "error_line", "int_in", "seconds"]

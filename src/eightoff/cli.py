@@ -55,8 +55,10 @@ import stat
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
+from eightoff.argtypes import Parser as _Parser
+from eightoff.argtypes import error_line as error_line
 from eightoff.argtypes import int_in, seconds
 from eightoff.codes import GameCode
 from eightoff.errors import EightOffError
@@ -83,19 +85,6 @@ class CliError(EightOffError):
     """Bad input found by a subcommand: reported as one line, exit status 2."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line ``eightoff: error: …`` (exit 2), and
-    options are spelled out (no abbreviations, so no option can hide another)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("allow_abbrev", False)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        hint = f" (see '{self.prog} --help')"
-        self.exit(2, error_line(f"{message}{hint}") + "\n")
-
-
 @contextmanager
 def needs_extra(extra: str, face: str) -> Iterator[None]:
     """Within: a package of ``face`` that is not installed stops the command with one
@@ -110,13 +99,6 @@ def needs_extra(extra: str, face: str) -> Iterator[None]:
             f"{face} needs {package}, which is not installed: install eightoff[{extra}] "
             f"(pip install 'eightoff[{extra}]')"
         ) from None
-
-
-def error_line(message: str) -> str:
-    """``eightoff: error: message`` as one printable line: an undecodable byte of the
-    command line (a lone surrogate) is shown escaped, never raised while printing."""
-    text = " ".join(message.split())
-    return "eightoff: error: " + text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 # -- rule options shared by subcommands --------------------------------------------------

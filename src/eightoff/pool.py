@@ -11,16 +11,18 @@ Make a JSON pool from a survey database with
 
 from __future__ import annotations
 
-import argparse
 import json
+import os
 import random
 import sqlite3
 import sys
+import tempfile
 import threading
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
+from eightoff.argtypes import Parser, error_line, int_in
 from eightoff.errors import EightOffError
 from eightoff.rules import Rules
 from eightoff.store import (
@@ -194,21 +196,57 @@ def export(store: Store, per_rating: int | None = None) -> dict[str, Any]:
     return {"format": FORMAT, "version": 1, "solver": ", ".join(solvers), "pools": pools}
 
 
+MAX_PER_RATING: Final = 1_000_000
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m eightoff.pool SURVEY.db OUT.json [--per-rating N]``."""
-    parser = argparse.ArgumentParser(
+    """``python -m eightoff.pool SURVEY.db OUT.json [--per-rating N]``.
+
+    Reads the database only (it may be on read-only storage); bad input is one line
+    ``eightoff: error: …`` and exit status 2, and ``OUT.json`` is written whole or not at all.
+    """
+    parser = Parser(
         prog="python -m eightoff.pool", description="Write a JSON pool from a survey database."
     )
-    parser.add_argument("db", help="survey database")
+    parser.add_argument("db", help="survey database (only read)")
     parser.add_argument("out", help="JSON pool to write")
-    parser.add_argument("--per-rating", type=int, default=None, metavar="N")
+    parser.add_argument(
+        "--per-rating",
+        type=int_in(1, MAX_PER_RATING),
+        default=None,
+        metavar="N",
+        help="at most N deals per rating and rule set, the lowest numbers (default: all)",
+    )
     args = parser.parse_args(argv)
+    db, out = Path(args.db), Path(args.out)
     try:
-        with Store(args.db, create=False) as store:
-            data = export(store, args.per_rating)
-    except StoreError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        if out.exists() and out.resolve() == db.resolve():
+            raise PoolError(f"{out} is the survey database itself: choose another file")
+        if out.is_dir():
+            raise PoolError(f"{out} is a directory: name the JSON file to write")
+        if db.exists() and not db.is_file():
+            raise PoolError(f"{db} is not a regular file")
+        try:
+            with Store(db, readonly=True) as store:
+                data = export(store, args.per_rating)
+        except sqlite3.Error as exc:
+            raise database_error(db, exc) from None
+        try:
+            _write(out, _pool_text(data))
+        except OSError as exc:
+            raise PoolError(f"cannot write the pool {out}: {exc.strerror or exc}") from None
+    except EightOffError as exc:
+        print(error_line(str(exc)), file=sys.stderr)
         return 2
+    except OSError as exc:  # a path the system cannot look at (too long, a loop of links…)
+        print(error_line(f"{exc.filename or db}: {exc.strerror or exc}"), file=sys.stderr)
+        return 2
+    counts = {r: sum(len(p["deals"][r]) for p in data["pools"]) for r in RATINGS}
+    print(f"wrote {out}: {len(data['pools'])} rule set(s), {counts}")
+    return 0
+
+
+def _pool_text(data: dict[str, Any]) -> str:
     # One deal list per line: small, and diffs stay readable.
     lines = [
         '{"format": "eightoff-pool", "version": 1,',
@@ -222,10 +260,28 @@ def main(argv: list[str] | None = None) -> int:
             lines.append(f'   "{rating}": {json.dumps(entry["deals"][rating])}{sep}')
         lines.append("  }}" + ("," if i < len(data["pools"]) - 1 else ""))
     lines.append(" ]}")
-    Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    counts = {r: sum(len(p["deals"][r]) for p in data["pools"]) for r in RATINGS}
-    print(f"wrote {args.out}: {len(data['pools'])} rule set(s), {counts}")
-    return 0
+    return "\n".join(lines) + "\n"
+
+
+def _write(path: Path, text: str) -> None:
+    # Beside the target, then renamed over it: a failed write leaves no half a pool.
+    with tempfile.NamedTemporaryFile(
+        "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
+    ) as tmp:
+        try:
+            tmp.write(text)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp.name, 0o666 & ~umask)  # as a plain write would make it
+        except BaseException:
+            tmp.close()
+            os.unlink(tmp.name)
+            raise
+    try:
+        os.replace(tmp.name, path)
+    except BaseException:
+        os.unlink(tmp.name)
+        raise
 
 
 if __name__ == "__main__":
