@@ -34,10 +34,10 @@ from eightoff.moves import (
 from eightoff.pool import Pool
 from eightoff.position import Position
 from eightoff.rules import STANDARD, preset
-from eightoff.solver import hint, solve
+from eightoff.solver import Limit, hint, solve
 from eightoff.tui import make_game
-from eightoff.tui.app import EightOffApp
-from eightoff.tui.board import Pile
+from eightoff.tui.app import SOLUTION_SECONDS, EightOffApp
+from eightoff.tui.board import CardShape, Pile
 from eightoff.tui.screens import ConfirmScreen, HelpScreen, NewGameScreen, WinScreen
 from eightoff.tui.userdata import Settings, UserData
 
@@ -477,7 +477,7 @@ def test_n_asks_for_difficulty_and_rules_and_escape_keeps_the_game() -> None:
 
 def test_a_new_game_by_difficulty_comes_from_the_winnable_pool(tmp_path: Path) -> None:
     from eightoff.tui.deals import pick_deal
-    from eightoff.tui.screens import NewGameChoice
+    from eightoff.tui.userdata import NewGameChoice
 
     deals = {"easy": [3, 11], "medium": [5, 17], "hard": [8, 23]}
     path = tmp_path / "pool.json"
@@ -612,7 +612,7 @@ def test_the_command_palette_restarts_the_deal_and_deals_the_deal_of_the_day() -
 
 def test_the_solution_steps_and_play_goes_on_from_the_step_shown() -> None:
     start = GameCode.parse(CODE).position()
-    line = solve(start, limit=__import__("eightoff.tui.app").tui.app.SOLUTION_LIMIT).moves
+    line = solve(start, limit=Limit(nodes=None, seconds=SOLUTION_SECONDS)).moves
 
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
         await pilot.press("s")
@@ -664,16 +664,61 @@ def test_the_board_is_centred_and_every_footer_key_fits(size: tuple[int, int]) -
     drive(scenario, size=size)
 
 
-def test_the_board_resizes_live() -> None:
+def _board_fits(app: EightOffApp) -> None:
+    # The board lies inside the table, centred both ways (no scrolling needed).
+    table = app.query_one("#table").region
+    board = app.query_one("#board").region
+    assert table.contains_region(board), (table, board)
+    assert abs((board.x - table.x) - (table.right - board.right)) <= 1
+    assert abs((board.y - table.y) - (table.bottom - board.bottom)) <= 1
+
+
+def _card_rows(app: EightOffApp) -> int:
+    # Rows the last card of column 1 takes on screen (below its covered cards).
+    pile = app.query_one("#column-1", Pile)
+    return pile.size.height - 1 - (len(pile.cards) - 1) * pile.shape.step
+
+
+def test_the_board_resizes_live_cards_growing_with_the_terminal() -> None:
+    seen: dict[tuple[int, int], tuple[int, int]] = {}
+
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
-        assert app.query_one("#column-1", Pile).size.width == 5
-        await pilot.resize_terminal(120, 40)
-        await pilot.pause()
-        assert app.query_one("#column-1", Pile).size.width == 7
-        board = app.query_one("#board").region
-        assert abs(board.x - (120 - board.right)) <= 1
+        for size in ((80, 24), (120, 40), (160, 50), (100, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            _board_fits(app)
+            seen[size] = (app.query_one("#column-1", Pile).size.width, _card_rows(app))
 
     drive(scenario, size=(80, 24))
+    assert seen[(80, 24)] == (5, 2)  # two rows a card: rank and suit at both corners
+    assert seen[(120, 40)][0] == 7 and seen[(120, 40)][1] >= 4
+    assert seen[(160, 50)][0] > 7 and seen[(160, 50)][1] > seen[(120, 40)][1]
+    assert seen[(100, 40)] == seen[(120, 40)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 40), (120, 40), (160, 50), (200, 60)])
+def test_card_shapes_fit_the_terminal_and_shrink_for_long_columns(size: tuple[int, int]) -> None:
+    width, height = size
+    rows = height - 4  # the status line, two message lines and the footer
+    last: CardShape | None = None
+    for longest in range(1, 20):
+        shape = CardShape.fitting(width, rows, across=12, longest=longest)
+        assert 12 * (shape.width + shape.gutter) + 2 * shape.gutter <= width
+        cards = max(longest, 8)
+        needed = 1 + shape.pile_height(1) + shape.pile_height(cards)
+        assert needed <= rows or shape == CardShape(shape.width, shape.gutter)
+        assert 1 <= shape.step <= min(2, shape.height)
+        if last is not None:  # longer columns never make cards bigger
+            assert (shape.height, shape.step) <= (last.height, last.step)
+        last = shape
+
+
+def test_covered_cards_show_their_rank_and_edge_the_last_its_whole_face() -> None:
+    shape = CardShape(width=7, gutter=1, height=4, step=2)
+    queen = Card.from_text("QH")
+    assert shape.card_lines(queen, covered=True) == ["Q♥   ", "▁▁▁▁▁"]
+    assert shape.card_lines(queen, covered=False) == ["Q♥   ", "     ", "  ♥  ", "   Q♥"]
+    assert CardShape().card_lines(Card.from_text("TS"), covered=False) == ["10♠"]
 
 
 def test_module_entry_refuses_a_bad_code() -> None:
@@ -731,15 +776,65 @@ def test_cues_keep_their_hue_in_256_and_16_colours(theme: str) -> None:
                 ("hint", "#column-1"),
             )
         }
-        table = app.screen.styles.background.rich_color
-        face = app.query_one("#column-3", Pile).get_component_rich_style("pile--card").bgcolor
-        assert face is not None
         for system in (ColorSystem.EIGHT_BIT, ColorSystem.STANDARD):
             seen = {name: hue(color, system) for name, color in cues.items()}
             for name, (r, g, b) in seen.items():
                 assert max(r, g, b) - min(r, g, b) >= 60, f"{name} is grey: {(r, g, b)}"
             assert len(set(seen.values())) == len(seen), seen
-        # (In 16 colours a light theme's table and card faces are both white.)
-        assert hue(face, ColorSystem.EIGHT_BIT) != hue(table, ColorSystem.EIGHT_BIT)
 
     drive(scenario)
+
+
+def shown(color: Color | None, system: ColorSystem) -> object:
+    """What a terminal of ``system`` shows for ``color``: its palette number in 16 and 256
+    colours, its RGB in truecolor; ``"default"`` for the terminal's own colour."""
+    if color is None or color.is_default:
+        return "default"
+    seen = color.downgrade(system)
+    return seen.triplet if seen.triplet is not None else seen.number
+
+
+def test_faces_ink_and_picked_cards_stand_out_in_every_theme_and_colour_depth() -> None:
+    # Read from the rendered lines: column 1 ends 6♥ 3♠ … K♠, column 2 ends … J♦ (picked,
+    # so drawn lit). At 80x24 a covered card is one row, the last card two.
+    def colours(pile: Pile, row: int) -> tuple[Color | None, Color | None, Color | None]:
+        # (the table beside the face, the face, the ink) on ``row`` of ``pile``
+        # (reverse video swapped as the terminal swaps it).
+        gutter, face = list(pile.render_line(row))[:2]
+        assert gutter.style is not None and face.style is not None and face.text.strip()
+        back, ink = face.style.bgcolor, face.style.color
+        return gutter.style.bgcolor, *((ink, back) if face.style.reverse else (back, ink))
+
+    checked: list[str] = []
+
+    async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2")
+        one = app.query_one("#column-1", Pile)
+        two = app.query_one("#column-2", Pile)
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            table, face, red = colours(one, 1)  # 6♥
+            _, black_face, black = colours(one, 2)  # 3♠
+            _, lit, lit_ink = colours(two, len(two.cards))  # J♦, picked
+            assert black_face == face
+            for system in (ColorSystem.STANDARD, ColorSystem.EIGHT_BIT, ColorSystem.TRUECOLOR):
+                seen = {
+                    name: shown(color, system)
+                    for name, color in (
+                        ("table", table),
+                        ("face", face),
+                        ("red", red),
+                        ("black", black),
+                        ("lit", lit),
+                        ("lit ink", lit_ink),
+                    )
+                }
+                where = f"{theme} in {system.name}: {seen}"
+                assert seen["face"] != seen["table"], where
+                assert len({seen["face"], seen["red"], seen["black"]}) == 3, where
+                assert seen["lit"] != seen["face"] and seen["lit"] != seen["lit ink"], where
+            checked.append(theme)
+
+    drive(scenario, size=(80, 24))
+    assert {"textual-dark", "textual-light", "ansi-dark", "ansi-light"} <= set(checked)

@@ -14,7 +14,7 @@ from eightoff.codes import GameCode
 from eightoff.game import Game
 from eightoff.rules import Rules
 from eightoff.tui.app import EightOffApp
-from eightoff.tui.userdata import UserData, default_directory
+from eightoff.tui.userdata import NewGameChoice, UserData, default_directory
 
 
 def make_game(
@@ -31,7 +31,6 @@ def make_game(
     if rules is None:
         return None
     from eightoff.tui.deals import pick_deal
-    from eightoff.tui.screens import NewGameChoice
 
     choice = NewGameChoice(rules, settings.winnable, settings.difficulty)
     return Game(pick_deal(choice, random.Random()), autoplay=settings.autoplay)

@@ -18,7 +18,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -27,7 +27,6 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Footer, Static
 
-from eightoff.daily import DailyError
 from eightoff.game import Action, Game, Status
 from eightoff.moves import (
     CELL_LETTERS,
@@ -41,23 +40,18 @@ from eightoff.moves import (
 )
 from eightoff.position import COLUMNS, Position
 from eightoff.rules import Rules
-from eightoff.solver import Limit, Verdict, solve
-from eightoff.solver.hint import Hint, hint
-from eightoff.tui.board import Pile, pile_cards
+from eightoff.tui.board import CardShape, Pile, pile_cards
 from eightoff.tui.commands import GameCommands
-from eightoff.tui.screens import (
-    ConfirmScreen,
-    HelpScreen,
-    NewGameChoice,
-    NewGameScreen,
-    WinReport,
-    WinScreen,
-    clock,
-)
-from eightoff.tui.userdata import SavedGame, Settings, UserData
+from eightoff.tui.userdata import NewGameChoice, SavedGame, Settings, UserData, clock
 from eightoff.view import target_pile
 
-SOLUTION_LIMIT = Limit(nodes=None, seconds=5.0)
+if TYPE_CHECKING:
+    from eightoff.solver.hint import Hint
+
+# The solver, the pool and the dialogs are imported when first used, so the board is
+# drawn before they load (benchmarks/tui_startup.py).
+SOLUTION_SECONDS = 5.0
+CHROME_ROWS = 4  # the status line, two message lines and the footer (eightoff.tcss)
 
 
 def cards_name(move: Move, position: Position) -> str:
@@ -109,14 +103,6 @@ class EightOffApp(App[None]):
     TITLE = "Eight Off"
     CSS_PATH = "eightoff.tcss"
     COMMANDS = App.COMMANDS | {GameCommands}
-    # Piles widen with the terminal (eightoff.tcss). Textual declares this ClassVar | None,
-    # which mypy reads as an instance variable: a plain assignment keeps both happy.
-    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012
-        (0, "-narrow"),
-        (96, "-medium"),
-        (120, "-wide"),
-    ]
-
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(i + 1), f"pick('{i + 1}')", show=False) for i in range(COLUMNS)),
         *(Binding(letter, f"pick('{letter}')", show=False) for letter in CELL_LETTERS),
@@ -142,6 +128,8 @@ class EightOffApp(App[None]):
     message: reactive[str] = reactive("")
     status_line: reactive[str] = reactive("")
     cursor: reactive[Place] = reactive(column(0))
+    shape: reactive[CardShape] = reactive(CardShape())
+    """The size of the cards: the biggest the terminal holds (see :meth:`fit`)."""
 
     def __init__(
         self,
@@ -226,6 +214,12 @@ class EightOffApp(App[None]):
         for pile in self.query(Pile):
             pile.cursor = pile.place == place
 
+    def watch_shape(self, shape: CardShape) -> None:
+        for pile in self.query(Pile):
+            pile.shape = shape
+        with contextlib.suppress(Exception):
+            self.query_one("#gap").styles.width = 2 * shape.gutter
+
     # -- the game ------------------------------------------------------------------
 
     def moves_played(self) -> int:
@@ -293,6 +287,7 @@ class EightOffApp(App[None]):
             targets = set(view.targets(selected))
         hinted = self.hinted
         hint_target = None if hinted is None else target_pile(position, hinted)
+        self.fit(position)
         for pile in self.query(Pile):
             place = pile.place
             pile.display = place.kind is not PlaceKind.CELL or place.index < cells
@@ -331,9 +326,19 @@ class EightOffApp(App[None]):
         self.message = message
         self.refresh_board()
 
+    def fit(self, position: Position) -> None:
+        """Size the cards to the terminal and to ``position``'s longest column."""
+        width, height = self.size
+        self.shape = CardShape.fitting(
+            width,
+            height - CHROME_ROWS,
+            across=max(COLUMNS, self.game.rules.cells + 4),
+            longest=max(len(c) for c in position.columns),
+        )
+
     def on_resize(self) -> None:
-        for pile in self.query(Pile):
-            pile.refresh(layout=True)
+        # After Textual's own handler, which takes the new size.
+        self.call_next(self.refresh_board)
 
     # -- picking places ------------------------------------------------------------
 
@@ -552,11 +557,15 @@ class EightOffApp(App[None]):
         self._seconds = seconds
         moves = self.moves_played()
         stats = self.data.record_win(self.game.rules, moves, seconds)
+        from eightoff.tui.screens import WinReport
+
         report = WinReport(moves, self.game.score, seconds, stats, self.game.rules.describe())
 
         def again(yes: bool | None) -> None:
             if yes:
                 self.action_new_game()
+
+        from eightoff.tui.screens import WinScreen
 
         self.push_screen(WinScreen(report), again)
 
@@ -615,6 +624,8 @@ class EightOffApp(App[None]):
 
     def action_help(self) -> None:
         """Show the rules and the keys."""
+        from eightoff.tui.screens import HelpScreen
+
         self.push_screen(HelpScreen(self.game.rules))
 
     def action_new_game(self) -> None:
@@ -623,6 +634,8 @@ class EightOffApp(App[None]):
         def chosen(choice: NewGameChoice | None) -> None:
             if choice is not None:
                 self.new_game(choice)
+
+        from eightoff.tui.screens import NewGameScreen
 
         self.push_screen(
             NewGameScreen(self.settings, in_progress=self.in_progress()),
@@ -635,6 +648,8 @@ class EightOffApp(App[None]):
             self.settings.autoplay, choice.winnable, choice.difficulty, choice.rules
         )
         self.data.settings = self.settings
+        from eightoff.daily import DailyError
+
         try:
             game = self._deal(choice)
         except DailyError as exc:
@@ -662,32 +677,27 @@ class EightOffApp(App[None]):
 
     def _unless_in_progress(self, then: Callable[[], None]) -> None:
         # Giving up a game in progress counts as a loss: ask first.
-        if not self.in_progress():
+        if self.in_progress():
+            self._confirm("Give up this game for a new deal? It counts as lost.", "New deal", then)
+        else:
             then()
-            return
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                then()
-
-        self.push_screen(
-            ConfirmScreen("Give up this game for a new deal? It counts as lost.", "New deal"),
-            answer,
-        )
 
     def action_quit_game(self) -> None:
         """Quit, asking first when a game is in progress (it is kept and resumes)."""
-        if not self.in_progress():
+        if self.in_progress():
+            self._confirm("Quit? This game is kept: eightoff play resumes it.", "Quit", self.exit)
+        else:
             self.exit()
-            return
 
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.exit()
+    def _confirm(self, question: str, yes: str, then: Callable[[], None]) -> None:
+        # Ask ``question``; ``then`` runs when the player answers ``yes``.
+        from eightoff.tui.screens import ConfirmScreen
 
-        self.push_screen(
-            ConfirmScreen("Quit? This game is kept: eightoff play resumes it.", "Quit"), answer
-        )
+        def answer(confirmed: bool | None) -> None:
+            if confirmed:
+                then()
+
+        self.push_screen(ConfirmScreen(question, yes), answer)
 
     def action_stats(self) -> None:
         """Show the record under the current rules."""
@@ -717,6 +727,8 @@ class EightOffApp(App[None]):
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, snapshot: _Snapshot) -> None:
+        from eightoff.solver.hint import hint
+
         found = hint(snapshot)
         with contextlib.suppress(RuntimeError):  # the app quit while the solver thought
             self.call_from_thread(self.show_hint, snapshot.position, found)
@@ -761,7 +773,9 @@ class EightOffApp(App[None]):
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_solution(self, position: Position) -> None:
-        result = solve(position, limit=SOLUTION_LIMIT)
+        from eightoff.solver import Limit, Verdict, solve
+
+        result = solve(position, limit=Limit(nodes=None, seconds=SOLUTION_SECONDS))
         moves = result.moves if result.verdict is Verdict.SOLVED else None
         with contextlib.suppress(RuntimeError):
             self.call_from_thread(self.show_solution, position, moves)

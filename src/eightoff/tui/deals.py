@@ -8,14 +8,12 @@ import random
 import time
 from datetime import UTC, date, datetime
 from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from eightoff.codes import GameCode
 from eightoff.pool import Pool
 from eightoff.rules import Rules
-
-if TYPE_CHECKING:
-    from eightoff.tui.screens import NewGameChoice
+from eightoff.tui.userdata import NewGameChoice
 
 DEAL_SECONDS: Final = 0.5  # per random deal tried when the pool has none for the rules
 NEW_SECONDS: Final = 2.0  # in all

@@ -7,7 +7,7 @@ touches the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -25,7 +25,7 @@ from eightoff.rules import (
     Layout,
     Rules,
 )
-from eightoff.tui.userdata import DIFFICULTIES, Settings, Stats
+from eightoff.tui.userdata import DIFFICULTIES, NewGameChoice, Settings, Stats, clock
 
 HELP = """\
 # Eight Off
@@ -87,7 +87,16 @@ def help_text(rules: Rules) -> str:
     )
 
 
-class HelpScreen(ModalScreen[None]):
+Answer = TypeVar("Answer")
+
+
+class Dialog(ModalScreen[Answer]):
+    """A modal screen drawn as dialogs.tcss says (read when the first one opens)."""
+
+    CSS_PATH = "dialogs.tcss"
+
+
+class HelpScreen(Dialog[None]):
     """The rules and the keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -111,7 +120,7 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss()
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Dialog[bool]):
     """A yes/no question; ``True`` for yes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -140,16 +149,6 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-@dataclass(frozen=True, slots=True)
-class NewGameChoice:
-    """What the new-game screen asks for: rules, and how to pick the deal."""
-
-    rules: Rules
-    winnable: bool
-    difficulty: str
-    daily: bool = False
-
-
 _PRESET_NAMES = {
     "standard": "Standard",
     "easy": "Easy (Facile): any card to an empty column",
@@ -163,7 +162,7 @@ def _preset_of(rules: Rules) -> str | None:
     return next((name for name, r in PRESETS.items() if r == rules), None)
 
 
-class NewGameScreen(ModalScreen[NewGameChoice | None]):
+class NewGameScreen(Dialog[NewGameChoice | None]):
     """Choose a new deal: difficulty, winnable only, and every rule option."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -299,14 +298,6 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         self.dismiss(None)
 
 
-def clock(seconds: float) -> str:
-    """``4:07`` or ``1:02:03``."""
-    s = int(seconds)
-    h, rest = divmod(s, 3600)
-    m, sec = divmod(rest, 60)
-    return f"{h}:{m:02}:{sec:02}" if h else f"{m}:{sec:02}"
-
-
 @dataclass(frozen=True, slots=True)
 class WinReport:
     """What the win screen shows."""
@@ -318,7 +309,7 @@ class WinReport:
     rules_text: str
 
 
-class WinScreen(ModalScreen[bool]):
+class WinScreen(Dialog[bool]):
     """The deal is won: moves, score, time and the rule set's record; ``True``: a new game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -362,10 +353,8 @@ class WinScreen(ModalScreen[bool]):
 __all__ = [
     "ConfirmScreen",
     "HelpScreen",
-    "NewGameChoice",
     "NewGameScreen",
     "WinReport",
     "WinScreen",
-    "clock",
     "help_text",
 ]

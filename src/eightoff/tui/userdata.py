@@ -18,9 +18,15 @@ from eightoff.codes import GameCode
 from eightoff.game import Game, ReplayError
 from eightoff.moves import Move
 from eightoff.rules import STANDARD, InvalidRulesError, Rules
-from eightoff.store import rules_key
 
 DIFFICULTIES: Final = ("any", "easy", "medium", "hard")
+
+
+def rules_key(rules: Rules) -> str:
+    """The key a rule set's record is kept under (the survey store's, so they agree)."""
+    from eightoff.store import rules_key as key  # sqlite3 is not needed to start the game
+
+    return key(rules)
 
 
 def default_directory() -> Path:
@@ -57,6 +63,24 @@ class Settings:
         with contextlib.suppress(InvalidRulesError, TypeError):
             out = replace(out, rules=Rules.from_json(data.get("rules", "standard")))
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class NewGameChoice:
+    """What a new game asks for: rules, and how to pick the deal."""
+
+    rules: Rules
+    winnable: bool
+    difficulty: str
+    daily: bool = False
+
+
+def clock(seconds: float) -> str:
+    """``4:07`` or ``1:02:03``."""
+    s = int(seconds)
+    h, rest = divmod(s, 3600)
+    m, sec = divmod(rest, 60)
+    return f"{h}:{m:02}:{sec:02}" if h else f"{m}:{sec:02}"
 
 
 @dataclass(slots=True)
@@ -222,9 +246,11 @@ class UserData:
 
 __all__ = [
     "DIFFICULTIES",
+    "NewGameChoice",
     "SavedGame",
     "Settings",
     "Stats",
     "UserData",
+    "clock",
     "default_directory",
 ]
