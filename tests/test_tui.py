@@ -708,6 +708,7 @@ def test_card_shapes_fit_the_terminal_and_shrink_for_long_columns(size: tuple[in
         needed = 1 + shape.pile_height(1) + shape.pile_height(cards)
         assert needed <= rows or shape == CardShape(shape.width, shape.gutter)
         assert 1 <= shape.step <= min(2, shape.height)
+        assert shape.height <= 2 or shape.step == 2
         if last is not None:  # longer columns never make cards bigger
             assert (shape.height, shape.step) <= (last.height, last.step)
         last = shape

@@ -20,10 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Footer, Static
 
@@ -270,12 +271,16 @@ class EightOffApp(App[None]):
 
     # -- drawing -------------------------------------------------------------------
 
+    def shown_position(self) -> Position:
+        """The position on the board: the game's, or the solution's step."""
+        solution = self.solution
+        return self.game.position if solution is None else solution.positions[solution.step]
+
     def refresh_board(self) -> None:
         """Redraw every pile and the status line from the game's view (or the solution)."""
         game = self.game
-        solution = self.solution
         view = game.view()
-        position = view.position if solution is None else solution.positions[solution.step]
+        position = self.shown_position()
         cells = game.rules.cells
         selected = self.selected
         # Where the selection may go, as the engine's view says: lit as targets. (The view
@@ -326,9 +331,10 @@ class EightOffApp(App[None]):
         self.message = message
         self.refresh_board()
 
-    def fit(self, position: Position) -> None:
-        """Size the cards to the terminal and to ``position``'s longest column."""
-        width, height = self.size
+    def fit(self, position: Position, size: Size | None = None) -> None:
+        """Size the cards to the terminal (``size``, else the app's) and to
+        ``position``'s longest column."""
+        width, height = self.size if size is None else size
         self.shape = CardShape.fitting(
             width,
             height - CHROME_ROWS,
@@ -336,9 +342,9 @@ class EightOffApp(App[None]):
             longest=max(len(c) for c in position.columns),
         )
 
-    def on_resize(self) -> None:
-        # After Textual's own handler, which takes the new size.
-        self.call_next(self.refresh_board)
+    def on_resize(self, event: events.Resize) -> None:
+        # Before Textual lays the screen out at the new size, so it does so once.
+        self.fit(self.shown_position(), event.size)
 
     # -- picking places ------------------------------------------------------------
 

@@ -80,7 +80,8 @@ class CardShape:
         """The biggest cards that fit ``width`` × ``height`` cells: ``across`` piles in
         the widest row (plus a gap of two gutters), a top row of single cards and a row
         of columns as long as ``longest`` (at least :data:`MIN_CARDS`), one key line
-        over each and a blank line between the rows."""
+        over each and a blank line between the rows. Cards taller than two rows are
+        fanned two rows apart."""
         gutter = 2
         pile = min(MAX_WIDTH, (width - 2 * gutter) // across - gutter)
         if pile < 7:
@@ -89,7 +90,9 @@ class CardShape:
         tallest = max(1, round(CARD_ASPECT * (pile - 2)))
         cards = max(longest, MIN_CARDS)
         for tall in range(tallest, 0, -1):
-            for step in range(min(2, tall), 0, -1):
+            # A tall card under a fan of one-row cards looks out of place: tall cards
+            # come with two-row steps.
+            for step in range(min(2, tall), 0 if tall <= 2 else 1, -1):
                 shape = cls(pile, gutter, tall, step)
                 if 1 + shape.pile_height(1) + shape.pile_height(cards) <= height:
                     return shape
