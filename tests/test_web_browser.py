@@ -5,6 +5,7 @@ Screenshots go to ``artifacts/`` (desktop and phone sizes).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 import socket
@@ -86,11 +87,32 @@ def serve_app(app: Any) -> Iterator[str]:
     thread.join(10)
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
+def _app() -> Any:
     from eightoff.web.app import Limits, create_app
 
-    yield from serve_app(create_app(seed=5, limits=Limits(hint_seconds=5, solve_seconds=10)))
+    return create_app(seed=5, limits=Limits(hint_seconds=5, solve_seconds=10))
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    yield from serve_app(_app())
+
+
+class _SlowMoves:
+    """The app with every ``/api/state`` answer 150 ms late, as on a slow network."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"] == "/api/state":
+            await asyncio.sleep(0.15)
+        await self.app(scope, receive, send)
+
+
+@pytest.fixture(scope="module")
+def slow_server() -> Iterator[str]:
+    yield from serve_app(_SlowMoves(_app()))
 
 
 @pytest.fixture(scope="module")
@@ -955,3 +977,199 @@ def test_reset_mid_game_then_a_win_is_recorded(page: Any, server: str, line: lis
     page.wait_for_selector("#celebrate:not([hidden])")
     stats = json.loads(page.evaluate("localStorage.getItem('eightoff.stats')"))
     assert [(s["played"], s["won"]) for s in stats.values()] == [(1, 1)]
+
+
+def test_ten_quick_moves_on_a_slow_server_all_land_in_order(
+    page: Any, slow_server: str, line: list[Move]
+) -> None:
+    pos = GameCode.parse(CODE).position()
+    open_game(page, slow_server)
+    played = line[:10]
+    clicked = 0
+    for move in played:
+        card = pos.moving_cards(move)[0]
+        home = any(
+            m.source == move.source and m.target.kind is PlaceKind.FOUNDATION
+            for m in pos.legal_moves()
+        )
+        if move.count == 1 and move.target.kind is not PlaceKind.FOUNDATION and not home:
+            # Pick up with a click, put down with a click on the target pile.
+            box = page.locator(f'[data-card="{card}"]').bounding_box()
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 6)
+            target = label(move.target, card)
+            cards = page.locator(f'[data-pile="{target}"] .card')
+            to = cards.last if cards.count() else page.locator(f'[data-pile="{target}"]')
+            tb = to.bounding_box()
+            page.mouse.click(tb["x"] + tb["width"] / 2, tb["y"] + tb["height"] / 2)
+            clicked += 1
+        else:
+            drag(page, str(card), label(move.target, card))
+        pos = pos.apply(move)
+    # Far quicker than ten round trips of 150 ms: most are still on their way, drawn already.
+    assert moves_played(page) < len(played)
+    wait_moves(page, len(played))
+    stored = json.loads(page.evaluate("localStorage.getItem('eightoff.game')"))
+    replay = GameCode.parse(CODE).position()
+    got = []
+    for action in stored["actions"]:
+        (one,) = action
+        got.append(move_from_json(one, replay))
+        replay = replay.apply(got[-1])
+    assert got == played and clicked > 0
+    for i, col in enumerate(pos.columns):
+        for card in col:
+            assert pile_of(page, str(card)) == f"column-{i + 1}"
+
+
+def test_share_link_and_bad_codes_never_throw_a_game_away(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    preload(page, server, CODE, [[m] for m in line[:5]])
+    other = str(GameCode(STANDARD, 777))
+    page.goto(f"{server}/?code={other}")
+    page.wait_for_selector("#dlg-confirm[open]")
+    assert other in page.locator("#confirm-text").inner_text()
+    page.click("#dlg-confirm button[value='no']")
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+    assert page.locator("#code").inner_text() == CODE and moves_played(page) == 5
+    page.goto(f"{server}/?code=EO1-NOPE")  # a bad code: a notice, the game goes on
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+    assert page.locator("#notice").is_visible()
+    assert page.locator("#code").inner_text() == CODE and moves_played(page) == 5
+    # A mistyped code in the New game dialog: the error beside the field, the dialog open.
+    page.click("#btn-new")
+    page.fill("#new-code", "EO1-C8-ZZZZZZZZ")
+    page.click("#new-play-code")
+    page.wait_for_selector("#new-code-error:not([hidden])")
+    assert page.locator("#dlg-new").get_attribute("open") is not None
+    assert page.locator("#new-code-error").inner_text()
+    assert page.locator("#code").inner_text() == CODE and moves_played(page) == 5
+    page.keyboard.press("Escape")
+    page.goto(f"{server}/?code={other}")
+    page.wait_for_selector("#dlg-confirm[open]")
+    page.click("#confirm-yes")
+    page.wait_for_function(f"() => document.getElementById('code').textContent === '{other}'")
+    wait_moves(page, 0)
+
+
+FOUNDATION_SAMPLER = """() => {
+    window.seen = [];
+    const count = () => [...document.querySelectorAll("[data-pile^='foundation-']")]
+        .map(p => [...p.querySelectorAll(".card")].pop())
+        .reduce((n, c) => n + (c ? "A23456789TJQK".indexOf(c.dataset.card[0]) + 1 : 0), 0);
+    const sample = () => {
+        const won = !document.getElementById("celebrate").hidden;
+        window.seen.push([count(), won, document.querySelector(".card.flip") !== null]);
+        if (!won) requestAnimationFrame(sample);
+    };
+    sample();
+}"""
+
+
+def test_finish_plays_home_one_by_one_then_the_win(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    k = len(line)
+    while k > 0 and line[k - 1].target.kind is PlaceKind.FOUNDATION:
+        k -= 1
+    assert len(line) - k >= 5
+    preload(page, server, CODE, [[m] for m in line[:k]])
+    page.wait_for_selector("#btn-finish")
+    page.evaluate(FOUNDATION_SAMPLER)
+    page.click("#btn-finish")
+    page.wait_for_selector("#celebrate:not([hidden])")
+    seen = page.evaluate("window.seen")
+    counts = [n for n, won, _ in seen if not won]
+    assert len(set(counts)) >= 5  # the cards went home one by one, visibly
+    assert counts == sorted(counts)
+    # The win shows once the last card has landed.
+    assert all(n == 52 and not sliding for n, won, sliding in seen if won)
+    assert page.locator(".fly").count() > 0  # the celebration
+    for _ in range(3):  # Tab stays inside the win dialog
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('.celebrate-box') !== null")
+    page.keyboard.press("Escape")
+    assert page.locator("#celebrate").is_hidden()
+
+
+def test_phones_and_tablets(browser: Any, server: str) -> None:
+    moves = [Move.from_text(t) for t in LONG_MOVES]
+    pos = GameCode.parse(LONG_CODE).position()
+    for move in moves:
+        pos = pos.apply(move)
+    # A phone held sideways: the cards use the width, every column and the footer fit.
+    context = browser.new_context(viewport=PHONE_LANDSCAPE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        preload(page, server, LONG_CODE, [[m] for m in moves])
+        assert_columns_fit(page, pos, PHONE_LANDSCAPE)
+        boxes = page.eval_on_selector_all(
+            "[data-pile]", "els => els.map(e => e.getBoundingClientRect().toJSON())"
+        )
+        span = max(b["right"] for b in boxes) - min(b["left"] for b in boxes)
+        assert span >= 0.75 * PHONE_LANDSCAPE["width"]
+        assert page.locator("[data-pile='column-1']").bounding_box()["width"] >= 44
+        foot = page.locator(".foot").bounding_box()  # none on so short a screen, or whole
+        assert foot is None or foot["y"] + foot["height"] <= PHONE_LANDSCAPE["height"]
+        assert page.locator(".bar a.button").is_visible()
+    finally:
+        context.close()
+    # A phone upright, large print: touch targets of 44 px, the rules in the header, and
+    # "10" clear of its suit.
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/privacy")
+        page.evaluate(
+            "localStorage.setItem('eightoff.settings', JSON.stringify({largePrint: true}))"
+        )
+        open_game(page, server)
+        assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+        for box in page.eval_on_selector_all(
+            ".bar button, .bar .button, #btn-code",
+            "els => els.map(e => e.getBoundingClientRect().toJSON())",
+        ):
+            assert box["width"] >= 44 and box["height"] >= 44, box
+        assert page.locator(".bar a.button").is_visible()
+        gaps = page.eval_on_selector_all(
+            ".card .idx .ten",
+            """els => els.map(ten => {
+                const range = document.createRange();
+                range.selectNodeContents(ten);
+                return ten.nextElementSibling.getBoundingClientRect().left
+                    - range.getBoundingClientRect().right;
+            })""",
+        )
+        assert len(gaps) == 4 and min(gaps) >= 1, gaps
+        page.click("#btn-new")
+        for box in page.eval_on_selector_all(
+            "#dlg-new fieldset label", "els => els.map(e => e.getBoundingClientRect().toJSON())"
+        ):
+            assert box["height"] >= 44, box
+    finally:
+        context.close()
+
+
+def test_a_card_taken_back_with_autoplay_on_stays_out(page: Any, server: str) -> None:
+    from eightoff.rules import PRESETS
+
+    app_rules = PRESETS["app"]
+    code = next(
+        c
+        for c in (GameCode(app_rules, n) for n in range(1000))
+        if any(col[-1].rank == 1 for col in c.position().columns)
+    )
+    pos = code.position()
+    open_game(page, server, str(code))
+    page.click("#btn-options")
+    page.check("#form-options input[name='autoplay']")  # the ace goes home at once
+    page.click("#form-options button[type='submit']")
+    home = autoplay_moves(pos)
+    wait_moves(page, len(home))
+    for move in home:
+        top = pos.moving_cards(move)[0]  # the last one home is on top of its foundation
+        pos = pos.apply(move)
+    free = next(k for k, c in enumerate(pos.cells) if c is None)
+    drag(page, str(top), f"cell-{free + 1}")  # taken back from its foundation
+    wait_moves(page, len(home) + 1)
+    assert pile_of(page, str(top)) == f"cell-{free + 1}"  # and not sent straight home again

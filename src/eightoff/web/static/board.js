@@ -1,7 +1,7 @@
 /* Drawing the board from the server's answer: piles, cards, status, banners, notices. */
 
 import { t, cardName, indexText, pileName, rankName } from "./i18n.js";
-import { bottomReserve, fanLimits, sizeBoard } from "./layout.js";
+import { bottomReserve, fanLimits, footHeight, sizeBoard } from "./layout.js";
 import {
   $, RANKS, SUITS, SVG_NS, board, cardEls, cardSuit, elapsedNow, flatMoves, formatTime, isRed,
   moveFrom, moveTo, parsePile, reducedMotion, state, where,
@@ -46,6 +46,7 @@ function cardEl(card) {
   idx.className = "idx";
   idx.setAttribute("aria-hidden", "true");
   const rank = document.createElement("span");
+  rank.className = card[0] === "T" ? "rank ten" : "rank";
   rank.textContent = indexText(card);
   idx.append(rank, svgUse(suit, "pip"));
   el.appendChild(idx);
@@ -108,11 +109,45 @@ function cardLabel(card, label, index, size) {
   return t("card.inCell", { card: name, pile: pileName(label) });
 }
 
-/** Draw ``state.view``; ``options.animate`` slides the cards from where they were. */
+/** Move the cards of ``m`` in the plain position ``pos`` (drawing only: no rule checked). */
+function moveCards(pos, m) {
+  const from = parsePile(moveFrom(m));
+  const to = parsePile(moveTo(m));
+  let cards;
+  if (from.kind === "column") cards = pos.columns[from.n - 1].splice(-m.count);
+  else if (from.kind === "cell") {
+    cards = pos.cells[from.n - 1] ? [pos.cells[from.n - 1]] : [];
+    pos.cells[from.n - 1] = null;
+  } else if (pos.foundations[from.suit] > 0) {
+    cards = [RANKS[pos.foundations[from.suit] - 1] + from.suit];
+    pos.foundations[from.suit] -= 1;
+  } else cards = [];
+  if (!cards.length) return;
+  if (to.kind === "column") pos.columns[to.n - 1].push(...cards);
+  else if (to.kind === "cell") pos.cells[to.n - 1] = cards[0];
+  else pos.foundations[to.suit] += 1;
+}
+
+/** The position drawn: the server's, with the moves still on their way played on it (the
+ * server decides whether they stand). */
+function shownPosition() {
+  const base = state.view.position;
+  if (!state.pending.length) return base;
+  const pos = {
+    columns: base.columns.map((col) => col.slice()),
+    cells: base.cells.slice(),
+    foundations: { ...base.foundations },
+  };
+  for (const action of state.pending) action.moves.slice(0, action.shown).forEach((m) => moveCards(pos, m));
+  return pos;
+}
+
+/** Draw ``state.view`` (and the moves on their way); ``options.animate`` slides the cards
+ * from where they were. */
 export function render(options) {
   const animate = options && options.animate;
   const hadFocus = board.contains(document.activeElement);
-  const pos = state.view.position;
+  const pos = shownPosition();
   if (pos.cells.length !== state.builtCells) buildBoard(pos.cells.length);
   const first = animate && !reducedMotion.matches ? measureCards() : null;
   const cw = sizeBoard(Math.max(...pos.columns.map((col) => col.length)));
@@ -123,11 +158,14 @@ export function render(options) {
   const put = (card, label, index, size, top) => {
     const el = cardEl(card);
     const pile = pileEl(label);
-    if (el.parentNode !== pile || el.nextSibling) pile.appendChild(el);
-    el.style.transform = "";
-    el.classList.remove("dragging", "snap", "selected", "hint");
+    const dragged = state.drag !== null && state.drag.els.includes(el); // stays under the pointer
+    if (!dragged && (el.parentNode !== pile || el.nextSibling)) pile.appendChild(el);
+    if (!dragged) {
+      el.style.transform = "";
+      el.classList.remove("dragging", "snap", "selected", "hint");
+      el.style.zIndex = String(index + 1);
+    }
     el.style.top = `${top}px`;
-    el.style.zIndex = String(index + 1);
     el.setAttribute("aria-label", cardLabel(card, label, index, size));
     // The card under a foundation's top is only there to show when the top is dragged.
     el.toggleAttribute("aria-hidden", label.startsWith("foundation") && index === 0);
@@ -156,8 +194,9 @@ export function render(options) {
   // Each column fans as far down as the window allows, between the least offset that
   // keeps a covered card's index readable and a comfortable most.
   const tableauTop = board.querySelector(".tableau").getBoundingClientRect().top + window.scrollY;
-  const bottom = window.innerHeight - bottomReserve(window.innerHeight);
-  const { least, most } = fanLimits(cw, board.classList.contains("wide"), board.classList.contains("big-index"));
+  const padding = 3 * parseFloat(board.style.getPropertyValue("--gap")); // the board's, below the columns
+  const bottom = window.innerHeight - bottomReserve(window.innerHeight) - footHeight() - padding;
+  const { least, most } = fanLimits(cw, !board.classList.contains("narrow"), board.classList.contains("big-index"));
   pos.columns.forEach((col, k) => {
     const label = `column-${k + 1}`;
     const n = col.length;
@@ -172,11 +211,30 @@ export function render(options) {
   });
   for (const [card, el] of cardEls) if (!placed.has(card) && el.parentNode) el.remove();
   board.querySelectorAll(".target, .hint-target").forEach((p) => p.classList.remove("target", "hint-target"));
-  state.selection = null;
+  keepSelection();
   if (first) flip(first);
   const focusEl = updateFocusTargets();
   if (hadFocus && focusEl && document.activeElement !== focusEl) focusEl.focus({ preventScroll: true });
   renderStatus();
+}
+
+/** A selection whose card is still where it was stays, with its targets lit. */
+function keepSelection() {
+  const sel = state.selection;
+  const w = sel && where.get(sel.card);
+  if (!w || w.label !== sel.label) {
+    state.selection = null;
+    return;
+  }
+  const column = parsePile(sel.label).kind === "column";
+  sel.index = w.index;
+  sel.count = column ? w.size - w.index : 1;
+  const cards = [...pileEl(sel.label).querySelectorAll(".card")];
+  (column ? cards.slice(w.index) : [cardEls.get(sel.card)]).forEach((el) => el.classList.add("selected"));
+  if (state.pending.length) return; // where it may go is known once the server answers
+  for (const m of state.view.legal_moves) {
+    if (m.count === sel.count && moveFrom(m) === sel.label) pileEl(moveTo(m)).classList.add("target");
+  }
 }
 
 function measureCards() {
@@ -184,6 +242,9 @@ function measureCards() {
   for (const [card, el] of cardEls) if (el.isConnected) rects.set(card, el.getBoundingClientRect());
   return rects;
 }
+
+/** How long a card slides to its new place, in ms (style.css .flip, with a margin). */
+export const FLIP_MS = 220;
 
 /** Animate cards from where they were drawn before to where they are now. */
 function flip(first) {
@@ -212,7 +273,7 @@ function flip(first) {
       const w = where.get(el.dataset.card);
       if (w) el.style.zIndex = String(w.index + 1);
     }
-  }, 220);
+  }, FLIP_MS);
 }
 
 // -- focus targets (one card or pile in the tab order) ------------------------------------

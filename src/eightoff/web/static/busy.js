@@ -1,21 +1,25 @@
-/* The one lock around server round trips: ``document.body.dataset.busy`` is "1" while a
- * task runs (tests wait on it). */
+/* The one queue for server round trips: tasks run one after another in the order the player
+ * asked for them, so no input is dropped. ``document.body.dataset.busy`` is "1" while a
+ * task waits or runs (tests wait on it). */
 
 import { state } from "./state.js";
+
+let tail = Promise.resolve();
+let waiting = 0;
 
 function setBusy(on) {
   state.busy = on;
   document.body.dataset.busy = on ? "1" : "0";
 }
 
-/** Run the async ``fn`` unless another task is running (then nothing happens and the
- * answer is undefined); its result otherwise. */
-export async function exclusive(fn) {
-  if (state.busy) return undefined;
+/** Run the async ``fn`` after every task queued before it: its result, or its error. */
+export function enqueue(fn) {
+  waiting += 1;
   setBusy(true);
-  try {
-    return await fn();
-  } finally {
-    setBusy(false);
-  }
+  const result = tail.then(fn);
+  tail = result.catch(() => {}).then(() => {
+    waiting -= 1;
+    if (waiting === 0) setBusy(false);
+  });
+  return result;
 }

@@ -4,7 +4,9 @@ import { announce, applySettings, render, say, svgUse } from "./board.js";
 import { dailyShare, dailyStreak, localDate } from "./daily.js";
 import { currentLanguage, t } from "./i18n.js";
 import { useLanguage } from "./lang.js";
-import { autoplayNow, newGame } from "./play.js";
+import { api } from "./api.js";
+import { enqueue } from "./busy.js";
+import { autoplayNow, newGame, startGame } from "./play.js";
 import { $, DEFAULT_SETTINGS, SUITS, formatTime, isObject, isRed, reducedMotion, state } from "./state.js";
 import { resetStats, saveSettings, statsRules } from "./storage.js";
 
@@ -70,6 +72,8 @@ export function openNewDialog() {
   form.elements.winnable.checked = settings.winnable;
   form.elements.difficulty.value = settings.difficulty;
   $("new-code").value = "";
+  $("new-code").removeAttribute("aria-invalid");
+  $("new-code-error").hidden = true;
   $("dlg-new").showModal();
 }
 
@@ -86,9 +90,27 @@ function onNewClose() {
     newGame();
   } else if (dlg.returnValue === "daily") {
     newGame({ daily: localDate() });
-  } else if (dlg.returnValue === "code") {
-    const code = $("new-code").value.trim();
-    if (code) newGame({ code });
+  }
+}
+
+/** "Play code": the dialog closes on a code the server takes; else the error shows beside
+ * the field and the game in progress stays. */
+async function onPlayCode(e) {
+  e.preventDefault();
+  const field = $("new-code");
+  const error = $("new-code-error");
+  const code = field.value.trim();
+  if (!code) return;
+  try {
+    const answer = await enqueue(() => api("/api/new", { code }));
+    error.hidden = true;
+    $("dlg-new").close("code");
+    startGame(answer, { code });
+  } catch (err) {
+    error.textContent = err.message;
+    error.hidden = false;
+    field.setAttribute("aria-invalid", "true");
+    field.focus();
   }
 }
 
@@ -224,6 +246,10 @@ function endCelebration() {
 /** Listen to the dialogs' controls. */
 export function bindDialogs() {
   $("dlg-new").addEventListener("close", onNewClose);
+  $("new-play-code").addEventListener("click", onPlayCode);
+  $("new-code").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") onPlayCode(e); // not the form's first button, "Deal"
+  });
   $("form-options").addEventListener("change", onOptionChange);
   $("new-preset").addEventListener("change", (e) => {
     if (e.target.value !== "custom") fillRuleForm($("form-new"), rulesOf(e.target.value));
@@ -250,6 +276,13 @@ export function bindDialogs() {
   });
   $("celebrate").addEventListener("keydown", (e) => {
     if (e.key === "Escape") endCelebration();
+    if (e.key !== "Tab") return;
+    // The win dialog keeps the focus: Tab goes round its buttons.
+    const buttons = [...$("celebrate").querySelectorAll("button")];
+    const at = buttons.indexOf(document.activeElement);
+    const next = (at + (e.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
+    buttons[next].focus();
+    e.preventDefault();
   });
   $("celebrate-new").addEventListener("click", () => {
     endCelebration();

@@ -2,7 +2,7 @@
 
 import { announce, clearHint, pileEl, say } from "./board.js";
 import { cardName, cardShort, pileName, t } from "./i18n.js";
-import { commit, explain, lockedInput } from "./play.js";
+import { explain, lockedInput, play, playFound } from "./play.js";
 import {
   DOUBLE_TAP_MS, DRAG_START_PX, board, cardEls, moveFrom, moveOf, moveTo, parsePile, state, where,
 } from "./state.js";
@@ -58,15 +58,18 @@ function onPointerMove(e) {
     if (!pick) return;
     clearSelection();
     clearHint();
-    const moves = legalFrom(pick.label, pick.count);
+    // With moves on their way, where the cards may go is not known yet: any drop is
+    // tried, and the server decides.
+    const pending = state.pending.length > 0;
+    const moves = pending ? [] : legalFrom(pick.label, pick.count);
     const els = movingEls(pick);
-    state.drag = { pick, moves, els, targets: new Set(moves.map(moveTo)) };
+    state.drag = { pick, moves, els, pending, targets: new Set(moves.map(moveTo)) };
     for (const label of state.drag.targets) pileEl(label).classList.add("target");
     els.forEach((el, i) => {
       el.classList.add("dragging");
       el.style.zIndex = String(DRAG_Z + i);
     });
-    if (!moves.length) explainStuck(pick);
+    if (!moves.length && !pending) explainStuck(pick);
   }
   const dx = e.clientX - press.x;
   const dy = e.clientY - press.y;
@@ -142,14 +145,12 @@ function onPointerUp(e) {
     state.drag = null;
     board.querySelectorAll(".target").forEach((el) => el.classList.remove("target"));
     const label = dropTarget(e, d);
-    const move = label && d.moves.find((m) => moveTo(m) === label);
+    const under = pileUnder(e, d);
+    const move = label ? d.moves.find((m) => moveTo(m) === label) : d.pending && under && moveOf(d.pick, under);
     if (move) {
-      commit([move]).then((ok) => {
-        if (!ok) snapBack(d.els);
-      });
+      play([move]);
     } else {
       snapBack(d.els);
-      const under = pileUnder(e, d);
       if (d.moves.length && under) explainRefusal(d.pick, under);
       else if (d.moves.length) say(t("refuse.there", { card: cardShort(d.pick.card) }));
     }
@@ -177,7 +178,7 @@ export function clearSelection() {
 export function select(pick) {
   clearSelection();
   const moves = legalFrom(pick.label, pick.count);
-  if (!moves.length) {
+  if (!moves.length && !state.pending.length) {
     explainStuck(pick);
     return false;
   }
@@ -193,30 +194,29 @@ export function select(pick) {
 export function moveSelectionTo(label) {
   const pick = state.selection;
   clearSelection();
+  if (state.pending.length) {
+    play([moveOf(pick, label)]); // the server decides, in turn
+    return;
+  }
   let move = legalFrom(pick.label, pick.count).find((m) => moveTo(m) === label);
   if (!move) {
     const others = state.view.legal_moves.filter((m) => moveFrom(m) === pick.label && moveTo(m) === label);
     move = others.sort((a, b) => b.count - a.count)[0];
   }
-  if (move) commit([move]);
+  if (move) play([move]);
   else explainRefusal(pick, label);
 }
 
-/** Play the smart move (double tap) from pile ``label``. */
+const tapMove = (view, label, kind) => (view.taps[label] || {})[kind] || null;
+
+/** Play the smart move (double tap) from pile ``label``, in turn. */
 export function smartFrom(label) {
-  const entry = state.view.taps[label];
-  if (entry && entry.smart) commit([entry.smart]);
-  else say(t("refuse.noMoveFrom", { pile: pileName(label) }));
+  playFound((view) => tapMove(view, label, "smart"), () => say(t("refuse.noMoveFrom", { pile: pileName(label) })));
 }
 
-/** Play the single-tap move (to the foundation) from pile ``label``: false when none. */
+/** Play the single-tap move (to the foundation) from pile ``label``, in turn. */
 export function tapFrom(label) {
-  const entry = state.view.taps[label];
-  if (entry && entry.tap) {
-    commit([entry.tap]);
-    return true;
-  }
-  return false;
+  playFound((view) => tapMove(view, label, "tap"), () => say(t("refuse.nothingHome", { pile: pileName(label) })));
 }
 
 function onTap(p) {
@@ -226,17 +226,24 @@ function onTap(p) {
   const now = performance.now();
   const { lastTap } = state;
   const double = lastTap && lastTap.label === label && now - lastTap.time < DOUBLE_TAP_MS;
-  if (double && lastTap.moved) {
-    state.lastTap = null; // the first tap already played: ignore the second half of the double tap
-    return;
-  }
   if (double && card && lastTap.card === card) {
+    // The second half of a double tap: the smart move, unless the first tap played.
     state.lastTap = null;
-    clearSelection();
-    smartFrom(label);
+    const first = lastTap.outcome;
+    playFound(
+      (view) => {
+        if (first.moved) return null;
+        clearSelection();
+        return tapMove(view, label, "smart");
+      },
+      () => {
+        if (!first.moved) say(t("refuse.noMoveFrom", { pile: pileName(label) }));
+      },
+    );
     return;
   }
-  state.lastTap = { label, card, time: now, moved: false };
+  const outcome = { moved: false };
+  state.lastTap = { label, card, time: now, outcome };
   state.focusLabel = label;
   if (state.selection) {
     if (state.selection.label === label) clearSelection();
@@ -247,9 +254,19 @@ function onTap(p) {
   const pick = pickAt(p.cardEl);
   if (!pick) return;
   const { kind } = parsePile(label);
-  const isTop = pick.count === 1 || kind !== "column";
-  if (isTop && kind !== "foundation" && tapFrom(label)) {
-    state.lastTap.moved = true;
+  if ((pick.count === 1 || kind !== "column") && kind !== "foundation") {
+    // A tap sends the card home when it may go (known in turn); else it picks it up.
+    playFound(
+      (view) => {
+        const move = tapMove(view, label, "tap");
+        outcome.moved = move !== null;
+        return move;
+      },
+      () => {
+        const now = pickAt(p.cardEl);
+        if (now) select(now);
+      },
+    );
     return;
   }
   select(pick);

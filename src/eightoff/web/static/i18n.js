@@ -78,6 +78,7 @@ export const MESSAGES = {
     "notice.notWinnable": "The solver found no winnable deal for these rules in time; this deal may not be winnable.",
     "notice.noSolution": "The solver found no solution in its time limit; try again from a later position.",
     "confirm.restart": "Restart this deal from the beginning?",
+    "confirm.openShared": "Open the shared game {code}? Your game in progress ({moves} moves) will be left.",
     "server.unreachable": "cannot reach the game server",
     "server.status": "the server answered {status}",
     // solution bar

@@ -1,11 +1,10 @@
 /* The keyboard: arrows walk the piles, Enter picks up and puts down, letters play. */
 
-import { pileOrder, say, updateFocusTargets } from "./board.js";
+import { pileOrder, updateFocusTargets } from "./board.js";
 import { anyDialogOpen, openNewDialog } from "./dialogs.js";
 import { clearSelection, moveSelectionTo, pickAt, select, smartFrom, tapFrom } from "./drag.js";
-import { pileName, t } from "./i18n.js";
 import { askHint, lockedInput, redo, undo } from "./play.js";
-import { solutionGo, solutionPlay, stopSolution } from "./solution.js";
+import { solutionPlay, solutionStep, stopSolution } from "./solution.js";
 import { SUITS, board, parsePile, state } from "./state.js";
 
 export function moveFocus(label, index) {
@@ -60,7 +59,7 @@ function onBoardKey(e) {
       break;
     case "f":
     case "F":
-      if (!lockedInput() && !tapFrom(f.label)) say(t("refuse.nothingHome", { pile: pileName(f.label) }));
+      if (!lockedInput()) tapFrom(f.label);
       break;
     case "d":
     case "D":
@@ -98,7 +97,7 @@ function onGlobalKey(e) {
     e.preventDefault();
     if (key === "escape") stopSolution(false);
     else if (key === "p") solutionPlay();
-    else solutionGo(sol.k + (key === "arrowright" ? 1 : -1));
+    else solutionStep(key === "arrowright" ? 1 : -1);
   } else if (key === "escape" && state.selection) {
     clearSelection();
   } else if (!board.contains(document.activeElement) && /^[1-8]$/.test(key)) {

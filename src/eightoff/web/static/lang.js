@@ -150,6 +150,7 @@ addMessages("fr", {
     "notice.notWinnable": "Le solveur n’a pas trouvé à temps de donne gagnable avec ces règles ; cette donne n’est peut-être pas gagnable.",
     "notice.noSolution": "Le solveur n’a pas trouvé de solution dans le temps imparti ; réessayez depuis une position plus avancée.",
     "confirm.restart": "Recommencer cette donne depuis le début ?",
+    "confirm.openShared": "Ouvrir la partie partagée {code} ? Votre partie en cours ({moves} coups) sera laissée.",
     "server.unreachable": "le serveur du jeu est injoignable",
     "server.status": "le serveur a répondu {status}",
     // solution bar

@@ -33,35 +33,52 @@ export function sizeBoard(longest) {
   const H = window.innerHeight;
   const top = board.getBoundingClientRect().top + window.scrollY;
   const gap = Math.round(Math.min(12, Math.max(4, W / 130)));
-  const room = Math.max(160, H - top - gap - bottomReserve(H)); // from the first row down
+  // From the first row down to the footer, less the board's padding (a gap above, three below).
+  const room = Math.max(160, H - top - 4 * gap - bottomReserve(H) - footHeight());
   const n = Math.max(longest, DESIGN_COLUMN);
   const cells = state.builtCells;
-  const fit = (wide, big) => {
-    const rows = wide || cells <= 4 ? 1 : 2; // rows of piles above the columns
-    let cw = Math.floor(Math.min(124, wide ? (W - 24 - 10 * gap) / 9 : (W - (W > 560 ? 26 : 12) - 7 * gap) / 8));
+  const cellCols = Math.ceil(cells / 2);
+  // Three arrangements: "wide" (foundations down the left, cells above the columns),
+  // "narrow" (foundations and cells above the columns) and "sides" (foundations left and
+  // cells right of the columns, two rows each: the whole height to the columns).
+  const across = {
+    wide: (W - 24 - 10 * gap) / 9,
+    narrow: (W - (W > 560 ? 26 : 12) - 7 * gap) / 8,
+    sides: (W - 24 - (10 + cellCols + 3) * gap) / (10 + cellCols),
+  };
+  const fit = (arrangement, big) => {
+    const rows = arrangement === "sides" ? 0 : arrangement === "wide" || cells <= 4 ? 1 : 2;
+    const side = arrangement === "wide" ? 4 : arrangement === "sides" ? 2 : 0; // piles stacked at the side
+    let cw = Math.floor(Math.min(124, across[arrangement]));
     for (; cw > 34; cw--) {
       const ch = cw * 1.4;
-      const column = ch + (n - 1) * fanLimits(cw, wide, big).least;
-      const height = Math.max(rows * (ch + gap) + column, wide ? 4 * ch + 3 * gap : 0);
+      const column = ch + (n - 1) * fanLimits(cw, arrangement !== "narrow", big).least;
+      const height = Math.max(rows * (ch + gap) + column, side * ch + (side - 1) * gap);
       if (height <= room) break;
     }
     return Math.max(34, cw);
   };
-  // Foundations down the left side (wide) or above the cells (narrow): whichever gives
-  // the larger cards; on a tie, the wide arrangement on landscape screens.
+  // Whichever gives the larger cards; on a tie, the wide arrangement on landscape screens;
+  // the sides only when they win outright (phones held sideways).
   const landscape = W >= 720 && W / H >= 1.2;
-  const wideCw = fit(true, false);
-  const narrowCw = fit(false, false);
-  const wide = wideCw > narrowCw || (wideCw === narrowCw && landscape);
-  const cw = wide ? wideCw : narrowCw;
+  const widths = { wide: fit("wide", false), narrow: fit("narrow", false), sides: fit("sides", false) };
+  let arrangement = widths.wide > widths.narrow || (widths.wide === widths.narrow && landscape) ? "wide" : "narrow";
+  if (widths.sides > widths[arrangement]) arrangement = "sides";
+  const cw = widths[arrangement];
   // Small cards, held back by the width rather than the height: a bigger index if it
   // costs no card width.
-  const big = cw < SMALL_CARD && fit(wide, true) === cw;
+  const big = cw < SMALL_CARD && fit(arrangement, true) === cw;
   board.classList.toggle("big-index", big);
   board.style.setProperty("--cw", `${cw}px`);
   board.style.setProperty("--gap", `${gap}px`);
-  board.classList.toggle("wide", wide);
-  board.classList.toggle("narrow", !wide);
-  board.classList.toggle("one-row", !wide && cells <= 4);
+  board.style.setProperty("--cell-cols", String(cellCols));
+  for (const name of Object.keys(across)) board.classList.toggle(name, name === arrangement);
+  board.classList.toggle("one-row", arrangement === "narrow" && cells <= 4);
   return cw;
+}
+
+/** The height of the footer under the board (kept on screen). */
+export function footHeight() {
+  const foot = document.querySelector(".foot");
+  return foot ? foot.getBoundingClientRect().height : 0;
 }

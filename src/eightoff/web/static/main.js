@@ -2,13 +2,13 @@
 
 import { api } from "./api.js";
 import { announce, applySettings, notice, render, say } from "./board.js";
-import { bindDialogs, openNewDialog } from "./dialogs.js";
+import { bindDialogs, confirmDialog, openNewDialog } from "./dialogs.js";
 import { bindPointer } from "./drag.js";
 import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
 import { chooseLanguage, useLanguage } from "./lang.js";
-import { askHint, dealRequest, guarded, newGame, redo, refresh, restart, undo } from "./play.js";
-import { closeSolution, solutionGo, solutionPlay, startSolution, stopSolution } from "./solution.js";
+import { askHint, dealRequest, guarded, newGame, redo, refresh, restart, startGame, undo } from "./play.js";
+import { closeSolution, solutionGo, solutionPlay, solutionStep, startSolution, stopSolution } from "./solution.js";
 import { $, DEFAULT_SETTINGS, KEYS, elapsedNow, formatTime, runClock, state } from "./state.js";
 import { corrupted, loadStored, saveGame, saveSettings, validGame } from "./storage.js";
 
@@ -70,14 +70,31 @@ function bind() {
     $("notice").hidden = true;
   });
   $("sol-first").addEventListener("click", () => solutionGo(0));
-  $("sol-back").addEventListener("click", () => solutionGo(state.sol.k - 1));
-  $("sol-fwd").addEventListener("click", () => solutionGo(state.sol.k + 1));
+  $("sol-back").addEventListener("click", () => solutionStep(-1));
+  $("sol-fwd").addEventListener("click", () => solutionStep(1));
   $("sol-play").addEventListener("click", solutionPlay);
   $("sol-keep").addEventListener("click", () => stopSolution(true));
   $("sol-return").addEventListener("click", () => stopSolution(false));
   window.setInterval(() => {
     if (state.game && state.view && state.settings.showTimer) $("time").textContent = formatTime(elapsedNow());
   }, 1000);
+}
+
+/** Go on with the saved game ``saved``: true when the server could replay it. */
+async function resume(saved) {
+  state.game = saved;
+  saved.counted = Boolean(saved.counted);
+  saved.won = Boolean(saved.won);
+  try {
+    await refresh();
+    announce(t("announce.resumed", { code: saved.code }));
+    document.body.dataset.ready = "1";
+    return true;
+  } catch (err) {
+    notice(t("notice.cannotResume", { error: err.message }));
+    state.game = null;
+    return false;
+  }
 }
 
 async function start() {
@@ -93,21 +110,24 @@ async function start() {
   const params = new URLSearchParams(window.location.search);
   const code = params.get("code");
   if (code) window.history.replaceState(null, "", "/");
-  if (savedGame && (!code || code.trim().toUpperCase() === savedGame.code.toUpperCase())) {
-    state.game = savedGame;
-    savedGame.counted = Boolean(savedGame.counted);
-    savedGame.won = Boolean(savedGame.won);
+  const sameCode = savedGame && code && code.trim().toUpperCase() === savedGame.code.toUpperCase();
+  if (savedGame && code && !sameCode && savedGame.actions.length && !savedGame.won) {
+    // A share link while a game is in progress: a bad code changes nothing; a good one asks.
+    let answer = null;
     try {
-      await refresh();
-      announce(t("announce.resumed", { code: savedGame.code }));
+      answer = await api("/api/new", { code });
+    } catch (err) {
+      notice(t("notice.cannotStart", { error: err.message }));
+    }
+    if (answer && (await confirmDialog(t("confirm.openShared", { code: answer.code, moves: savedGame.actions.length })))) {
+      startGame(answer, { code });
       document.body.dataset.ready = "1";
       return;
-    } catch (err) {
-      notice(t("notice.cannotResume", { error: err.message }));
-      state.game = null;
     }
-  }
+    if (await resume(savedGame)) return;
+  } else if (savedGame && (!code || sameCode) && (await resume(savedGame))) return;
   let ok = await newGame(code ? { code } : undefined);
+  if (!ok && code && savedGame && (await resume(savedGame))) return; // a bad code: the game goes on
   if (!ok && !code) {
     // The saved rules are refused: back to the standard game rather than an empty board.
     state.settings.rules = DEFAULT_SETTINGS.rules;

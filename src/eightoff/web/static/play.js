@@ -2,23 +2,27 @@
  * {code, actions}: the server is sent the flat list of moves and replays it every time. */
 
 import { api } from "./api.js";
-import { exclusive } from "./busy.js";
-import { announce, clearHint, notice, render, renderBanner, renderStatus, showHint } from "./board.js";
+import { enqueue } from "./busy.js";
+import { FLIP_MS, announce, clearHint, notice, render, renderBanner, renderStatus, say, showHint } from "./board.js";
 import { celebrate, confirmDialog } from "./dialogs.js";
 import { longDate } from "./daily.js";
-import { describeMove, t } from "./i18n.js";
-import { flatMoves, runClock, state } from "./state.js";
+import { cardShort, describeMove, t } from "./i18n.js";
+import { flatMoves, reducedMotion, runClock, state } from "./state.js";
 import { countAbandon, countStart, countWin, saveGame } from "./storage.js";
 import { closeSolution } from "./solution.js";
 
-/** No board input now: a round trip runs, the solution is shown, or nothing is drawn. */
+/** How long each card of "Finish" takes on its way home, in ms. */
+const FINISH_STEP_MS = 110;
+
+/** No board input now: the solution is shown, or nothing is drawn yet. (A move made while
+ * another is on its way is queued, never dropped.) */
 export function lockedInput() {
-  return state.busy || state.sol !== null || !state.view;
+  return state.sol !== null || !state.view;
 }
 
-/** Run ``fn`` under the lock; a failure becomes a notice. */
+/** Run ``fn`` in the queue, after what the player did before; a failure becomes a notice. */
 export function guarded(fn) {
-  return exclusive(async () => {
+  return enqueue(async () => {
     try {
       await fn();
     } catch (err) {
@@ -27,46 +31,82 @@ export function guarded(fn) {
   });
 }
 
-/** Play ``moves`` as one action (autoplay adds its moves to it): true when played. */
-export async function commit(moves, label) {
-  const { game } = state;
-  const played = await exclusive(async () => {
-    try {
-      const answer = await api("/api/state", {
-        code: game.code,
-        moves: flatMoves().concat(moves),
-        autoplay: state.settings.autoplay,
-      });
-      const action = moves.concat(answer.autoplayed);
-      state.view = answer;
-      if (!action.length) {
-        render();
-        return false;
-      }
-      game.actions.push(action);
-      game.redo = [];
-      state.lostOffer = null;
-      countStart();
-      runClock(true);
-      render({ animate: true });
-      let text = label || describeMove(moves[0]);
-      if (moves.length && answer.autoplayed.length) text += t("move.autoplayed", { n: answer.autoplayed.length });
-      announce(text);
-      afterMove();
-      return true;
-    } catch (err) {
-      announce(err.message);
-      if (err.status !== 422) notice(err.message);
-      render();
+const pause = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+/** Play ``moves`` as the player's next action: drawn at once, sent to the server in turn
+ * (autoplay adds its moves to the action). True when the server accepts it. */
+export function play(moves, label) {
+  const action = { moves, shown: moves.length, label, game: state.game, ready: null };
+  state.pending.push(action);
+  render({ animate: true });
+  return enqueue(() => send(action));
+}
+
+/** Play, in turn, the move ``pick(view)`` finds in the server's answer to what came
+ * before (a tap, a double tap); ``otherwise()`` when there is none. */
+export function playFound(pick, otherwise) {
+  const game = state.game;
+  return enqueue(async () => {
+    if (state.game !== game || state.sol) return false;
+    const move = pick(state.view);
+    if (!move) {
+      otherwise();
       return false;
     }
+    const action = { moves: [move], shown: 1, label: undefined, game, ready: null };
+    state.pending.push(action);
+    render({ animate: true });
+    return send(action);
   });
-  return Boolean(played);
+}
+
+async function send(action) {
+  const { game } = action;
+  if (!state.pending.includes(action)) return false; // dropped with a refused move before it
+  if (state.game !== game) return false;
+  let answer;
+  try {
+    answer = await api("/api/state", {
+      code: game.code,
+      moves: flatMoves().concat(action.moves),
+      autoplay: state.settings.autoplay,
+    });
+  } catch (err) {
+    // Refused: the moves queued after it were made on top of it; they go too.
+    state.pending = [];
+    if (state.game !== game) return false;
+    render({ animate: true });
+    const move = err.status === 422 && err.data ? action.moves[err.data.index - flatMoves().length] : null;
+    if (move) say(t("refuse.why", { card: cardShort(move.card), reason: err.data.reason || err.message }));
+    else notice(err.message);
+    return false;
+  }
+  if (action.ready) await action.ready; // the cards finish going home one by one first
+  state.pending = state.pending.filter((a) => a !== action);
+  if (state.game !== game) return false;
+  const moves = action.moves.concat(answer.autoplayed);
+  state.view = answer;
+  if (!moves.length) {
+    render();
+    return false;
+  }
+  game.actions.push(moves);
+  game.redo = [];
+  state.lostOffer = null;
+  countStart();
+  runClock(true);
+  render({ animate: true });
+  let text = action.label || describeMove(action.moves[0]);
+  if (action.moves.length && answer.autoplayed.length) text += t("move.autoplayed", { n: answer.autoplayed.length });
+  announce(text);
+  if (action.ready && !reducedMotion.matches) await pause(FLIP_MS); // the last card lands
+  afterMove();
+  return true;
 }
 
 /** Autoplay just turned on: the cards it would have sent home go now, as one action. */
 export function autoplayNow() {
-  if (!lockedInput() && state.view.status === "playing") commit([], t("announce.autoplayNow"));
+  if (!lockedInput() && state.view.status === "playing") play([], t("announce.autoplayNow"));
 }
 
 /** Why the server refuses ``move`` here (its reason), or null when the move is legal. */
@@ -105,8 +145,8 @@ export async function refresh(options) {
 
 export function undo() {
   const { game } = state;
-  if (!game.actions.length || state.sol) return;
   guarded(async () => {
+    if (!game.actions.length || state.sol || state.game !== game) return;
     const action = game.actions.pop();
     game.redo.push(action);
     state.lostOffer = null;
@@ -118,8 +158,8 @@ export function undo() {
 
 export function redo() {
   const { game } = state;
-  if (!game.redo.length || state.sol) return;
   guarded(async () => {
+    if (!game.redo.length || state.sol || state.game !== game) return;
     const action = game.redo.pop();
     game.actions.push(action);
     await refresh({ animate: true });
@@ -140,8 +180,26 @@ export function undoTo(count) {
   });
 }
 
+/** Play every remaining card home, one by one where the eye can follow (at once with
+ * reduced motion), as one action; the win shows once the last card has landed. */
 export function finish() {
-  if (state.view.finish) commit(state.view.finish, t("announce.finish"));
+  const moves = state.view.finish;
+  if (!moves || lockedInput()) return;
+  const action = { moves, shown: 0, label: t("announce.finish"), game: state.game, ready: null };
+  state.pending.push(action);
+  const step = reducedMotion.matches ? 0 : FINISH_STEP_MS;
+  action.ready = (async () => {
+    for (let k = 1; k <= moves.length; k++) {
+      if (!state.pending.includes(action)) return;
+      action.shown = k;
+      if (step) {
+        render({ animate: true });
+        await pause(step);
+      }
+    }
+    if (!step) render();
+  })();
+  enqueue(() => send(action));
 }
 
 /** The /api/new body for a fresh deal under the current settings. */
@@ -157,15 +215,21 @@ export async function newGame(request) {
   const body = request || dealRequest();
   let answer;
   try {
-    answer = await exclusive(() => (body.daily
+    answer = await enqueue(() => (body.daily
       ? api(`/api/daily?date=${encodeURIComponent(body.daily)}`)
       : api("/api/new", body)));
   } catch (err) {
     notice(t("notice.cannotStart", { error: err.message }));
     return false;
   }
-  if (answer === undefined) return false;
+  startGame(answer, body);
+  return true;
+}
+
+/** Play the game of ``answer``, the server's answer to the /api/new ``body``. */
+export function startGame(answer, body) {
   countAbandon();
+  state.pending = [];
   closeSolution();
   state.game = {
     code: answer.code,
@@ -189,7 +253,6 @@ export async function newGame(request) {
     ? t("announce.daily", { date: longDate(answer.date), code: answer.code })
     : t("announce.newGame", { code: answer.code, rules: answer.rules_text }));
   if (body.winnable && !body.code && answer.winnable !== true) notice(t("notice.notWinnable"));
-  return true;
 }
 
 export async function restart() {
@@ -205,6 +268,7 @@ export async function restart() {
   game.solutionSeen = false;
   state.clockStart = null;
   state.lostOffer = null;
+  state.pending = [];
   await guarded(() => refresh());
   saveGame();
   announce(t("announce.restarted"));
@@ -220,6 +284,7 @@ export function askHint() {
   if (lockedInput() || state.view.status !== "playing") return;
   const { game } = state;
   guarded(async () => {
+    if (state.game !== game || state.view.status !== "playing") return;
     announce(t("announce.thinking"));
     const answer = await api("/api/hint", { code: game.code, moves: flatMoves() });
     game.hints = (game.hints || 0) + 1;

@@ -1,7 +1,7 @@
 /* Solution mode: the solver's line from the current position, stepped through or played. */
 
 import { api } from "./api.js";
-import { exclusive } from "./busy.js";
+import { enqueue } from "./busy.js";
 import { announce, clearHint, notice, render, renderStatus } from "./board.js";
 import { describeMove, t } from "./i18n.js";
 import { $, flatMoves, runClock, state } from "./state.js";
@@ -48,28 +48,37 @@ function updateSolution() {
   $("sol-play").textContent = timer ? t("solution.pause") : t("solution.play");
 }
 
-/** Show the position after the solution's first ``k`` moves. */
-export async function solutionGo(k) {
+/** Show the position after the solution's first ``k(sol)`` moves, in turn. */
+function showStep(k) {
   const { sol, game } = state;
-  if (!sol || state.busy) return;
-  k = Math.max(0, Math.min(sol.steps.length, k));
-  let view = sol.cache.get(k);
-  if (!view) {
-    try {
-      view = await exclusive(() => api("/api/state", { code: game.code, moves: sol.base.concat(sol.steps.slice(0, k)) }));
-    } catch (err) {
-      notice(err.message);
-      return;
+  if (!sol) return Promise.resolve();
+  return enqueue(async () => {
+    if (state.sol !== sol) return;
+    const step = Math.max(0, Math.min(sol.steps.length, k(sol)));
+    let view = sol.cache.get(step);
+    if (!view) {
+      try {
+        view = await api("/api/state", { code: game.code, moves: sol.base.concat(sol.steps.slice(0, step)) });
+      } catch (err) {
+        notice(err.message);
+        return;
+      }
+      if (state.sol !== sol) return;
+      sol.cache.set(step, view);
     }
-    if (!view || state.sol !== sol) return;
-    sol.cache.set(k, view);
-  }
-  sol.k = k;
-  state.view = view;
-  render({ animate: true });
-  updateSolution();
-  if (k > 0) announce(t("announce.step", { k, move: describeMove(sol.steps[k - 1]) }));
+    sol.k = step;
+    state.view = view;
+    render({ animate: true });
+    updateSolution();
+    if (step > 0) announce(t("announce.step", { k: step, move: describeMove(sol.steps[step - 1]) }));
+  });
 }
+
+/** Show the solution's position after ``k`` moves. */
+export const solutionGo = (k) => showStep(() => k);
+
+/** ``delta`` steps forward (or back) from the step shown when the queue reaches it. */
+export const solutionStep = (delta) => showStep((sol) => sol.k + delta);
 
 export function solutionPlay() {
   const { sol } = state;
@@ -87,7 +96,7 @@ export function solutionPlay() {
         updateSolution();
         return;
       }
-      solutionGo(sol.k + 1);
+      if (!state.busy) solutionStep(1); // a slow answer is not overtaken
     }, 650);
   }
   updateSolution();

@@ -47,6 +47,7 @@ export const state = {
   builtCells: -1,
   focusLabel: "column-1",
   presets: null,
+  pending: [], // actions on their way to the server, drawn already: {moves, shown, game, label}
 };
 
 /** The card elements by card text ("7H"), and where each card lies: {label, index, size}. */
