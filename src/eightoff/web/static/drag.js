@@ -1,8 +1,11 @@
-/* Pointer input (mouse, pen, touch): dragging cards, taps, double taps and selections. */
+/* Pointer input (mouse, pen, touch): dragging cards, taps, double taps and selections.
+ * A drag follows the pointer at once; what a drop, a tap or a key means is resolved in the
+ * input queue (busy.js), in the order the player made them. */
 
 import { announce, clearHint, pileEl, say } from "./board.js";
 import { cardName, cardShort, pileName, t } from "./i18n.js";
-import { explain, lockedInput, play, playFound } from "./play.js";
+import { enqueue } from "./busy.js";
+import { explain, lockedInput, play, settledView } from "./play.js";
 import {
   DOUBLE_TAP_MS, DRAG_START_PX, board, cardEls, moveFrom, moveOf, moveTo, parsePile, state, where,
 } from "./state.js";
@@ -35,7 +38,7 @@ function onPointerDown(e) {
   if (lockedInput()) return;
   const target = e.target.closest(".card, .pile");
   if (!target || !board.contains(target)) {
-    clearSelection(); // a click on the felt puts the selection down
+    enqueue(clearSelection); // a click on the felt puts the selection down
     state.lastTap = null;
     return;
   }
@@ -58,9 +61,9 @@ function onPointerMove(e) {
     if (!pick) return;
     clearSelection();
     clearHint();
-    // With moves on their way, where the cards may go is not known yet: any drop is
-    // tried, and the server decides.
-    const pending = state.pending.length > 0;
+    // With moves on their way or inputs still to resolve, where the cards may go is not
+    // known yet: the drop is tried in turn, and the server decides.
+    const pending = state.busy || state.pending.length > 0;
     const moves = pending ? [] : legalFrom(pick.label, pick.count);
     const els = movingEls(pick);
     state.drag = { pick, moves, els, pending, targets: new Set(moves.map(moveTo)) };
@@ -144,19 +147,39 @@ function onPointerUp(e) {
     const d = state.drag;
     state.drag = null;
     board.querySelectorAll(".target").forEach((el) => el.classList.remove("target"));
-    const label = dropTarget(e, d);
     const under = pileUnder(e, d);
-    const move = label ? d.moves.find((m) => moveTo(m) === label) : d.pending && under && moveOf(d.pick, under);
-    if (move) {
-      play([move]);
-    } else {
-      snapBack(d.els);
-      if (d.moves.length && under) explainRefusal(d.pick, under);
-      else if (d.moves.length) say(t("refuse.there", { card: cardShort(d.pick.card) }));
+    const label = d.pending ? under : dropTarget(e, d);
+    if (label) {
+      enqueue(() => resolveDrop(d, label));
+      return;
     }
+    snapBack(d.els);
+    if (d.moves.length && under) explainRefusal(d.pick, under);
+    else if (d.moves.length) say(t("refuse.there", { card: cardShort(d.pick.card) }));
     return;
   }
-  onTap(p);
+  tap(p);
+}
+
+/** The cards of drag ``d`` dropped on pile ``label``, in turn: played, or back they go. */
+function resolveDrop(d, label) {
+  const w = where.get(d.pick.card);
+  if (lockedInput() || !w || w.label !== d.pick.label || w.index !== d.pick.index) {
+    snapBack(d.els); // the cards moved (or the game changed) before the drop was reached
+    return;
+  }
+  clearSelection();
+  if (state.pending.length) {
+    play([moveOf(d.pick, label)]); // the server decides, in turn
+    return;
+  }
+  const move = legalFrom(d.pick.label, d.pick.count).find((m) => moveTo(m) === label);
+  if (move) {
+    play([move]);
+    return;
+  }
+  snapBack(d.els);
+  explainRefusal(d.pick, label);
 }
 
 function onPointerCancel() {
@@ -190,14 +213,21 @@ export function select(pick) {
   return true;
 }
 
-/** Put the selected cards on pile ``label`` (the longest part of the run that fits). */
-export function moveSelectionTo(label) {
+/** Put the selected cards on pile ``label`` (the longest part of the run that fits); called
+ * in turn. A single card goes at once (the server decides); for a run, which part fits is
+ * known once the moves before it are answered. */
+export async function moveSelectionTo(label) {
   const pick = state.selection;
   clearSelection();
-  if (state.pending.length) {
-    play([moveOf(pick, label)]); // the server decides, in turn
+  if (state.pending.length && pick.count === 1) {
+    play([moveOf(pick, label)]);
     return;
   }
+  await settledView();
+  const w = where.get(pick.card);
+  if (!w || w.label !== pick.label) return; // autoplay took the card meanwhile
+  pick.index = w.index;
+  pick.count = parsePile(pick.label).kind === "column" ? w.size - w.index : 1;
   let move = legalFrom(pick.label, pick.count).find((m) => moveTo(m) === label);
   if (!move) {
     const others = state.view.legal_moves.filter((m) => moveFrom(m) === pick.label && moveTo(m) === label);
@@ -209,67 +239,79 @@ export function moveSelectionTo(label) {
 
 const tapMove = (view, label, kind) => (view.taps[label] || {})[kind] || null;
 
+/** Play the move ``kind`` ("tap": home; "smart": a double tap's) from pile ``label`` once
+ * the server has answered the moves before it; ``refusal`` is said when there is none.
+ * True when a move was played. */
+async function tapPlay(label, kind, refusal) {
+  const view = await settledView();
+  if (lockedInput()) return false;
+  const move = tapMove(view, label, kind);
+  if (move) play([move]);
+  else say(t(refusal, { pile: pileName(label) }));
+  return move !== null;
+}
+
 /** Play the smart move (double tap) from pile ``label``, in turn. */
 export function smartFrom(label) {
-  playFound((view) => tapMove(view, label, "smart"), () => say(t("refuse.noMoveFrom", { pile: pileName(label) })));
+  enqueue(() => tapPlay(label, "smart", "refuse.noMoveFrom"));
 }
 
 /** Play the single-tap move (to the foundation) from pile ``label``, in turn. */
 export function tapFrom(label) {
-  playFound((view) => tapMove(view, label, "tap"), () => say(t("refuse.nothingHome", { pile: pileName(label) })));
+  enqueue(() => tapPlay(label, "tap", "refuse.nothingHome"));
 }
 
-function onTap(p) {
+/** A tap (a press that did not drag): told apart from a double tap now, resolved in turn. */
+function tap(p) {
   if (lockedInput() || !p.pileEl) return;
   const label = p.pileEl.dataset.pile;
   const card = p.cardEl ? p.cardEl.dataset.card : null;
   const now = performance.now();
   const { lastTap } = state;
-  const double = lastTap && lastTap.label === label && now - lastTap.time < DOUBLE_TAP_MS;
-  if (double && card && lastTap.card === card) {
+  if (lastTap && card && lastTap.card === card && lastTap.label === label && now - lastTap.time < DOUBLE_TAP_MS) {
     // The second half of a double tap: the smart move, unless the first tap played.
     state.lastTap = null;
     const first = lastTap.outcome;
-    playFound(
-      (view) => {
-        if (first.moved) return null;
-        clearSelection();
-        return tapMove(view, label, "smart");
-      },
-      () => {
-        if (!first.moved) say(t("refuse.noMoveFrom", { pile: pileName(label) }));
-      },
-    );
+    enqueue(async () => {
+      if ((await first) || lockedInput()) return;
+      clearSelection();
+      await tapPlay(label, "smart", "refuse.noMoveFrom");
+    });
     return;
   }
-  const outcome = { moved: false };
+  const outcome = enqueue(() => resolveTap(label, card));
   state.lastTap = { label, card, time: now, outcome };
+}
+
+/** A tap on pile ``label`` (on ``card``, if any), in turn: put the selection down there,
+ * or send the card home, or pick it up. True when it played a move. */
+async function resolveTap(label, card) {
+  if (lockedInput()) return false;
   state.focusLabel = label;
   if (state.selection) {
     if (state.selection.label === label) clearSelection();
-    else moveSelectionTo(label);
-    return;
+    else await moveSelectionTo(label);
+    return false;
   }
-  if (!card) return;
-  const pick = pickAt(p.cardEl);
-  if (!pick) return;
+  if (!card) return false;
+  const w = where.get(card);
+  if (!w || w.label !== label) return false; // the card went (autoplay) before the tap was reached
   const { kind } = parsePile(label);
-  if ((pick.count === 1 || kind !== "column") && kind !== "foundation") {
-    // A tap sends the card home when it may go (known in turn); else it picks it up.
-    playFound(
-      (view) => {
-        const move = tapMove(view, label, "tap");
-        outcome.moved = move !== null;
-        return move;
-      },
-      () => {
-        const now = pickAt(p.cardEl);
-        if (now) select(now);
-      },
-    );
-    return;
+  if ((w.index === w.size - 1 || kind !== "column") && kind !== "foundation") {
+    // A tap sends the card home when it may go (the server's word); else it picks it up.
+    const view = await settledView();
+    if (lockedInput()) return false;
+    const move = tapMove(view, label, "tap");
+    const now = where.get(card);
+    if (move && move.card === card) {
+      play([move]);
+      return true;
+    }
+    if (now && now.label === label) select(pickAt(cardEls.get(card)));
+    return false;
   }
-  select(pick);
+  select(pickAt(cardEls.get(card)));
+  return false;
 }
 
 /** Listen to the pointer on the board. */

@@ -1,6 +1,7 @@
 /* The keyboard: arrows walk the piles, Enter picks up and puts down, letters play. */
 
 import { pileOrder, updateFocusTargets } from "./board.js";
+import { enqueue } from "./busy.js";
 import { anyDialogOpen, openNewDialog } from "./dialogs.js";
 import { clearSelection, moveSelectionTo, pickAt, select, smartFrom, tapFrom } from "./drag.js";
 import { askHint, lockedInput, redo, undo } from "./play.js";
@@ -20,6 +21,18 @@ function currentFocus() {
   if (!pile) return null;
   const cards = [...pile.querySelectorAll(".card")];
   return { label: pile.dataset.pile, index: el.classList.contains("card") ? cards.indexOf(el) : -1, cards, el };
+}
+
+/** Enter on pile ``label`` (on the card ``el``), in turn: pick up or put down there. */
+async function pressOn(label, el) {
+  if (lockedInput()) return;
+  if (state.selection) {
+    if (state.selection.label === label) clearSelection();
+    else await moveSelectionTo(label);
+  } else if (el.classList.contains("card")) {
+    const pick = pickAt(el);
+    if (pick) select(pick);
+  }
 }
 
 function onBoardKey(e) {
@@ -48,14 +61,7 @@ function onBoardKey(e) {
       break;
     case "Enter":
     case " ":
-      if (lockedInput()) break;
-      if (state.selection) {
-        if (state.selection.label === f.label) clearSelection();
-        else moveSelectionTo(f.label);
-      } else if (f.el.classList.contains("card")) {
-        const pick = pickAt(f.el);
-        if (pick) select(pick);
-      }
+      enqueue(() => pressOn(f.label, f.el));
       break;
     case "f":
     case "F":
@@ -66,7 +72,7 @@ function onBoardKey(e) {
       if (!lockedInput()) smartFrom(f.label);
       break;
     case "Escape":
-      clearSelection();
+      enqueue(clearSelection);
       break;
     default:
       if (/^[1-8]$/.test(e.key)) moveFocus(`column-${e.key}`);
@@ -98,8 +104,8 @@ function onGlobalKey(e) {
     if (key === "escape") stopSolution(false);
     else if (key === "p") solutionPlay();
     else solutionStep(key === "arrowright" ? 1 : -1);
-  } else if (key === "escape" && state.selection) {
-    clearSelection();
+  } else if (key === "escape") {
+    enqueue(clearSelection);
   } else if (!board.contains(document.activeElement) && /^[1-8]$/.test(key)) {
     moveFocus(`column-${key}`);
   }

@@ -2,7 +2,7 @@
  * {code, actions}: the server is sent the flat list of moves and replays it every time. */
 
 import { api } from "./api.js";
-import { enqueue } from "./busy.js";
+import { enqueue, sendInTurn, settled } from "./busy.js";
 import { FLIP_MS, announce, clearHint, notice, render, renderBanner, renderStatus, say, showHint } from "./board.js";
 import { celebrate, confirmDialog } from "./dialogs.js";
 import { longDate } from "./daily.js";
@@ -20,9 +20,11 @@ export function lockedInput() {
   return state.sol !== null || !state.view;
 }
 
-/** Run ``fn`` in the queue, after what the player did before; a failure becomes a notice. */
+/** Resolve ``fn`` in the input queue once the server has answered every move before it
+ * (undo, redo, a new game); a failure becomes a notice. */
 export function guarded(fn) {
   return enqueue(async () => {
+    await settled();
     try {
       await fn();
     } catch (err) {
@@ -33,31 +35,20 @@ export function guarded(fn) {
 
 const pause = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
-/** Play ``moves`` as the player's next action: drawn at once, sent to the server in turn
- * (autoplay adds its moves to the action). True when the server accepts it. */
+/** Play ``moves`` as the player's next action: drawn at once, sent to the server after the
+ * moves before it (autoplay adds its moves to the action). Called while an input is
+ * resolved, in turn; the promise says whether the server accepted it. */
 export function play(moves, label) {
   const action = { moves, shown: moves.length, label, game: state.game, ready: null };
   state.pending.push(action);
   render({ animate: true });
-  return enqueue(() => send(action));
+  return sendInTurn(() => send(action));
 }
 
-/** Play, in turn, the move ``pick(view)`` finds in the server's answer to what came
- * before (a tap, a double tap); ``otherwise()`` when there is none. */
-export function playFound(pick, otherwise) {
-  const game = state.game;
-  return enqueue(async () => {
-    if (state.game !== game || state.sol) return false;
-    const move = pick(state.view);
-    if (!move) {
-      otherwise();
-      return false;
-    }
-    const action = { moves: [move], shown: 1, label: undefined, game, ready: null };
-    state.pending.push(action);
-    render({ animate: true });
-    return send(action);
-  });
+/** The server's word on the position drawn: resolves once no move is on its way. */
+export async function settledView() {
+  await settled();
+  return state.view;
 }
 
 async function send(action) {
@@ -106,7 +97,10 @@ async function send(action) {
 
 /** Autoplay just turned on: the cards it would have sent home go now, as one action. */
 export function autoplayNow() {
-  if (!lockedInput() && state.view.status === "playing") play([], t("announce.autoplayNow"));
+  enqueue(async () => {
+    await settled();
+    if (!lockedInput() && state.view.status === "playing") play([], t("announce.autoplayNow"));
+  });
 }
 
 /** Why the server refuses ``move`` here (its reason), or null when the move is legal. */
@@ -183,23 +177,26 @@ export function undoTo(count) {
 /** Play every remaining card home, one by one where the eye can follow (at once with
  * reduced motion), as one action; the win shows once the last card has landed. */
 export function finish() {
-  const moves = state.view.finish;
-  if (!moves || lockedInput()) return;
-  const action = { moves, shown: 0, label: t("announce.finish"), game: state.game, ready: null };
-  state.pending.push(action);
-  const step = reducedMotion.matches ? 0 : FINISH_STEP_MS;
-  action.ready = (async () => {
-    for (let k = 1; k <= moves.length; k++) {
-      if (!state.pending.includes(action)) return;
-      action.shown = k;
-      if (step) {
-        render({ animate: true });
-        await pause(step);
+  enqueue(async () => {
+    await settled();
+    const moves = state.view && state.view.finish;
+    if (!moves || lockedInput()) return;
+    const action = { moves, shown: 0, label: t("announce.finish"), game: state.game, ready: null };
+    state.pending.push(action);
+    const step = reducedMotion.matches ? 0 : FINISH_STEP_MS;
+    action.ready = (async () => {
+      for (let k = 1; k <= moves.length; k++) {
+        if (!state.pending.includes(action)) return;
+        action.shown = k;
+        if (step) {
+          render({ animate: true });
+          await pause(step);
+        }
       }
-    }
-    if (!step) render();
-  })();
-  enqueue(() => send(action));
+      if (!step) render();
+    })();
+    sendInTurn(() => send(action));
+  });
 }
 
 /** The /api/new body for a fresh deal under the current settings. */
@@ -215,9 +212,10 @@ export async function newGame(request) {
   const body = request || dealRequest();
   let answer;
   try {
-    answer = await enqueue(() => (body.daily
-      ? api(`/api/daily?date=${encodeURIComponent(body.daily)}`)
-      : api("/api/new", body)));
+    answer = await enqueue(async () => {
+      await settled();
+      return body.daily ? api(`/api/daily?date=${encodeURIComponent(body.daily)}`) : api("/api/new", body);
+    });
   } catch (err) {
     notice(t("notice.cannotStart", { error: err.message }));
     return false;
