@@ -292,6 +292,16 @@ def test_state_reports_an_illegal_move_with_its_index(client: TestClient, line: 
     wrong = {"from": ["column", kings[0] + 1], "to": ["foundation"], "count": 1}
     data = error(client, "/api/state", 422, json={"code": CODE, "moves": [wrong]})
     assert data["index"] == 0 and "foundation" in data["reason"]
+    assert data["reason_code"] == "not-next"  # for a page to say in its own language
+
+
+def test_a_bad_game_code_says_so_by_its_reason_code(client: TestClient) -> None:
+    bodies: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("/api/new", {"code": "EO1-C8-ZZZ"}),
+        ("/api/state", {"code": "x", "moves": []}),
+    )
+    for path, body in bodies:
+        assert error(client, path, 400, json=body)["reason_code"] == "bad-game-code"
 
 
 @pytest.mark.parametrize(

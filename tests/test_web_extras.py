@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 
 from eightoff.cards import SUIT_LETTERS
+from eightoff.codes import GameCode
 from eightoff.daily import Daily, parse_date, share_text
 from eightoff.game import home_move
-from eightoff.moves import Move, Place, PlaceKind
+from eightoff.moves import Move, Place, PlaceKind, column
 from eightoff.position import Position
 from eightoff.solver import Limit, solve
-from test_web_browser import serve_app
+from test_web_browser import drag, serve_app, toast_text
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -304,7 +305,8 @@ def test_every_message_and_page_word_is_in_english_and_french(browser: Any, serv
                   .map(([, v]) => v));
               return {
                 notFrench: en.filter((k) => !fr.includes(k)),
-                notEnglish: fr.filter((k) => !en.includes(k)),
+                // "reason.*" put the server's refusals into French; English shows its words.
+                notEnglish: fr.filter((k) => !en.includes(k) && !k.startsWith('reason.')),
                 unknown: used.filter((k) => !en.includes(k)),
                 used: used.length,
               };
@@ -319,3 +321,122 @@ def test_every_message_and_page_word_is_in_english_and_french(browser: Any, serv
         }
     finally:
         page.close()
+
+
+FORM_FIELDS = """() => {
+    const form = document.getElementById("form-new");
+    return [...form.querySelectorAll("#new-rules fieldset, #new-rules input[type=checkbox]")]
+        .map((el) => el.tagName === "FIELDSET"
+            ? {name: el.querySelector("input").name,
+               title: el.querySelector("legend").textContent,
+               values: [...el.querySelectorAll("input")].map((i) => i.value),
+               words: [...el.querySelectorAll("label")].map((l) => l.textContent.trim())}
+            : {name: el.name, title: el.parentElement.textContent.trim(),
+               values: ["false", "true"], words: []});
+}"""
+
+
+def test_the_new_game_form_is_the_servers_rule_table(browser: Any, server: str) -> None:
+    """One field per option of /api/rules ``table``, in its order with its values; an option
+    the page has never heard of shows up too, in the table's words (French lacking them)."""
+    from eightoff.rules import OPTIONS
+
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{server}/?code={CODE}")
+        ready(page)
+        table = page.evaluate("fetch('/api/rules').then((r) => r.json())")["table"]
+        assert [o["name"] for o in table] == [o.name for o in OPTIONS]
+        page.locator("#btn-new").click()
+        page.wait_for_selector("#dlg-new[open]")
+        fields = page.evaluate(FORM_FIELDS)
+        assert [(f["name"], f["values"]) for f in fields] == [
+            (o["name"], [json.dumps(v["value"]).strip('"') for v in o["values"]]) for o in table
+        ]
+        titles = {f["name"]: f["title"] for f in fields}
+        assert titles["cells"] == "Cellules" and titles["take_back"].startswith("Reprendre")
+        page.keyboard.press("Escape")
+
+        # A rule option added on the server: in the form with no page edit, in its words.
+        def more_rules(route: Any) -> None:
+            body = route.fetch().json()
+            body["table"].append(
+                {
+                    "name": "jokers",
+                    "flag": "--jokers",
+                    "help": "jokers in the deck",
+                    "default": "none",
+                    "values": [
+                        {"value": "none", "text": "no jokers", "letter": ""},
+                        {"value": "two", "text": "two jokers", "letter": "J"},
+                    ],
+                }
+            )
+            route.fulfill(json=body)
+
+        sent: list[Any] = []
+
+        def note_new(route: Any) -> None:
+            sent.append(route.request.post_data_json)
+            route.continue_()
+
+        page.route("**/api/rules", more_rules)
+        page.route("**/api/new", note_new)
+        page.reload()
+        ready(page)
+        page.locator("#btn-new").click()
+        page.wait_for_selector("#dlg-new[open]")
+        jokers = page.evaluate(FORM_FIELDS)[-1]
+        assert jokers == {
+            "name": "jokers",
+            "title": "Jokers in the deck",
+            "values": ["none", "two"],
+            "words": ["no jokers", "two jokers"],
+        }
+        assert page.locator("#form-new input[name=jokers][value=none]").is_checked()
+        page.locator("#form-new input[name=jokers][value=two]").check()
+        assert page.locator("#new-preset").input_value() == "custom"
+        page.locator("#form-new input[name=cells][value='4']").check()
+        page.locator("#new-deal").click()
+        page.wait_for_function("() => document.getElementById('notice').hidden === false")
+        rules = sent[-1]["rules"]
+        assert rules["jokers"] == "two" and rules["cells"] == 4 and rules["take_back"] is False
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_the_servers_refusals_are_said_in_french(browser: Any, server: str) -> None:
+    """An illegal drop and a bad game code, said by their reason codes in French."""
+    pos = GameCode.parse(CODE).position()
+    legal = pos.legal_moves()
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/?code={CODE}")
+        ready(page)
+        i, j = next(
+            (i, j)
+            for i in range(8)
+            for j in range(8)
+            if i != j
+            and pos.columns[j]
+            and any(m.source == column(i) for m in legal)
+            and Move(column(i), column(j)) not in legal
+        )
+        card = pos.columns[i][-1]
+        drag(page, str(card), f"column-{j + 1}")
+        text = toast_text(page, " ne peut pas aller là : ")
+        assert "d’un rang au-dessus, de la même couleur" in text and "cannot" not in text
+        page.locator("#btn-new").click()
+        page.locator("#new-code").fill("EO1-C8-ZZZ")
+        page.locator("#new-play-code").click()
+        page.wait_for_selector("#new-code-error:not([hidden])")
+        assert page.locator("#new-code-error").inner_text() == (
+            "ce code de partie ne se lit pas (un code ressemble à EO1-C8-AAAAAFA)"
+        )
+    finally:
+        context.close()

@@ -87,6 +87,9 @@ class Limits:
     busy_wait: float = 0.25  # seconds to wait for a free solver slot before answering 429
 
 
+BAD_GAME_CODE: Final = "bad-game-code"  # the reason_code of a game code that cannot be read
+
+
 class ApiError(Exception):
     """A request the API refuses: an HTTP status, a one-line message and extra fields."""
 
@@ -257,6 +260,11 @@ class ErrorAnswer(BaseModel):
     error: str
     index: int | None = Field(None, description="The 0-based index of the bad move, if any.")
     reason: str | None = Field(None, description="Why that move is illegal or unreadable.")
+    reason_code: str | None = Field(
+        None,
+        description="What went wrong, for a page to say in its own language: an illegal "
+        f"move's reason code (eightoff.errors.Illegal), or {BAD_GAME_CODE!r}.",
+    )
 
 
 _ERRORS: Final[dict[int | str, dict[str, Any]]] = {
@@ -632,6 +640,7 @@ class _Api:
                 f"move {i} ({illegal.move}) is illegal: {illegal.reason}",
                 index=i,
                 reason=illegal.reason,
+                reason_code=illegal.code.value,
             )
         if unreadable is not None:
             i = len(moves)
@@ -725,7 +734,7 @@ def _parse_code(text: str) -> GameCode:
     try:
         return GameCode.parse(text)
     except InvalidGameCodeError as exc:
-        raise ApiError(400, f"unknown game code: {exc}") from None
+        raise ApiError(400, f"unknown game code: {exc}", reason_code=BAD_GAME_CODE) from None
 
 
 # -- errors and limits ----------------------------------------------------------------

@@ -1,6 +1,7 @@
 /* The game server's JSON API. */
 
-import { t } from "./i18n.js";
+import { serverWords, t } from "./i18n.js";
+import { isObject, state } from "./state.js";
 
 export class ApiError extends Error {
   constructor(status, message, data) {
@@ -30,7 +31,13 @@ export async function api(path, body) {
     data = null;
   }
   if (!response.ok) {
-    const message = (data && data.error) || t("server.status", { status: response.status });
+    let message = (data && data.error) || t("server.status", { status: response.status });
+    const rules = state.game && state.game.rules;
+    const words = serverWords(data, isObject(rules) ? rules.build : "suit");
+    if (words !== null) {
+      message = words; // said by its reason code in the page's language
+      if (data.reason) data.reason = words;
+    }
     throw new ApiError(response.status, message, data);
   }
   return data;

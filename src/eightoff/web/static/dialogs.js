@@ -1,8 +1,8 @@
 /* Dialogs: confirm, New game, Options, Statistics, Game code; the win celebration. */
 
-import { announce, applySettings, render, say, svgUse } from "./board.js";
+import { announce, applySettings, notice, render, say, svgUse } from "./board.js";
 import { dailyShare, dailyStreak, localDate } from "./daily.js";
-import { currentLanguage, t } from "./i18n.js";
+import { currentLanguage, t, tOr } from "./i18n.js";
 import { useLanguage } from "./lang.js";
 import { api } from "./api.js";
 import { enqueue } from "./busy.js";
@@ -27,44 +27,124 @@ export function anyDialogOpen() {
 
 // -- New game ------------------------------------------------------------------------------
 
-const RULE_FIELDS = ["cells", "empty_column", "build", "layout", "group_moves"];
+let rulesInfo = null;
+
+/** The server's rule declaration (/api/rules: ``table`` of options, ``presets``), asked once. */
+export function loadRules() {
+  if (!rulesInfo) {
+    rulesInfo = api("/api/rules").then((info) => {
+      state.presets = info.presets;
+      state.ruleTable = info.table;
+      return info;
+    });
+    rulesInfo.catch(() => {
+      rulesInfo = null; // asked again next time
+    });
+  }
+  return rulesInfo;
+}
+
+/** An on/off option: a checkbox rather than a choice. */
+const isSwitch = (option) => option.values.length === 2 && option.values.every((v) => typeof v.value === "boolean");
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The New game form's rule fields, one per option of the server's table, in the page's
+ * language (the table's own English words for an option the message table lacks). */
+function buildRuleFields(form) {
+  const box = $("new-rules");
+  box.replaceChildren();
+  for (const option of state.ruleTable) {
+    const name = `rule.${option.name}`;
+    if (isSwitch(option)) {
+      const label = document.createElement("label");
+      label.className = "row";
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.name = option.name;
+      const text = document.createElement("span");
+      text.textContent = tOr(name, capitalised(option.help));
+      label.append(input, " ", text);
+      box.appendChild(label);
+      continue;
+    }
+    const fieldset = document.createElement("fieldset");
+    const legend = document.createElement("legend");
+    legend.textContent = tOr(name, capitalised(option.help));
+    fieldset.appendChild(legend);
+    for (const v of option.values) {
+      const label = document.createElement("label");
+      const input = document.createElement("input");
+      input.type = "radio";
+      input.name = option.name;
+      input.value = String(v.value);
+      const text = document.createElement("span");
+      text.textContent = tOr(`${name}.${v.value}`, v.text);
+      label.append(input, " ", text);
+      fieldset.appendChild(label);
+    }
+    box.appendChild(fieldset);
+  }
+  const preset = form.elements.preset;
+  preset.replaceChildren();
+  for (const key of Object.keys(state.presets).concat("custom")) {
+    const item = document.createElement("option");
+    item.value = key;
+    item.textContent = tOr(`ui.preset.${key}`, key === "custom" ? key : state.presets[key].description);
+    preset.appendChild(item);
+  }
+}
 
 function rulesOf(value) {
   if (isObject(value)) return value;
-  if (state.presets && state.presets[value]) return state.presets[value].rules;
-  return { cells: 8, empty_column: "kings", build: "suit", layout: "eight-off", group_moves: "cells", take_back: false };
+  if (state.presets[value]) return state.presets[value].rules;
+  return Object.fromEntries(state.ruleTable.map((option) => [option.name, option.default]));
 }
+
+const sameRules = (a, b) => state.ruleTable.every((o) => String(a[o.name] ?? o.default) === String(b[o.name] ?? o.default));
 
 function presetMatching(rules) {
   if (!state.presets) return "custom";
-  for (const [name, p] of Object.entries(state.presets)) {
-    if (RULE_FIELDS.every((k) => String(p.rules[k]) === String(rules[k])) && p.rules.take_back === rules.take_back) return name;
-  }
+  for (const [name, p] of Object.entries(state.presets)) if (sameRules(p.rules, rules)) return name;
   return "custom";
 }
 
 function fillRuleForm(form, rules) {
-  for (const k of RULE_FIELDS) {
-    const input = form.querySelector(`input[name="${k}"][value="${rules[k]}"]`);
-    if (input) input.checked = true;
+  for (const option of state.ruleTable) {
+    const value = rules[option.name] ?? option.default;
+    if (isSwitch(option)) form.elements[option.name].checked = Boolean(value);
+    else {
+      const input = form.querySelector(`input[name="${option.name}"][value="${CSS.escape(String(value))}"]`);
+      if (input) input.checked = true;
+    }
   }
-  form.elements.take_back.checked = Boolean(rules.take_back);
 }
 
 function readRuleForm(form) {
   const rules = {};
-  for (const k of RULE_FIELDS) {
-    const input = form.querySelector(`input[name="${k}"]:checked`);
-    if (input) rules[k] = k === "cells" ? Number(input.value) : input.value;
+  for (const option of state.ruleTable) {
+    if (isSwitch(option)) {
+      rules[option.name] = form.elements[option.name].checked;
+      continue;
+    }
+    const input = form.querySelector(`input[name="${option.name}"]:checked`);
+    const chosen = input && option.values.find((v) => String(v.value) === input.value);
+    rules[option.name] = chosen ? chosen.value : option.default;
   }
-  rules.take_back = form.elements.take_back.checked;
   return rules;
 }
 
-export function openNewDialog() {
+export async function openNewDialog() {
+  if (anyDialogOpen()) return;
+  try {
+    await loadRules();
+  } catch (err) {
+    notice(t("notice.cannotStart", { error: err.message }));
+    return;
+  }
   if (anyDialogOpen()) return;
   const { game, settings } = state;
   const form = $("form-new");
+  buildRuleFields(form);
   const rules = rulesOf(game ? game.rules : settings.rules);
   fillRuleForm(form, rules);
   form.elements.preset.value = presetMatching(rules);
@@ -255,7 +335,7 @@ export function bindDialogs() {
     if (e.target.value !== "custom") fillRuleForm($("form-new"), rulesOf(e.target.value));
   });
   $("form-new").addEventListener("change", (e) => {
-    if (e.target.name !== "preset" && RULE_FIELDS.concat("take_back").includes(e.target.name)) {
+    if (state.ruleTable && state.ruleTable.some((option) => option.name === e.target.name)) {
       $("new-preset").value = presetMatching(readRuleForm($("form-new")));
     }
   });

@@ -132,12 +132,30 @@ export function addMessages(code, table) {
   MESSAGES[code] = { ...(MESSAGES[code] || {}), ...table };
 }
 
+const fill = (text, params) =>
+  params ? text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all)) : text;
+
 /** The message ``key`` in the current language, its ``{name}`` placeholders filled. */
 export function t(key, params) {
   const text = (MESSAGES[language] && MESSAGES[language][key]) ?? MESSAGES.en[key];
   if (text === undefined) throw new Error(`no message ${key}`);
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+  return fill(text, params);
+}
+
+/** What the server refused (an error's ``data``: its ``reason_code``) in the page's
+ * language, or null to keep the server's own (English) words. ``build`` is the game's
+ * build rule ("suit", "alternate"), which one reason names. */
+export function serverWords(data, build) {
+  const table = MESSAGES[language] || {};
+  const text = data && typeof data.reason_code === "string" ? table[`reason.${data.reason_code}`] : undefined;
+  if (text === undefined) return null;
+  return fill(text, { build: table[`reason.build.${build}`] || "" });
+}
+
+/** The message ``key``, or ``fallback`` (words the server sent) when no table has it. */
+export function tOr(key, fallback) {
+  const text = (MESSAGES[language] && MESSAGES[language][key]) ?? MESSAGES.en[key];
+  return text === undefined ? fallback : text;
 }
 
 /** A rank (1-13) by name: "ace", "10", "king". */

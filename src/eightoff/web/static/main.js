@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { announce, applySettings, notice, render, say } from "./board.js";
-import { bindDialogs, confirmDialog, openNewDialog } from "./dialogs.js";
+import { bindDialogs, confirmDialog, loadRules, openNewDialog } from "./dialogs.js";
 import { bindPointer } from "./drag.js";
 import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
@@ -104,9 +104,7 @@ async function start() {
   bind();
   document.body.dataset.busy = "0";
   if (corrupted.length) notice(t("notice.corrupted", { what: corrupted.map((k) => t(`stored.${k}`)).join(", ") }));
-  api("/api/rules").then((info) => {
-    state.presets = info.presets;
-  }).catch(() => {});
+  loadRules().catch(() => {}); // the New game form and the stats headings need it
   const params = new URLSearchParams(window.location.search);
   const code = params.get("code");
   if (code) window.history.replaceState(null, "", "/");

@@ -46,7 +46,8 @@ export const state = {
   hintTimer: null,
   builtCells: -1,
   focusLabel: "column-1",
-  presets: null,
+  presets: null, // /api/rules: the presets by name
+  ruleTable: null, // /api/rules: every rule option, its values and words
   pending: [], // actions on their way to the server, drawn already: {moves, shown, game, label}
 };
 
