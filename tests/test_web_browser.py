@@ -25,7 +25,7 @@ from eightoff.formats import move_from_json, move_to_json
 from eightoff.game import autoplay_moves, smart_move
 from eightoff.moves import FOUNDATION, Move, Place, PlaceKind, column
 from eightoff.position import Position
-from eightoff.rules import STANDARD
+from eightoff.rules import STANDARD, preset
 from eightoff.solver import Limit, solve
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -54,6 +54,10 @@ TABLET = {"width": 768, "height": 1024}
 # Deal 12 and eleven moves that stack a column of 13 cards (the 4 of clubs on top).
 LONG_CODE = str(GameCode(STANDARD, 12))
 LONG_MOVES = ["b6", "3b", "36", "86", "56", "42", "4e", "4f", "4g", "46", "26x2"]
+# The alternating-colours rules, deal 0: 21 moves build a run down from a King to make
+# column 5 eighteen cards long.
+TALL_CODE = str(GameCode(preset("alternate"), 0))
+TALL_MOVES = "6e 6f 6g 62 6h 65 35 d5 15 31 35 84 85 a5 45 b5 1a 15 a5 7a 75".split()  # noqa: SIM905
 MIN_STRIP = 14  # px of a covered card that always shows: its rank and suit
 
 
@@ -645,6 +649,8 @@ def assert_columns_fit(page: Any, pos: Position, viewport: dict[str, int]) -> No
     assert page.evaluate("window.scrollY") == 0
     columns = [[str(card) for card in col] for col in pos.columns]
     for i, boxes in enumerate(column_boxes(page, columns)):
+        if not boxes:
+            continue  # an empty column
         exposed = boxes[-1]
         where = f"column {i + 1} at {viewport}"
         assert exposed["top"] >= 0 and exposed["left"] >= 0, where
@@ -1112,6 +1118,25 @@ def test_phones_and_tablets(browser: Any, server: str) -> None:
         foot = page.locator(".foot").bounding_box()  # none on so short a screen, or whole
         assert foot is None or foot["y"] + foot["height"] <= PHONE_LANDSCAPE["height"]
         assert page.locator(".bar a.button").is_visible()
+        # An 18-card column under alternating colours: still every column and the footer.
+        tall = GameCode.parse(TALL_CODE).position()
+        tall_moves = [Move.from_text(t) for t in TALL_MOVES]
+        for move in tall_moves:
+            tall = tall.apply(move)
+        assert max(len(col) for col in tall.columns) == 18
+        preload(page, server, TALL_CODE, [[m] for m in tall_moves])
+        assert moves_played(page) == len(tall_moves)
+        assert_columns_fit(page, tall, PHONE_LANDSCAPE)
+        foot = page.locator(".foot").bounding_box()
+        assert foot is None or foot["y"] + foot["height"] <= PHONE_LANDSCAPE["height"]
+        boxes = page.eval_on_selector_all(
+            "[data-pile]", "els => els.map(e => e.getBoundingClientRect().toJSON())"
+        )
+        assert max(b["right"] for b in boxes) <= PHONE_LANDSCAPE["width"]
+        span = max(b["right"] for b in boxes) - min(b["left"] for b in boxes)
+        assert span >= 0.75 * PHONE_LANDSCAPE["width"]
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "web-phone-landscape-18.png"))
     finally:
         context.close()
     # A phone upright, large print: touch targets of 44 px, the rules in the header, and
