@@ -525,7 +525,21 @@ COMMANDS: dict[tuple[str, ...], tuple[list[str], dict[str, list[str]]]] = {
     ),
     ("survey", "report"): (
         [],
-        {"--db": ["{tmp}/good.db", *ODD_FILES], "--plot": ODD_FILES, **RULE_OPTIONS},
+        {
+            "--db": ["{tmp}/good.db", *ODD_FILES],
+            "--plot": ODD_FILES,
+            "--markdown": [],
+            **RULE_OPTIONS,
+        },
+    ),
+    # Files of its own to write: the other commands read the fuzz directory's files.
+    ("survey", "export"): (
+        ["{tmp}/out.csv", "{tmp}/out.parquet", "{tmp}/out", "{tmp}", "{tmp}/no/o.csv", "-", ""],
+        {
+            "--db": ["{tmp}/good.db", *ODD_FILES],
+            "--format": ["csv", "parquet", "xlsx", ""],
+            **RULE_OPTIONS,
+        },
     ),
     # uvicorn.run is replaced by a no-op below: a well-formed serve line just returns.
     ("serve",): (

@@ -1,5 +1,6 @@
 """The engine, the solver and the command line's engine commands need none of the faces'
-packages: those are extras (``eightoff[web]``, ``[tui]``, ``[survey]``, ``[all]``)."""
+packages: those are extras (``eightoff[web]``, ``[tui]``, ``[survey]``, ``[parquet]``,
+``[all]``)."""
 
 import os
 import pty
@@ -10,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-FACES = ("fastapi", "uvicorn", "starlette", "textual", "distributed", "dask", "matplotlib")
+FACES = (
+    "fastapi",
+    "uvicorn",
+    "starlette",
+    "textual",
+    "distributed",
+    "dask",
+    "matplotlib",
+    "pyarrow",
+)
 
 _BLOCKED_RUN = """
 import sys
@@ -49,11 +59,12 @@ def test_the_faces_are_extras_and_all_gathers_them() -> None:
     needs = " ".join(project["project"]["dependencies"])
     assert not any(face in needs for face in FACES)
     extras = project["project"]["optional-dependencies"]
-    assert {"web", "tui", "survey", "all"} <= set(extras)
-    assert extras["all"] == ["eightoff[web,tui,survey]"]
+    assert {"web", "tui", "survey", "parquet", "all"} <= set(extras)
+    assert extras["all"] == ["eightoff[web,tui,survey,parquet]"]
     assert any(d.startswith("fastapi") for d in extras["web"])
     assert any(d.startswith("textual") for d in extras["tui"])
     assert any(d.startswith("matplotlib") for d in extras["survey"])
+    assert any(d.startswith("pyarrow") for d in extras["parquet"])
 
 
 _MISSING_RUN = """

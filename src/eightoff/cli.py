@@ -10,7 +10,8 @@
                    [--allowed-host NAME] [--body-timeout S] [--max-connections N]
     eightoff survey RANGE --db FILE [--workers N | --dask ADDRESS] [--time-limit S]
                     [--node-limit N] [--optimal] [--redo-unknown] [rule options]
-    eightoff survey report --db FILE [--plot FILE.png] [rule options]
+    eightoff survey report --db FILE [--plot FILE.png] [--markdown] [rule options]
+    eightoff survey export --db FILE [--format csv|parquet] OUT|- [rule options]
 
 SOURCE is a game code (``EO1-C8-AAAAAFA``), ``pysol:N`` (PySolFC's Eight Off
 deal N) or the path of an fc-solve board file. Rule options (``--rules PRESET``,
@@ -253,7 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="solve a range of deals into an SQLite database ('survey report' summarizes it)",
         description="Solve every deal of RANGE (1-100000, pysol:1-2000, 1,5,9-12) not yet in "
         "FILE, on every local core or a Dask cluster; re-running resumes. "
-        "See also: eightoff survey report --help.",
+        "See also: eightoff survey report --help, eightoff survey export --help.",
     )
     p.add_argument("range", metavar="RANGE", help="deals to solve, e.g. 1-100000 or pysol:1-2000")
     p.add_argument("--db", required=True, metavar="FILE", help="the survey database (SQLite)")
@@ -282,8 +283,32 @@ def build_report_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--db", required=True, metavar="FILE", help="the survey database (SQLite)")
     p.add_argument("--plot", metavar="FILE.png", help="also write histograms to this PNG file")
+    p.add_argument(
+        "--markdown",
+        action="store_true",
+        help="print the atlas page (docs/atlas.md): the commands that make the survey again, "
+        "winnability by variant, proven-optimal lengths, published figures",
+    )
     add_rule_options(p)
     p.set_defaults(handler=_cmd_survey_report)
+    return p
+
+
+def build_export_parser() -> argparse.ArgumentParser:
+    """The parser of ``eightoff survey export`` (a subcommand of ``survey``)."""
+    p = _Parser(
+        prog="eightoff survey export",
+        description="Write a survey database's rows to a CSV or Parquet file, one row per "
+        "deal in readable columns (for pandas, polars or a spreadsheet); rule options pick "
+        "one rule set. Parquet needs pyarrow: pip install 'eightoff[parquet]'.",
+    )
+    p.add_argument("out", metavar="OUT", help="the file to write (.csv, .parquet), or - for CSV")
+    p.add_argument("--db", required=True, metavar="FILE", help="the survey database (SQLite)")
+    p.add_argument(
+        "--format", choices=("csv", "parquet"), help="default: from OUT's name (.csv, .parquet)"
+    )
+    add_rule_options(p)
+    p.set_defaults(handler=_cmd_survey_export)
     return p
 
 
@@ -294,6 +319,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check_repeats(argv)
         if argv[:2] == ["survey", "report"]:
             parser, argv = build_report_parser(), argv[2:]
+        elif argv[:2] == ["survey", "export"]:
+            parser, argv = build_export_parser(), argv[2:]
         else:
             parser = build_parser()
         args = parser.parse_args(argv)
@@ -426,7 +453,15 @@ def _cmd_survey_report(args: argparse.Namespace) -> int:
     from eightoff.survey import report_command
 
     with needs_extra("survey", "survey report --plot"):
-        return report_command(args.db, rules_from_args(args), plot=args.plot)
+        return report_command(
+            args.db, rules_from_args(args), plot=args.plot, markdown=args.markdown
+        )
+
+
+def _cmd_survey_export(args: argparse.Namespace) -> int:
+    from eightoff.export import command
+
+    return command(args.db, args.out, args.format, rules_from_args(args))
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:

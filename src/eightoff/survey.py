@@ -602,15 +602,27 @@ def command(
     return 0
 
 
-def report_command(db: str | Path, rules: Rules | None = None, *, plot: str | None = None) -> int:
+def report_command(
+    db: str | Path, rules: Rules | None = None, *, plot: str | None = None, markdown: bool = False
+) -> int:
     """``eightoff survey report …``: print the report (of every rule set in ``db`` when
-    ``rules`` is ``None``) and, with ``plot``, write histograms to that PNG file."""
+    ``rules`` is ``None``) and, with ``plot``, write histograms to that PNG file. With
+    ``markdown``, print the atlas page instead (see :mod:`eightoff.atlas`); its plot
+    shows the groups with proven-optimal rows."""
     from eightoff.report import check_plot_path, report, summaries
     from eightoff.report import plot as draw
 
     target = None if plot is None else check_plot_path(plot)
     with Store(db, readonly=True) as store:
         store.check_rows()
+        if markdown:
+            from eightoff.atlas import markdown as page
+            from eightoff.atlas import optimal_groups
+
+            print(page(store, str(db), plot=plot, rules=rules), end="")
+            if target is not None:
+                draw(optimal_groups(store, rules), target)
+            return 0
         print(report(store, rules))
         if target is not None:
             draw(summaries(store, rules), target)

@@ -1,0 +1,297 @@
+"""The atlas: a survey database as one Markdown page (``docs/atlas.md``).
+
+``eightoff survey report --db FILE --markdown [--plot FILE.png]`` prints it: the commands
+that reproduce every group of the database (read from the rows: deals, limits, optimal
+mode, rule options), a table of the variants with winnability and its 95% Wilson
+interval, unknown deals, solve times and solution lengths, the distribution of the
+proven-optimal lengths where ``--optimal`` rows exist, and the published figures set
+beside ours.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from eightoff.export import variant
+from eightoff.report import Summary, quantile, summaries, wilson
+from eightoff.rules import OPTIONS, PRESETS, STANDARD, Rules
+from eightoff.store import Store, rules_key
+
+SHOW_UNKNOWN: Final = 20  # unknown deals listed by number, at most, per variant
+BUCKET: Final = 5  # moves a bar of the optimal-length table spans
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """A winnability figure someone published for a rule set we can play."""
+
+    who: str
+    rules: Rules
+    share: float
+    deals: int | None  # how many deals it was measured on, if known
+    note: str  # how their rules and deals compare with ours
+
+
+PUBLISHED: Final = (
+    Published(
+        "Solvitaire (Blake & Gent), Eight Off, 10,000,000 random deals",
+        STANDARD,
+        0.998805,
+        10_000_000,
+        "Same rules: 8 cells of which the deal fills 4, build in suit, Kings only to an "
+        "empty column. Solvitaire moves one card at a time; our runs are shortcuts for "
+        "single moves through free cells, so they win exactly the same deals. Their deals "
+        "are random shuffles, ours the program's numbered deals: only sampling differs.",
+    ),
+    Published(
+        "Masten, Eight Off, 50,000,000 deals",
+        STANDARD,
+        0.998801,
+        50_000_000,
+        "The same game as Solvitaire's, on its own random deals.",
+    ),
+    Published(
+        "Solvitaire, 'Fore Cell same suit'",
+        STANDARD.with_options(cells=4),
+        0.10564,
+        None,
+        "Solvitaire's preset: 8 columns of 6, 4 cells that the deal fills, build in suit, "
+        "Kings only to an empty column, one card a move: our 4-cell game with the standard "
+        "runs (cells + 1 cards, shortcuts for single moves, so the same deals are won). "
+        "Solvitaire's 'Fore Cell' is the same with alternating colours: our C4-A.",
+    ),
+)
+
+
+@dataclass(slots=True)
+class Group:
+    """One (rules, source) group of the database, with what the atlas adds."""
+
+    summary: Summary
+    optimal: list[int]  # sorted lengths of the proven-optimal solutions
+
+    @property
+    def optimal_mode(self) -> bool:
+        """Whether the group was surveyed with ``--optimal`` (most wins proven shortest)."""
+        return bool(self.optimal) and 2 * len(self.optimal) >= self.summary.verdicts["solved"]
+
+
+def groups(store: Store, rules: Rules | None = None) -> list[Group]:
+    """The groups of ``store`` in atlas order: layout, build, empty columns, cells."""
+    found = []
+    for s in summaries(store, rules):
+        where = " WHERE rules = ? AND source = ? AND optimal = 1"
+        args = (rules_key(s.rules), s.source)
+        lengths = [
+            int(r[0])
+            for r in store.execute(
+                "SELECT length FROM results" + where + " AND verdict = 'solved'", args
+            )
+        ]
+        found.append(Group(s, sorted(lengths)))
+
+    def order(g: Group) -> tuple[object, ...]:
+        r = g.summary.rules
+        return (r.layout.value, r.build.value, r.empty_column.value, -r.cells, g.summary.source)
+
+    return sorted(found, key=order)
+
+
+def name(rules: Rules) -> str:
+    """``standard (C8)``, or the variant's code alone."""
+    for preset, known in PRESETS.items():
+        if known == rules:
+            return f"{preset} ({variant(rules)})"
+    return variant(rules)
+
+
+def rule_flags(rules: Rules) -> list[str]:
+    """The command line's rule options for ``rules``: ``--rules PRESET`` if one is,
+    else one flag per option that differs from the standard game."""
+    for preset, known in PRESETS.items():
+        if known == rules:
+            return [] if preset == "standard" else ["--rules", preset]
+    flags: list[str] = []
+    for option in OPTIONS:
+        value = getattr(rules, option.name)
+        if value == getattr(STANDARD, option.name):
+            continue
+        if isinstance(value, bool):
+            flags.append(option.flag if value else "--no-" + option.flag[2:])
+        else:
+            flags += [option.flag, str(option.to_json(value))]
+    return flags
+
+
+def spans(source: str, found: list[tuple[int, int]]) -> str:
+    """The deal range's text form (``1-2000``, ``pysol:1-500,600``)."""
+    body = ",".join(str(lo) if lo == hi else f"{lo}-{hi}" for lo, hi in found)
+    return body if source == "eightoff" else f"{source}:{body}"
+
+
+def command(group: Group, db: str) -> str:
+    """The ``eightoff survey`` command that makes ``group``'s rows (limits as stored)."""
+    s = group.summary
+    words = ["eightoff", "survey", spans(s.source, s.spans), "--db", db]
+    if len(s.limits) == 1:
+        seconds, nodes = s.limits[0]
+        words += ["--time-limit", "0" if seconds is None else f"{seconds:g}"]
+        if nodes is not None:
+            words += ["--node-limit", str(nodes)]
+    if group.optimal_mode:
+        words.append("--optimal")
+    return " ".join(words + rule_flags(s.rules))
+
+
+def _percent(x: float, digits: int = 2) -> str:
+    return "–" if math.isnan(x) else f"{100 * x:.{digits}f}%"
+
+
+def _time(x: float) -> str:
+    if math.isnan(x):
+        return "–"
+    if x < 0.001:
+        return f"{x * 1e6:.0f} µs"
+    return f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
+
+
+def _winnable(s: Summary) -> str:
+    low, high = wilson(s.verdicts["solved"], s.decided)
+    return f"{_percent(s.winnability)} ({_percent(low)}–{_percent(high)})"
+
+
+def variants_table(found: list[Group]) -> list[str]:
+    """The table of every group: deals, verdicts, winnability, times, lengths."""
+    lines = [
+        "| variant | deals | won | lost | unknown | winnable (95% CI) "
+        "| time median / p99 | median length |",
+        "|---|---|--:|--:|--:|---|--:|--:|",
+    ]
+    for g in found:
+        s = g.summary
+        mode = " (optimal mode)" if g.optimal_mode else ""
+        median = quantile(s.lengths, 0.5)
+        lines.append(
+            f"| {name(s.rules)} | {spans(s.source, s.spans)}{mode} "
+            f"| {s.verdicts['solved']:,} | {s.verdicts['unsolvable']:,} "
+            f"| {s.verdicts['unknown']:,} | {_winnable(s)} "
+            f"| {_time(quantile(s.seconds, 0.5))} / {_time(quantile(s.seconds, 0.99))} "
+            f"| {'–' if math.isnan(median) else f'{median:.0f}'} |"
+        )
+    return lines
+
+
+def optimal_section(g: Group, plot: str | None) -> list[str]:
+    """The distribution of one group's proven-optimal lengths."""
+    s, lengths = g.summary, g.optimal
+    lines = [
+        f"### {name(s.rules)}, deals {spans(s.source, s.spans)}",
+        "",
+        f"{len(lengths):,} solutions proven shortest (of {s.verdicts['solved']:,} won deals); "
+        "lengths in single-card moves: "
+        + ", ".join(
+            f"{label} {quantile(lengths, q):.0f}"
+            for q, label in ((0.0, "min"), (0.1, "p10"), (0.5, "median"), (0.9, "p90"))
+        )
+        + f", max {lengths[-1]}, mean {sum(lengths) / len(lengths):.1f}.",
+        "",
+        "| optimal length | deals | share |",
+        "|---|--:|--:|",
+    ]
+    low = lengths[0] // BUCKET * BUCKET
+    for start in range(low, lengths[-1] + 1, BUCKET):
+        n = sum(1 for x in lengths if start <= x < start + BUCKET)
+        bar = "█" * round(40 * n / len(lengths))
+        share = _percent(n / len(lengths), 1)
+        lines.append(f"| {start}–{start + BUCKET - 1} | {n:,} | {share} {bar} |")
+    if plot is not None:
+        lines += ["", f"![Verdicts, proven-optimal lengths and solve times]({plot})"]
+    return lines
+
+
+def published_section(found: list[Group]) -> list[str]:
+    """The published figures beside ours, where the database has their rules."""
+    lines = [
+        "| published | their figure | ours | deals | theirs inside our 95% CI? |",
+        "|---|--:|--:|---|---|",
+    ]
+    notes = []
+    for i, p in enumerate(PUBLISHED, 1):
+        mine = [g.summary for g in found if g.summary.rules == p.rules and g.summary.decided]
+        if not mine:
+            continue
+        s = max(mine, key=lambda x: x.decided)
+        low, high = wilson(s.verdicts["solved"], s.decided)
+        inside = "yes" if low <= p.share <= high else "no"
+        over = "" if p.deals is None else f" over {p.deals:,} deals"
+        lines.append(
+            f"| {p.who} [{i}] | {_percent(p.share, 4)}{over} | {_winnable(s)} "
+            f"| {spans(s.source, s.spans)} ({name(s.rules)}) | {inside} |"
+        )
+        notes.append(f"{i}. {p.note}")
+    return [*lines, "", *notes] if notes else []
+
+
+def markdown(store: Store, db: str, *, plot: str | None = None, rules: Rules | None = None) -> str:
+    """The atlas page of ``store`` (named ``db`` in the commands it shows); ``plot``: the
+    PNG file ``--plot`` writes, linked by its name (the page is saved beside it)."""
+    found = groups(store, rules)
+    if not found:
+        return f"No survey results in {db}."
+    make = [command(g, db) for g in found]
+    report = f"eightoff survey report --db {db} --markdown"
+    if plot is not None:
+        report += f" --plot {plot}"
+    out = [
+        "# The Eight Off atlas",
+        "",
+        "How often each variant of Eight Off can be won, from a survey that solved every deal",
+        "of the ranges below (a win is a line the engine replays; a loss, an exhaustive",
+        "proof). This page is generated: to make it again from nothing, run",
+        "",
+        "```sh",
+        *make,
+        report + " > atlas.md",
+        "```",
+        "",
+        "A survey run again resumes where it stopped; `--workers N` chooses the processes.",
+        "Variants are named as game codes name them: `C8`, `C4`, `C2` cells; `E` any card to an",
+        "empty column (else Kings only); `A` build in alternating colours (else in suit);",
+        "`B` Baker's Game deal (else Eight Off's); `F`/`S` FreeCell-formula or one-card",
+        "runs; `T` take-back. Lengths count single-card moves; times are the solver's on one",
+        "core of the machine the survey ran on.",
+        "",
+        "## Winnability by variant",
+        "",
+        *variants_table(found),
+    ]
+    unknown = [g.summary for g in found if g.summary.unknown]
+    if unknown:
+        out += ["", "Deals left unknown (the time limit ran out before a win or a proof):", ""]
+        for s in unknown:
+            shown = ", ".join(str(d) for d in s.unknown[:SHOW_UNKNOWN])
+            rest = len(s.unknown) - SHOW_UNKNOWN
+            more = f" and {rest} more" if rest > 0 else ""
+            out.append(f"- {name(s.rules)}, {s.source}: {shown}{more}")
+    optimal = [g for g in found if g.optimal]
+    if optimal:
+        out += ["", "## Proven-optimal solution lengths", ""]
+        for i, g in enumerate(optimal):
+            out += optimal_section(g, plot_name(plot) if i == 0 else None) + [""]
+    comparison = published_section(found)
+    if comparison:
+        out += ["", "## Published figures", "", *comparison]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def optimal_groups(store: Store, rules: Rules | None = None) -> list[Summary]:
+    """The summaries the atlas plots: the groups with proven-optimal rows."""
+    return [g.summary for g in groups(store, rules) if g.optimal]
+
+
+def plot_name(plot: str | Path | None) -> str | None:
+    """How the page links the plot: the file's name (the page is saved beside it)."""
+    return None if plot is None else Path(plot).name

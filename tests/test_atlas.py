@@ -1,0 +1,115 @@
+"""The atlas page: its commands make the same survey again; its figures are the database's."""
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from eightoff.atlas import PUBLISHED, command, groups, markdown, rule_flags
+from eightoff.cli import build_parser, main, rules_from_args
+from eightoff.report import wilson
+from eightoff.rules import OPTIONS, PRESETS, STANDARD, Rules
+from eightoff.store import Store
+from eightoff.survey import DealRange, Task, solve_task
+
+FOUR_CELLS = STANDARD.with_options(cells=4)
+
+
+@pytest.fixture(scope="module")
+def atlas_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("atlas") / "atlas.db"
+    rows = solve_task(Task(STANDARD, "eightoff", tuple(range(1, 41)), 10.0, None))
+    rows += solve_task(Task(FOUR_CELLS, "eightoff", tuple(range(1, 31)), 10.0, None))
+    rows += solve_task(Task(PRESETS["bakers"], "eightoff", (3, 4, 5, 9), 10.0, None))
+    rows += solve_task(Task(STANDARD, "pysol", tuple(range(1, 9)), 20.0, None, optimal=True))
+    with Store(db) as store:
+        store.add(rows)
+    return db
+
+
+def test_rule_flags_name_the_rules_again() -> None:
+    rules = [*PRESETS.values(), FOUR_CELLS]
+    rules += [STANDARD.with_options(cells=2, build=b) for b in OPTIONS[2].values]
+    rules.append(PRESETS["app"].with_options(take_back=False, cells=4))
+    for r in rules:
+        args = build_parser().parse_args(["survey", "1", "--db", "x", *rule_flags(r)])
+        assert (rules_from_args(args) or STANDARD) == r, rule_flags(r)
+
+
+def test_the_page_says_what_the_database_holds(atlas_db: Path) -> None:
+    with Store(atlas_db, readonly=True) as store:
+        page = markdown(store, "atlas.db")
+        found = groups(store)
+        solved = store.count(STANDARD, "eightoff", "solved")
+        lost = store.count(STANDARD, "eightoff", "unsolvable")
+    assert len(found) == 4
+    low, high = wilson(solved, solved + lost)
+    row = next(line for line in page.splitlines() if line.startswith("| standard (C8) | 1-40 |"))
+    assert f"| {solved:,} | {lost:,} | 0 |" in row
+    assert f"({100 * low:.2f}%–{100 * high:.2f}%)" in row
+    # The proven-optimal lengths: one bar per 5 moves, every optimal deal counted once.
+    optimal = next(g for g in found if g.optimal)
+    assert optimal.summary.source == "pysol" and optimal.optimal_mode
+    head = page.index("## Proven-optimal solution lengths")
+    bars = re.findall(r"^\| (\d+)–(\d+) \| ([\d,]+) \|", page[head:], re.MULTILINE)
+    assert all(int(hi) - int(lo) == 4 for lo, hi, _ in bars)
+    assert sum(int(n) for _, _, n in bars) == len(optimal.optimal) == 8
+    # Each published figure of a rule set in the database, set against our interval.
+    standard = next(g.summary for g in found if g.summary.rules == STANDARD and not g.optimal)
+    low, high = wilson(standard.verdicts["solved"], standard.decided)
+    for p in PUBLISHED:
+        if p.rules == STANDARD:
+            inside = "yes" if low <= p.share <= high else "no"
+            assert any(
+                p.who in line and line.endswith(f"| {inside} |") for line in page.splitlines()
+            )
+
+
+def test_the_pages_commands_make_the_same_survey_again(
+    atlas_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Store(atlas_db, readonly=True) as store:
+        page = markdown(store, "atlas.db")
+        before = {(r.rules, r.source, r.deal): (r.verdict, r.optimal) for r in store.rows()}
+        optimal_lengths = {(r.source, r.deal): r.length for r in store.rows() if r.optimal}
+    block = page.split("```sh\n")[1].split("```")[0].splitlines()
+    surveys = [line for line in block if not line.startswith("eightoff survey report")]
+    assert len(surveys) == 4
+    again = tmp_path / "again.db"
+    for line in surveys:
+        argv = shlex.split(line)[1:]
+        argv[argv.index("atlas.db")] = str(again)
+        assert main([*argv, "--workers", "1"]) == 0, line
+    capsys.readouterr()
+    with Store(again, readonly=True) as store:
+        after = {(r.rules, r.source, r.deal): (r.verdict, r.optimal) for r in store.rows()}
+        assert {(r.source, r.deal): r.length for r in store.rows() if r.optimal} == optimal_lengths
+    assert after == before
+    # and the report line prints this page
+    report = next(line for line in block if line.startswith("eightoff survey report"))
+    argv = shlex.split(report.split(" > ")[0])[1:]
+    argv[argv.index("atlas.db")] = str(atlas_db)
+    assert main(argv) == 0
+    assert capsys.readouterr().out == markdown(Store(atlas_db, readonly=True), str(atlas_db))
+
+
+def test_markdown_with_a_plot(
+    atlas_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    png = tmp_path / "atlas.png"
+    status = main(["survey", "report", "--db", str(atlas_db), "--markdown", "--plot", str(png)])
+    out = capsys.readouterr().out
+    assert status == 0 and png.read_bytes()[:4] == b"\x89PNG"
+    assert "![Verdicts, proven-optimal lengths and solve times](atlas.png)" in out
+    assert f"--markdown --plot {png}" in out
+
+
+def test_one_rule_set_and_a_group_command(atlas_db: Path) -> None:
+    with Store(atlas_db, readonly=True) as store:
+        page = markdown(store, "a.db", rules=FOUR_CELLS)
+        (group,) = groups(store, FOUR_CELLS)
+    assert "| C4 | 1-30 |" in page and "standard (C8)" not in page.split("## Published")[0]
+    assert command(group, "a.db") == "eightoff survey 1-30 --db a.db --time-limit 10 --cells 4"
+    assert DealRange.parse("1-30") == DealRange("eightoff", tuple(group.summary.spans))
+    assert isinstance(group.summary.rules, Rules)
