@@ -291,7 +291,6 @@ def test_steps_changed_while_read_do_not_crash() -> None:
 # -- the C rules (rules.h) against the engine's legal moves --------------------------------
 
 _KIND = {PlaceKind.COLUMN: 0, PlaceKind.CELL: 1, PlaceKind.FOUNDATION: 2}
-_GROUP = {GroupMoves.SINGLE: 0, GroupMoves.CELLS: 1, GroupMoves.FREECELL: 2}
 
 
 def c_legal_moves(position: Position) -> list[tuple[int, int, int, int, int]]:
@@ -300,15 +299,13 @@ def c_legal_moves(position: Position) -> list[tuple[int, int, int, int, int]]:
     rules = position.rules
     return list(
         native.legal_moves(
-            tuple(bytes(col) for col in position.columns),
-            tuple(-1 if c is None else int(c) for c in position.cells),
-            position.foundations,
+            *core.state(position),
             (
                 rules.cells,
                 int(rules.build is Build.SUIT),
                 int(rules.empty_column is EmptyColumn.KINGS),
-                _GROUP[rules.group_moves],
-                rules.take_back,
+                core.GROUP[rules.group_moves],
+                rules.take_back,  # as the rules say (core.config leaves out needless ones)
             ),
         )
     )
