@@ -32,6 +32,16 @@ def astar(
     below: int = -1,
     max_bytes: int = ...,
 ) -> tuple[int, list[Step], int]: ...
+def dive(
+    cols: tuple[bytes, ...],
+    cells: bytes,
+    founds: tuple[int, int, int, int],
+    config: Config,
+    max_nodes: int,
+    seconds: float,
+    seed: int = 0,
+    noise: float = 2.0,
+) -> tuple[int, list[Step], int]: ...
 def finish(
     cols: tuple[bytes, ...],
     cells: tuple[int, ...],
@@ -52,6 +62,7 @@ def solve(
     endgame_home: int,
     endgame_nodes: int,
     max_bytes: int = ...,
+    tail: bool = ...,
 ) -> tuple[int, list[Move], int, int]: ...
 def legal_moves(
     cols: tuple[bytes, ...],

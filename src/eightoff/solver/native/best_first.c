@@ -22,51 +22,84 @@ static inline int entry_less(const Entry *a, const Entry *b) {
 
 DEFINE_HEAP(Heap, Entry, entry_less)
 
+#include <limits.h>
+
 /* ---- weighted best-first ---------------------------------------------------------- */
 
-static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, long max_nodes,
-                          double deadline) {
-    Outcome out = {EXHAUSTED, 0, -1};
-    Heap heap = {NULL, 0, 0, nodes->budget};
+/* A best-first search that can stop after any expansion and go on later, so the
+ * portfolio (portfolio.c) can run it by turns with other searches. */
+typedef struct {
+    const Config *cfg;
+    const State *root;
+    Nodes *nodes;
+    Heap heap;
     HashSet seen;
+    uint32_t counter;
+    Outcome out;
+} BestFirst;
+
+/* Ready to run from ``root``; 0 (``out.status`` set) when there was no room. */
+static int bf_init(BestFirst *s, const Config *cfg, const State *root, Nodes *nodes) {
+    Entry e0 = {0.0, 0, -1, 0, mv(-1, -1, -1, -1, 0)};
+    s->cfg = cfg;
+    s->root = root;
+    s->nodes = nodes;
+    s->heap = (Heap){NULL, 0, 0, nodes->budget};
+    s->counter = 0;
+    s->out = (Outcome){EXHAUSTED, 0, -1};
+    if (!hashset_init(&s->seen, 1 << 10, nodes->budget)) {
+        s->out.status = no_room(nodes->budget);
+        return 0;
+    }
+    if (add_node(nodes, root, -1, mv(-1, -1, -1, -1, 0), 0) == NULL || hashset_add(&s->seen, state_hash(root)) < 0 ||
+        !Heap_push(&s->heap, e0)) {
+        s->out.status = no_room(nodes->budget);
+        return 0;
+    }
+    return 1;
+}
+
+static void bf_free(BestFirst *s) {
+    Heap_free(&s->heap);
+    hashset_free(&s->seen);
+}
+
+/* Expands positions until ``pause_at`` have been expanded in all (returns 0: call
+ * again to go on) or the search ends (returns 1, ``out`` holds the outcome). */
+static int bf_run(BestFirst *s, long pause_at, long max_nodes, double deadline) {
+    const Config *cfg = s->cfg;
+    Nodes *nodes = s->nodes;
+    Outcome *out = &s->out;
     Move moves[MAXMOVES];
     uint8_t homed[52];
     double terms[NCOLS];
     uint64_t colh[NCOLS], prefix[NCOLS][MAXCOL + 1];
-    uint32_t counter = 0;
     State st, child;
-    if (!hashset_init(&seen, 1 << 10, nodes->budget)) {
-        out.status = no_room(nodes->budget);
-        return out;
-    }
-    if (add_node(nodes, root, -1, mv(-1, -1, -1, -1, 0), 0) == NULL || hashset_add(&seen, state_hash(root)) < 0)
-        goto nomem;
-    Entry e0 = {0.0, 0, -1, 0, mv(-1, -1, -1, -1, 0)};
-    if (!Heap_push(&heap, e0)) goto nomem;
-    while (heap.n) {
-        Entry e = Heap_pop(&heap);
+    while (s->heap.n) {
+        if (out->nodes >= pause_at) return 0;
+        Entry e = Heap_pop(&s->heap);
         int32_t here;
         if (e.parent < 0) {
-            st = *root;
+            st = *s->root;
             here = 0;
         } else {
             unpack(&nodes->items[e.parent], &st);
             apply_move(&st, e.move);
             if (autoplay(cfg, &st, homed)) {
                 /* The pushed hash was of the position before autoplay. */
-                int fresh = hashset_add(&seen, state_hash(&st));
+                int fresh = hashset_add(&s->seen, state_hash(&st));
                 if (fresh < 0) goto nomem;
                 if (!fresh) continue;
             }
             if (add_node(nodes, &st, e.parent, e.move, e.g) == NULL) goto nomem;
             here = (int32_t)(nodes->n - 1);
             if (sum_founds(&st) == 52) {
-                out.status = SOLVED;
-                out.goal = here;
-                break;
+                out->status = SOLVED;
+                out->goal = here;
+                return 1;
             }
         }
-        if (limit_reached(&out, max_nodes, deadline)) break;
+        if (limit_reached(out, max_nodes, deadline)) return 1;
         double hv = full_h(cfg, &st, terms);
         uint64_t x = cells_hash(&st);
         for (int i = 0; i < NCOLS; i++) { /* each column's running FNV state, per prefix */
@@ -95,7 +128,7 @@ static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, lo
             if (m.sk == CELL) y -= CELL_HASH[one];
             if (m.dk == CELL)
                 for (int c = 0; c < n; c++) y += CELL_HASH[moving[c]];
-            int fresh = hashset_add(&seen, y);
+            int fresh = hashset_add(&s->seen, y);
             if (fresh < 0) goto nomem;
             if (!fresh) continue;
             int cost = e.g + (m.dk == CELL ? n : 2 * n - 1);
@@ -124,17 +157,22 @@ static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, lo
                     h2 += column_term(cfg, col, st.len[j] + n, st.founds) - terms[j];
                 }
             }
-            Entry c = {cost + cfg->weight * (h2 - bonus), ++counter, here, cost, m};
-            if (!Heap_push(&heap, c)) goto nomem;
+            Entry c = {cost + cfg->weight * (h2 - bonus), ++s->counter, here, cost, m};
+            if (!Heap_push(&s->heap, c)) goto nomem;
         }
     }
-    Heap_free(&heap);
-    hashset_free(&seen);
-    return out;
+    out->status = EXHAUSTED;
+    return 1;
 nomem:
-    out.status = no_room(nodes->budget);
-    Heap_free(&heap);
-    hashset_free(&seen);
-    return out;
+    out->status = no_room(nodes->budget);
+    return 1;
 }
 
+/* The whole search in one go (the ``best_first`` entry point). */
+static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, long max_nodes,
+                          double deadline) {
+    BestFirst s;
+    if (bf_init(&s, cfg, root, nodes)) bf_run(&s, LONG_MAX, max_nodes, deadline);
+    bf_free(&s);
+    return s.out;
+}

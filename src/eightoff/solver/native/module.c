@@ -20,6 +20,8 @@
 #include "position.c"
 #include "tables.c"
 #include "best_first.c"
+#include "dive.c"
+#include "portfolio.c"
 #include "exhaust.c"
 #include "astar.c"
 #include "line.c"
@@ -245,6 +247,54 @@ static PyObject *py_astar(PyObject *self, PyObject *args) {
     return run_search(args, ASTAR);
 }
 
+/* dive(cols, cells, founds, config, max_nodes, seconds, seed=0, noise=2.0): one greedy
+ * dive alone (dive.c), as best_first. */
+static PyObject *py_dive(PyObject *self, PyObject *args) {
+    PyObject *cols, *cells, *founds, *cfgobj;
+    long max_nodes;
+    double seconds, noise = DIVE_NOISE;
+    unsigned long long seed = 0;
+    State root;
+    Config cfg;
+    Dive d;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|Kd", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
+                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &seed, &noise) ||
+        !read_seconds(seconds))
+        return NULL;
+    if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    if (root.ncells > cfg.ncells) {
+        PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
+        return NULL;
+    }
+    if (!isfinite(noise) || noise < 0) {
+        PyErr_SetString(PyExc_ValueError, "noise: a finite number >= 0 is needed");
+        return NULL;
+    }
+    State start = root;
+    uint8_t homed[52];
+    autoplay(&cfg, &root, homed);
+    if (sum_founds(&root) == 52) {
+        PyObject *steps = path_steps(&cfg, &start, NULL, 0);
+        return steps == NULL ? NULL : Py_BuildValue("(iNi)", SOLVED, steps, 0);
+    }
+    Budget budget = {0, DEFAULT_MAX_BYTES, 0};
+    Nodes nodes = {NULL, 0, 0, &budget};
+    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    Py_BEGIN_ALLOW_THREADS
+    if (dive_init(&d, &cfg, &root, &nodes, (uint64_t)seed, noise)) dive_run(&d, LONG_MAX, max_nodes, deadline);
+    dive_free(&d);
+    Py_END_ALLOW_THREADS
+    if (d.out.status == NOMEM) {
+        nodes_free(&nodes);
+        return PyErr_NoMemory();
+    }
+    PyObject *steps = d.out.status == SOLVED ? path_steps(&cfg, &start, &nodes, d.out.goal) : PyList_New(0);
+    nodes_free(&nodes);
+    if (steps == NULL) return NULL;
+    return Py_BuildValue("(iNl)", d.out.status, steps, d.out.nodes);
+}
+
 /* A search Step list ((move, autos) tuples) read back into C. The list is copied to
  * a tuple first: reading an item can run Python code (__index__) that changes it. */
 static int read_steps(PyObject *list, Steps *steps) {
@@ -416,7 +466,7 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
  * the finish. No Python object is made until the line is done. */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *cols, *slots, *founds, *cfgobj;
-    int endgame_home, ok = 1;
+    int endgame_home, ok = 1, tail = 1;
     long max_nodes, endgame_nodes;
     double seconds;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
@@ -424,9 +474,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     Config cfg;
     EState es;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ldil|n", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ldil|np", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
                           &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
-                          &endgame_home, &endgame_nodes, &max_bytes) ||
+                          &endgame_home, &endgame_nodes, &max_bytes, &tail) ||
         !read_max_bytes(max_bytes) || !read_seconds(seconds))
         return NULL;
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
@@ -437,11 +487,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     Outcome out = {SOLVED, 0, 0};
     Steps steps = {NULL, NULL, {0}, 0};
     Line line = {NULL, 0, 0};
+    Portfolio pf = {.win_cfg = &cfg, .win_nodes = &nodes};
     root = start;
     autoplay(&cfg, &root, homed);
     Py_BEGIN_ALLOW_THREADS
     if (sum_founds(&root) < 52) {
-        out = best_first(&cfg, &root, &nodes, max_nodes, deadline);
+        out = portfolio_run(&pf, &cfg, &root, &nodes, max_nodes, deadline, tail);
         if (out.status == EXHAUSTED) {
             /* Hashes could (very rarely) have merged two positions: prove it exactly. */
             long spent = out.nodes, more = max_nodes < 0 ? -1 : (max_nodes - spent > 1 ? max_nodes - spent : 1);
@@ -450,8 +501,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             out.nodes += spent;
         }
     }
+    if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
+        ok = collect_path(pf.win_cfg, &start, pf.win_nodes, out.goal, &steps);
+    portfolio_free(&pf);
     if (out.status == SOLVED) {
-        ok = collect_path(&cfg, &start, &nodes, out.goal, &steps);
         nodes_free(&nodes); /* the finish's A* gets the whole budget */
         if (ok) ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, &line);
     }
@@ -561,11 +614,19 @@ static PyMethodDef methods[] = {
      "-> (status, steps, nodes)\n\n"
      "A* with Paul & Helmert's admissible bound and exact keys (optimal.solve_optimal);\n"
      "config should ask for single-card moves. below >= 0: only solutions shorter than it."},
+    {"dive", py_dive, METH_VARARGS,
+     "dive(cols, cells, founds, config, max_nodes, seconds, seed=0, noise=2.0)\n"
+     "-> (status, steps, nodes)\n\n"
+     "One greedy depth-first dive (the portfolio's other search): children best h\n"
+     "first; seed > 0 shuffles near-ties (scores move by up to noise). Its status\n"
+     "EXHAUSTED proves nothing (hashed positions)."},
     {"solve", py_solve, METH_VARARGS,
      "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
-     "max_bytes=1 GiB)\n"
+     "max_bytes=1 GiB, tail=True)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
-     "best_first, exhaust when it runs dry, then finish on a win: core.solve_fast."},
+     "best_first, exhaust when it runs dry, then finish on a win: core.solve_fast.\n"
+     "tail=True: after a first stretch alone, best_first takes turns with greedy dives\n"
+     "(portfolio.c) and the first line found wins; False: best_first alone."},
     {"optimal", py_optimal, METH_VARARGS,
      "optimal(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"

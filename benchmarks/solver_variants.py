@@ -1,0 +1,391 @@
+"""eightoff's solver vs Freecell Solver on every rule variant, deal by deal, in one run.
+
+    .venv/bin/python benchmarks/solver_variants.py [--deals 2001-3000]
+        [--variants standard,forecell,alternate-2] [--solvers eightoff,eightoff-bf,fcs-lib]
+        [--time-limit 10] [--workers 2] [--block 100] [--json FILE]
+
+Each solver gets the same PySolFC deals under each variant's rules, the same time
+limit and the same worker processes, and the solvers take turns on blocks of
+``--block`` deals, so that a change in the machine's load falls on all of them:
+
+* ``eightoff``    — :func:`eightoff.solver.solve` in-process (the portfolio: best-first,
+  then best-first and greedy dives by turns, see ``solver/native/portfolio.c``);
+* ``eightoff-bf`` — the same with the weighted best-first search alone (the solver
+  before the portfolio: ``eightoff.solver.PORTFOLIO = False``);
+* ``fcs-lib``     — Freecell Solver's ``toons-for-twenty-somethings`` preset in-process,
+  through the ``freecell-solver`` cffi binding (suspended every 2,000 iterations to
+  check the time limit);
+* ``fcs-proc``    — the same preset as one ``fc-solve`` process per deal (start included).
+
+Times are CPU seconds of the solve (for ``fcs-proc``, of the child process), so the
+figures hold up on a loaded machine better than wall time does. Lengths are in
+single-card moves (fc-solve's move of n cards counts 2n - 1).
+
+The report gives, per variant and solver, the verdicts, Σ, median, p95 and max time
+and the median length; then the slow tail: among the deals where eightoff or
+fc-solve (in-process) takes over 5 ms, how many eightoff takes over 10× and over 3×
+fc-solve's time; then the deals named with ``--watch`` (default: the slow deals of
+issue 15) with each solver's time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from eightoff import solver
+from eightoff.deal import pysol_deal
+from eightoff.formats import position_to_fcs
+from eightoff.rules import Build, EmptyColumn, Layout, Rules
+from eightoff.solver import Limit, solve
+
+TOONS = ["-l", "toons-for-twenty-somethings"]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule variant: eightoff's rules and the fc-solve options for the same game."""
+
+    rules: Rules
+    fcs: tuple[str, ...]
+    label: str
+
+
+VARIANTS: dict[str, Variant] = {
+    "standard": Variant(Rules(), ("-g", "eight_off"), "standard (8 cells, in suit)"),
+    "forecell": Variant(
+        Rules(cells=4, build=Build.ALTERNATE),
+        ("-g", "forecell"),
+        "Fore Cell (4 cells, alternating colours)",
+    ),
+    "alternate-2": Variant(
+        Rules(cells=2, build=Build.ALTERNATE),
+        ("-g", "forecell", "--freecells-num", "2"),
+        "2 cells, alternating colours",
+    ),
+    "alternate": Variant(
+        Rules(build=Build.ALTERNATE),
+        ("-g", "forecell", "--freecells-num", "8"),
+        "8 cells, alternating colours",
+    ),
+    "easy": Variant(
+        Rules(empty_column=EmptyColumn.ANY),
+        ("-g", "eight_off", "--empty-stacks-filled-by", "any"),
+        'the French "Facile" (any card to an empty column)',
+    ),
+    "bakers": Variant(
+        Rules(cells=4, layout=Layout.BAKERS, empty_column=EmptyColumn.ANY),
+        ("-g", "bakers_game"),
+        "Baker's Game",
+    ),
+}
+TAIL_VARIANTS = "standard,forecell,alternate-2"
+# The slow deals of issue 15: a peer found a line in a few ms, eightoff took 0.04-0.8 s.
+WATCH = "forecell:882,forecell:377,alternate-2:249,alternate-2:200,standard:27,standard:1780"
+
+Row = tuple[int, str, float, int]  # deal, verdict, CPU seconds, length (single-card moves)
+
+
+# -- eightoff --------------------------------------------------------------------------------
+
+
+def _eightoff(variant: str, number: int, seconds: float) -> Row:
+    pos = pysol_deal(number, VARIANTS[variant].rules)
+    start = time.process_time()
+    result = solve(pos, limit=Limit(nodes=None, seconds=seconds))
+    took = time.process_time() - start
+    return number, result.verdict.value, took, result.length
+
+
+def run_eightoff(variant: str, number: int, seconds: float) -> Row:
+    solver.PORTFOLIO = True
+    return _eightoff(variant, number, seconds)
+
+
+def run_eightoff_bf(variant: str, number: int, seconds: float) -> Row:
+    solver.PORTFOLIO = False
+    return _eightoff(variant, number, seconds)
+
+
+# -- fc-solve in-process ---------------------------------------------------------------------
+
+_LIB: dict[str, Any] = {}
+_SOLVED, _NOT_SOLVEABLE, _SUSPENDED = 0, 1, 5
+_STEP = 2_000  # iterations between time checks
+
+
+def _lib_solver(variant: str) -> Any:
+    if variant not in _LIB:
+        import freecell_solver
+
+        fcs = freecell_solver.FreecellSolver()
+        fcs.input_cmd_line([*VARIANTS[variant].fcs, *TOONS])
+        _LIB[variant] = fcs
+    return _LIB[variant]
+
+
+def _count_lib_moves(fcs: Any) -> int:
+    n = 0
+    while True:
+        move = fcs.get_next_move()
+        if move is None:
+            return n
+        kind, _, _, count = bytes(fcs.ffi.buffer(move, 4))
+        if kind == 0:  # stack to stack: count cards
+            n += 2 * max(count, 1) - 1
+        elif kind <= 5:  # to/from freecells, to the foundations: one card
+            n += 1
+        elif kind == 11:  # a whole sequence to the foundation
+            n += max(count, 1)
+
+
+def run_fcs_lib(variant: str, number: int, seconds: float) -> Row:
+    fcs = _lib_solver(variant)
+    text = position_to_fcs(pysol_deal(number, VARIANTS[variant].rules))
+    start = time.process_time()
+    limit = _STEP
+    fcs.limit_iterations(limit)
+    ret = fcs.solve_board(text)
+    while ret == _SUSPENDED and time.process_time() - start < seconds:
+        limit += _STEP
+        fcs.limit_iterations(limit)
+        ret = fcs.resume_solution()
+    took = time.process_time() - start
+    if ret == _SOLVED:
+        row: Row = (number, "solved", took, _count_lib_moves(fcs))
+    elif ret == _NOT_SOLVEABLE:
+        row = (number, "unsolvable", took, 0)
+    else:
+        row = (number, "unknown", took, 0)
+    fcs.recycle()
+    return row
+
+
+# -- fc-solve as a process -------------------------------------------------------------------
+
+
+def _count_text_moves(text: str) -> int:
+    n = 0
+    for line in text.splitlines():
+        if not line.startswith("Move "):
+            continue
+        words = line.split()
+        if words[1].isdigit() and words[2] == "cards":  # "Move 3 cards from stack ..."
+            n += 2 * int(words[1]) - 1
+        elif "sequence" in line:  # a whole run to the foundation: one move per card
+            n += 13
+        else:
+            n += 1
+    return n
+
+
+def _child_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_fcs_proc(variant: str, number: int, seconds: float) -> Row:
+    text = position_to_fcs(pysol_deal(number, VARIANTS[variant].rules))
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(text)
+        path = f.name
+    args = ["fc-solve", *VARIANTS[variant].fcs, *TOONS, "-sel", "-p", "-t", "-sam", path]
+    try:
+        start = _child_cpu()
+        try:
+            out = subprocess.run(
+                args, capture_output=True, text=True, timeout=seconds, check=False
+            ).stdout
+        except subprocess.TimeoutExpired:
+            return number, "unknown", seconds, 0
+        took = _child_cpu() - start
+    finally:
+        Path(path).unlink()
+    if "This game is solveable." in out:
+        return number, "solved", took, _count_text_moves(out)
+    if "I could not solve this game." in out:
+        return number, "unsolvable", took, 0
+    return number, "unknown", took, 0
+
+
+RUNNERS: dict[str, Callable[[str, int, float], Row]] = {
+    "eightoff": run_eightoff,
+    "eightoff-bf": run_eightoff_bf,
+    "fcs-lib": run_fcs_lib,
+    "fcs-proc": run_fcs_proc,
+}
+
+
+# -- running -----------------------------------------------------------------------------------
+
+
+def _warm(variants: list[str]) -> None:
+    # Build what a worker needs before timing starts (not solver work).
+    for variant in variants:
+        pysol_deal(1, VARIANTS[variant].rules)
+        _lib_solver(variant)
+
+
+def run_block(
+    pool: ProcessPoolExecutor, name: str, variant: str, deals: list[int], seconds: float
+) -> list[Row]:
+    runner = RUNNERS[name]
+    n = len(deals)
+    return list(pool.map(runner, [variant] * n, deals, [seconds] * n, chunksize=4))
+
+
+# -- reporting ---------------------------------------------------------------------------------
+
+
+def summary(rows: list[Row]) -> dict[str, Any]:
+    times = sorted(r[2] for r in rows)
+    lengths = [r[3] for r in rows if r[1] == "solved"]
+    count = {v: sum(1 for r in rows if r[1] == v) for v in ("solved", "unsolvable", "unknown")}
+    return {
+        **count,
+        "sum_s": sum(times),
+        "median_ms": statistics.median(times) * 1000,
+        "p95_ms": times[min(len(times) - 1, int(0.95 * len(times)))] * 1000,
+        "max_s": times[-1],
+        "median_len": statistics.median(lengths) if lengths else 0,
+    }
+
+
+def tail_counts(mine: list[Row], peer: list[Row], floor: float = 0.005) -> dict[str, Any]:
+    """Deals where either takes over ``floor`` s: how many ``mine`` takes > 10× / > 3× ``peer``."""
+    theirs = {r[0]: r[2] for r in peer}
+    slow = [(r[0], r[2], theirs[r[0]]) for r in mine if max(r[2], theirs[r[0]]) > floor]
+    over10 = sorted((d for d, a, b in slow if a > 10 * b), key=int)
+    over3 = [d for d, a, b in slow if a > 3 * b]
+    worst = sorted(slow, key=lambda s: s[1] / max(s[2], 1e-6), reverse=True)[:5]
+    return {"considered": len(slow), "over10": over10, "over3": len(over3), "worst": worst}
+
+
+def report(per: dict[str, dict[str, list[Row]]], solvers: list[str]) -> str:
+    lines: list[str] = []
+    fields = [
+        ("solved/unsolv./unknown", lambda s: f"{s['solved']}/{s['unsolvable']}/{s['unknown']}"),
+        ("Σ CPU s", lambda s: f"{s['sum_s']:.2f}"),
+        ("median ms", lambda s: f"{s['median_ms']:.2f}"),
+        ("p95 ms", lambda s: f"{s['p95_ms']:.1f}"),
+        ("max s", lambda s: f"{s['max_s']:.3f}"),
+        ("median length", lambda s: f"{s['median_len']:.0f}"),
+    ]
+    for variant, by_solver in per.items():
+        lines.append(f"\n## {variant}: {VARIANTS[variant].label}")
+        sums = {n: summary(by_solver[n]) for n in solvers}
+        lines.append("".ljust(24) + "".join(n.rjust(14) for n in solvers))
+        for label, fmt in fields:
+            lines.append(label.ljust(24) + "".join(fmt(sums[n]).rjust(14) for n in solvers))
+        if "fcs-lib" in by_solver:
+            for mine in ("eightoff-bf", "eightoff"):
+                if mine not in by_solver:
+                    continue
+                t = tail_counts(by_solver[mine], by_solver["fcs-lib"])
+                worst = ", ".join(
+                    f"{d} ({a * 1000:.1f} vs {b * 1000:.1f} ms)" for d, a, b in t["worst"]
+                )
+                lines.append(
+                    f"{mine} vs fcs-lib, {t['considered']} deals over 5 ms: "
+                    f"> 10×: {len(t['over10'])} {t['over10'][:12]}, > 3×: {t['over3']}; "
+                    f"worst ratios: {worst}"
+                )
+        for name, rows in by_solver.items():
+            verdicts = {r[0]: r[1] for r in rows}
+            for other, orows in by_solver.items():
+                if other <= name:
+                    continue
+                clash = [r[0] for r in orows if {r[1], verdicts[r[0]]} == {"solved", "unsolvable"}]
+                if clash:
+                    lines.append(f"verdicts differ, {name} vs {other}: deals {clash}")
+    return "\n".join(lines)
+
+
+def watch_table(per: dict[str, dict[str, list[Row]]], solvers: list[str], watch: list[str]) -> str:
+    """Each solver's CPU ms on the ``variant:deal`` items of ``watch``."""
+    lines = ["\n## watched deals (CPU ms)", "".ljust(24) + "".join(n.rjust(14) for n in solvers)]
+    for item in watch:
+        variant, _, number = item.partition(":")
+        if variant not in per:
+            continue
+        cells = []
+        for n in solvers:
+            row = next((r for r in per[variant][n] if r[0] == int(number)), None)
+            cells.append("-" if row is None else f"{row[2] * 1000:.1f}")
+        lines.append(item.ljust(24) + "".join(c.rjust(14) for c in cells))
+    return "\n".join(lines)
+
+
+def parse_range(text: str) -> list[int]:
+    out: list[int] = []
+    for part in text.split(","):
+        a, _, b = part.partition("-")
+        out.extend(range(int(a), int(b or a) + 1))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument(
+        "--deals", default="2001-3000", help="PySolFC deal numbers (2001-3000, 1,5,9-12)"
+    )
+    ap.add_argument("--variants", default=TAIL_VARIANTS, help=f"of: {', '.join(VARIANTS)}")
+    ap.add_argument(
+        "--solvers", default="eightoff,eightoff-bf,fcs-lib", help=f"of: {', '.join(RUNNERS)}"
+    )
+    ap.add_argument("--time-limit", type=float, default=10.0, help="CPU seconds per deal")
+    ap.add_argument("--workers", type=int, default=2, help="worker processes")
+    ap.add_argument("--block", type=int, default=100, help="deals per turn")
+    ap.add_argument("--watch", default=WATCH, help="variant:deal items to list one by one")
+    ap.add_argument("--json", metavar="FILE", help="also write the per-deal rows")
+    args = ap.parse_args(argv)
+    deals = parse_range(args.deals)
+    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    solvers = [s.strip() for s in args.solvers.split(",") if s.strip()]
+    bad = [v for v in variants if v not in VARIANTS] + [s for s in solvers if s not in RUNNERS]
+    if bad:
+        ap.error(f"unknown variant(s) or solver(s): {', '.join(bad)}")
+    watch = [w for w in args.watch.split(",") if w.strip()]
+    watched = {(v, int(d)) for v, _, d in (w.partition(":") for w in watch) if v in variants}
+    print(
+        f"{len(deals)} PySolFC deals ({args.deals}) × {len(variants)} variants, "
+        f"{args.time_limit:g} CPU s per deal, {args.workers} workers",
+        file=sys.stderr,
+    )
+    per: dict[str, dict[str, list[Row]]] = {v: {s: [] for s in solvers} for v in variants}
+    with ProcessPoolExecutor(args.workers) as pool:
+        list(pool.map(_warm, [variants] * args.workers))
+        extra = {v: sorted(d for w, d in watched if w == v and d not in deals) for v in variants}
+        for first in range(0, len(deals), args.block):
+            block = deals[first : first + args.block]
+            for variant in variants:
+                todo = block + (extra[variant] if first == 0 else [])
+                for name in solvers:  # by turns: each solver this block, then the next block
+                    per[variant][name].extend(run_block(pool, name, variant, todo, args.time_limit))
+            print(f"  deals {block[0]}-{block[-1]} done", file=sys.stderr)
+    # Watched deals outside the range are timed (in the first block) but not counted.
+    inside = set(deals)
+    counted = {
+        v: {s: [r for r in rows if r[0] in inside] for s, rows in by.items()}
+        for v, by in per.items()
+    }
+    print(report(counted, solvers))
+    print(watch_table(per, solvers, watch))
+    if args.json:
+        Path(args.json).write_text(json.dumps(per))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

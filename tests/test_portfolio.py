@@ -1,0 +1,112 @@
+"""The C core's portfolio (native/portfolio.c): best-first and greedy dives by turns."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+import pytest
+
+from eightoff import solver
+from eightoff.deal import pysol_deal
+from eightoff.moves import Move
+from eightoff.position import Position
+from eightoff.rules import STANDARD, Build, Rules
+from eightoff.solver import Limit, SolveResult, Verdict, solve
+from eightoff.solver.convert import MOVES, cell_slots, config_for, state_of
+
+native: ModuleType | None
+try:
+    native = importlib.import_module("eightoff.solver._native")
+except ImportError:  # no C compiler at install time: the portfolio is the C core's
+    native = None
+needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
+
+FORE_CELL = Rules(cells=4, build=Build.ALTERNATE)
+TWO_CELLS_ALTERNATE = Rules(cells=2, build=Build.ALTERNATE)
+# Deals where best-first alone expands 37,000-570,000 positions while a depth-first
+# solver finds a line in a few milliseconds (issue 15's table).
+TAIL_DEALS = [(STANDARD, 27), (STANDARD, 1780), (FORE_CELL, 882), (TWO_CELLS_ALTERNATE, 200)]
+NO_LIMIT = Limit(nodes=None, seconds=None)
+
+
+def wins(position: Position, result: SolveResult) -> bool:
+    """The line replays through the engine's checks to a won game, its length counted right."""
+    for move in result.moves:
+        position = position.apply(move)
+    return position.is_won() and result.length == sum(2 * m.count - 1 for m in result.moves)
+
+
+def solve_with(position: Position, portfolio: bool, limit: Limit = NO_LIMIT) -> SolveResult:
+    saved = solver.PORTFOLIO
+    solver.PORTFOLIO = portfolio
+    try:
+        return solve(position, limit=limit)
+    finally:
+        solver.PORTFOLIO = saved
+
+
+@needs_native
+@pytest.mark.parametrize(("rules", "number"), TAIL_DEALS)
+def test_tail_deals_get_legal_winning_lines(rules: Rules, number: int) -> None:
+    position = pysol_deal(number, rules)
+    result = solve(position, limit=Limit(nodes=300_000, seconds=None))
+    assert result.verdict is Verdict.SOLVED
+    assert wins(position, result)
+
+
+@needs_native
+def test_the_portfolio_expands_fewer_positions_on_a_tail_deal() -> None:
+    position = pysol_deal(27)
+    alone = solve_with(position, portfolio=False)
+    both = solve_with(position, portfolio=True)
+    assert wins(position, alone) and wins(position, both)
+    assert both.nodes * 3 < alone.nodes
+
+
+@needs_native
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_a_deal_best_first_settles_early_gets_the_same_line(number: int) -> None:
+    position = pysol_deal(number)
+    alone = solve_with(position, portfolio=False)
+    both = solve_with(position, portfolio=True)
+    assert alone.nodes < 2000  # within the stretch best-first runs alone
+    assert both.moves == alone.moves and both.nodes == alone.nodes
+
+
+@needs_native
+def test_only_best_first_settles_no_solution() -> None:
+    position = pysol_deal(465)  # unsolvable: the dives run dry or stop, proving nothing
+    assert solve_with(position, portfolio=True).verdict is Verdict.UNSOLVABLE
+    # Past best-first's stretch alone, every search's expansions count toward the limit.
+    stopped = solve_with(position, portfolio=True, limit=Limit(nodes=5_000, seconds=None))
+    assert stopped.verdict is Verdict.UNKNOWN
+    assert stopped.nodes == 5_000
+
+
+@needs_native
+@pytest.mark.parametrize(("seed", "noise"), [(0, 0.0), (7, 0.5), (9, 3.0)])
+def test_a_dive_alone_finds_a_line_finish_accepts(seed: int, noise: float) -> None:
+    assert native is not None
+    position = pysol_deal(27)
+    cols, cells, founds = state_of(position)
+    cfg = config_for(position.rules, weight=4.0).as_tuple()
+    status, steps, nodes = native.dive(cols, cells, founds, cfg, 200_000, -1.0, seed, noise)
+    assert status == 0 and 0 < nodes <= 200_000
+    # finish replays the steps under the same rules first (else ValueError).
+    line = native.finish(cols, cell_slots(position), founds, cfg, steps, 20, 300, -1.0)
+    moves: tuple[Move, ...] = tuple(map(MOVES.__getitem__, line))
+    for move in moves:
+        position = position.apply(move)
+    assert position.is_won()
+
+
+@needs_native
+def test_dive_rejects_bad_arguments() -> None:
+    assert native is not None
+    cols, cells, founds = state_of(pysol_deal(27))
+    cfg = config_for(STANDARD, weight=4.0).as_tuple()
+    with pytest.raises(ValueError, match="noise"):
+        native.dive(cols, cells, founds, cfg, 100, -1.0, 1, -0.5)
+    with pytest.raises(ValueError, match="each of the 52 cards"):
+        native.dive((cols[0] + cols[0][:1], *cols[1:]), cells, founds, cfg, 100, -1.0)
