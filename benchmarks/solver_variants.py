@@ -11,7 +11,7 @@ limit and the same worker processes, and the solvers take turns on blocks of
 * ``eightoff``    — :func:`eightoff.solver.solve` in-process (the portfolio: best-first,
   then best-first and greedy dives by turns, see ``solver/native/portfolio.c``);
 * ``eightoff-bf`` — the same with the weighted best-first search alone (the solver
-  before the portfolio: ``eightoff.solver.PORTFOLIO = False``);
+  before the portfolio: ``eightoff.solver.core.PORTFOLIO = False``);
 * ``fcs-lib``     — Freecell Solver's ``toons-for-twenty-somethings`` preset in-process,
   through the ``freecell-solver`` cffi binding (suspended every 2,000 iterations to
   check the time limit);
@@ -44,11 +44,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from eightoff import solver
 from eightoff.deal import pysol_deal
 from eightoff.formats import position_to_fcs
 from eightoff.rules import Build, EmptyColumn, Layout, Rules
-from eightoff.solver import Limit, solve
+from eightoff.solver import Limit, core, solve
 
 TOONS = ["-l", "toons-for-twenty-somethings"]
 
@@ -109,12 +108,12 @@ def _eightoff(variant: str, number: int, seconds: float) -> Row:
 
 
 def run_eightoff(variant: str, number: int, seconds: float) -> Row:
-    solver.PORTFOLIO = True
+    core.PORTFOLIO = True
     return _eightoff(variant, number, seconds)
 
 
 def run_eightoff_bf(variant: str, number: int, seconds: float) -> Row:
-    solver.PORTFOLIO = False
+    core.PORTFOLIO = False
     return _eightoff(variant, number, seconds)
 
 

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
-
 import pytest
 
-from eightoff import solver
 from eightoff.deal import pysol_deal
 from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, Rules
-from eightoff.solver import Limit, SolveResult, Verdict, solve
-from eightoff.solver.convert import MOVES, cell_slots, config_for, state_of
+from eightoff.solver import Limit, SolveResult, Verdict, core, solve
+from test_native import search_state
 
-native: ModuleType | None
-try:
-    native = importlib.import_module("eightoff.solver._native")
-except ImportError:  # no C compiler at install time: the portfolio is the C core's
-    native = None
+native = core.native
 needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
 
 FORE_CELL = Rules(cells=4, build=Build.ALTERNATE)
@@ -38,12 +30,12 @@ def wins(position: Position, result: SolveResult) -> bool:
 
 
 def solve_with(position: Position, portfolio: bool, limit: Limit = NO_LIMIT) -> SolveResult:
-    saved = solver.PORTFOLIO
-    solver.PORTFOLIO = portfolio
+    saved = core.PORTFOLIO
+    core.PORTFOLIO = portfolio
     try:
         return solve(position, limit=limit)
     finally:
-        solver.PORTFOLIO = saved
+        core.PORTFOLIO = saved
 
 
 @needs_native
@@ -89,13 +81,12 @@ def test_only_best_first_settles_no_solution() -> None:
 def test_a_dive_alone_finds_a_line_finish_accepts(seed: int, noise: float) -> None:
     assert native is not None
     position = pysol_deal(27)
-    cols, cells, founds = state_of(position)
-    cfg = config_for(position.rules, weight=4.0).as_tuple()
-    status, steps, nodes = native.dive(cols, cells, founds, cfg, 200_000, -1.0, seed, noise)
-    assert status == 0 and 0 < nodes <= 200_000
+    cfg = core.config(position.rules)
+    status, steps, nodes = native.dive(*search_state(position), cfg, 200_000, -1.0, seed, noise)
+    assert status == core.SOLVED and 0 < nodes <= 200_000
     # finish replays the steps under the same rules first (else ValueError).
-    line = native.finish(cols, cell_slots(position), founds, cfg, steps, 20, 300, -1.0)
-    moves: tuple[Move, ...] = tuple(map(MOVES.__getitem__, line))
+    line = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
+    moves: tuple[Move, ...] = tuple(map(core.MOVES.__getitem__, line))
     for move in moves:
         position = position.apply(move)
     assert position.is_won()
@@ -104,8 +95,8 @@ def test_a_dive_alone_finds_a_line_finish_accepts(seed: int, noise: float) -> No
 @needs_native
 def test_dive_rejects_bad_arguments() -> None:
     assert native is not None
-    cols, cells, founds = state_of(pysol_deal(27))
-    cfg = config_for(STANDARD, weight=4.0).as_tuple()
+    cols, cells, founds = search_state(pysol_deal(27))
+    cfg = core.config(STANDARD)
     with pytest.raises(ValueError, match="noise"):
         native.dive(cols, cells, founds, cfg, 100, -1.0, 1, -0.5)
     with pytest.raises(ValueError, match="each of the 52 cards"):
