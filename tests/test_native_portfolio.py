@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from eightoff.deal import pysol_deal
+from eightoff.formats import position_from_fcs
 from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, Rules
@@ -18,7 +19,20 @@ FORE_CELL = Rules(cells=4, build=Build.ALTERNATE)
 TWO_CELLS_ALTERNATE = Rules(cells=2, build=Build.ALTERNATE)
 # Deals where best-first alone expands 37,000-570,000 positions while a depth-first
 # solver finds a line in a few milliseconds (issue 15's table).
-TAIL_DEALS = [(STANDARD, 27), (STANDARD, 1780), (FORE_CELL, 882), (TWO_CELLS_ALTERNATE, 200)]
+TAIL_DEALS = [
+    (STANDARD, 27),
+    (STANDARD, 1780),
+    (FORE_CELL, 882),
+    (FORE_CELL, 377),
+    (TWO_CELLS_ALTERNATE, 200),
+    (TWO_CELLS_ALTERNATE, 249),
+]
+# Won under 2 cells, alternating colours, yet a streamlined dive (every card that can
+# go home goes) runs dry on it: that dive's failure is no proof.
+STREAMLINED_DEAD_END = (
+    "Foundations: H-0 C-6 D-7 S-8\nFreecells: 6H JD\nJC 9D 3H QH\n7C JH 9C 4H\nKH QD TD\n"
+    "8D TH 8C QS\nTS 7H KD\nKS 5H KC\n9S 9H TC QC\nAH 8H JS 2H\n"
+)
 NO_LIMIT = Limit(nodes=None, seconds=None)
 
 
@@ -74,6 +88,33 @@ def test_only_best_first_settles_no_solution() -> None:
     stopped = solve_with(position, portfolio=True, limit=Limit(nodes=5_000, seconds=None))
     assert stopped.verdict is Verdict.UNKNOWN
     assert stopped.nodes == 5_000
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("rules", "number"),
+    [(FORE_CELL, 254), (FORE_CELL, 63), (TWO_CELLS_ALTERNATE, 12), (TWO_CELLS_ALTERNATE, 11)],
+)
+def test_no_solution_past_the_solo_stretch_is_still_proven(rules: Rules, number: int) -> None:
+    # Best-first and its proof need 6,000-14,000 positions here: the helpers take
+    # their turns (and run dry or stop) before the proof, which stays best-first's.
+    position = pysol_deal(number, rules)
+    alone = solve_with(position, portfolio=False)
+    both = solve_with(position, portfolio=True)
+    assert alone.verdict is both.verdict is Verdict.UNSOLVABLE
+    assert both.nodes > alone.nodes  # the helpers' expansions are counted
+
+
+@needs_native
+def test_a_streamlined_dive_that_runs_dry_proves_nothing() -> None:
+    assert native is not None
+    position = position_from_fcs(STREAMLINED_DEAD_END, TWO_CELLS_ALTERNATE)
+    streamlined = list(core.config(position.rules))
+    streamlined[5] = core.AUTO_ALL  # every card that can go home goes
+    status, _, _ = native.dive(*search_state(position), tuple(streamlined), -1, -1.0)
+    assert status == core.EXHAUSTED
+    result = solve(position, limit=NO_LIMIT)
+    assert result.verdict is Verdict.SOLVED and wins(position, result)
 
 
 @needs_native

@@ -3,17 +3,21 @@
  * Most deals fall to the best-first search within a few hundred expansions, so it
  * runs alone first (SOLO expansions). Then, in one thread, it takes turns of
  * QUANTUM expansions with its helpers, which together may expand one position per
- * HELPER_RATIO of its own: a greedy best-first search (weight GREEDY_WEIGHT) and a
- * sequence of greedy depth-first dives (dive.c), each stopped after DIVE_UNIT times
- * Luby's sequence and restarted with a new seed, so one dive that went wrong early
- * costs little. The first line found wins and goes through the same finish.
+ * HELPER_RATIO of its own, DIVE_MAX at most: a greedy best-first search (weight
+ * GREEDY_WEIGHT, one helper turn in GREEDY_EVERY) and a sequence of greedy
+ * depth-first dives (dive.c), each stopped
+ * after DIVE_NODES expansions and followed by the next. Like Freecell Solver's
+ * soft threads, the dives differ in what they prefer: they cycle through
+ * DIVE_KINDS (h's weights for cards in cells and for cards covering a suit's next
+ * card; streamlined or not), and from the second round on a seed shuffles
+ * near-ties. The first line found wins and goes through the same finish.
  *
  * Only the best-first search settles "no solution": its running dry goes on to the
  * exact proof as before, while a helper that runs dry (hashed positions; a
  * streamlined dive leaves choices out), or fills its share of the tables, stops.
  * Deals best-first ends within SOLO expansions get exactly the line they got
- * before; the others pay at most 1 / HELPER_RATIO more expansions for a chance of
- * a line many times sooner.
+ * before; the others pay at most DIVE_MAX more expansions for a chance of a line
+ * many times sooner.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
@@ -26,17 +30,20 @@
 #ifndef QUANTUM
 #define QUANTUM 256 /* then turns of this many expansions each */
 #endif
-#ifndef DIVE_UNIT
-#define DIVE_UNIT 1000 /* the r-th dive stops after DIVE_UNIT * luby(r) expansions */
+#ifndef DIVE_NODES
+#define DIVE_NODES 4000 /* a dive that found no line within this many expansions stops */
 #endif
 #ifndef DIVE_MAX
-#define DIVE_MAX 400000 /* all helpers together, at most: then best-first alone */
+#define DIVE_MAX 30000 /* all helpers together, at most: then best-first alone */
 #endif
 #ifndef DIVE_NOISE
 #define DIVE_NOISE 2.0
 #endif
 #ifndef HELPER_RATIO
-#define HELPER_RATIO 3 /* best-first expands this many positions per helper expansion */
+#define HELPER_RATIO 1 /* best-first expands this many positions per helper expansion */
+#endif
+#ifndef GREEDY_EVERY
+#define GREEDY_EVERY 4 /* one helper turn in this many is the greedy search's, the rest dives' */
 #endif
 /* Each helper can be left out of a tuning build (-DUSE_GREEDY=0, -DUSE_DIVES=0). */
 #ifndef USE_GREEDY
@@ -46,10 +53,24 @@
 #define USE_DIVES 1
 #endif
 #ifndef GREEDY_WEIGHT
-#define GREEDY_WEIGHT 20.0 /* the greedy best-first search's weight */
+#define GREEDY_WEIGHT 40.0 /* the greedy best-first search's weight */
 #endif
 #define DIVE_SHARE 16 /* a dive's tables: at most max_bytes / DIVE_SHARE */
 #define GREEDY_SHARE 4 /* the greedy search's: at most max_bytes / GREEDY_SHARE */
+
+/* What a dive prefers: h's weight for a card in a cell and for a card over its
+ * suit's next card (< 0: the rules' own), and whether it is streamlined (every
+ * card that can go home goes, where the rules' autoplay is only the safe kind:
+ * Solvitaire's auto-foundations; its failure proves nothing). */
+typedef struct {
+    double cell_w, cover_w;
+    int streamlined;
+} DiveKind;
+
+static const DiveKind DIVE_KINDS[] = {
+    {1.0, -1, 0}, {-1, 1.0, 1}, {-1, -1, 0}, {-1, 1.0, 0}, {-1, -1, 1}, {1.0, -1, 1},
+};
+#define NKINDS ((int)(sizeof DIVE_KINDS / sizeof DIVE_KINDS[0]))
 
 typedef struct {
     BestFirst bf;
@@ -67,16 +88,6 @@ typedef struct {
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
     const Nodes *win_nodes;
 } Portfolio;
-
-/* Luby's restart sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (r >= 1). */
-static long luby(long r) {
-    for (;;) {
-        long k = 1;
-        while ((1L << k) - 1 < r) k++;
-        if ((1L << k) - 1 == r) return 1L << (k - 1);
-        r -= (1L << (k - 1)) - 1;
-    }
-}
 
 /* Positions expanded by all the searches so far. */
 static long portfolio_nodes(const Portfolio *p) {
@@ -129,17 +140,19 @@ static int portfolio_greedy_turn(Portfolio *p, const Config *cfg, const State *r
     return 0;
 }
 
-/* The next dive: seed r (0: the plain greedy order); where autoplay is only the
- * safe kind (alternating colours), every other dive is streamlined: every card that
- * can go home goes (Solvitaire's auto-foundations), so its failure proves nothing. */
+/* The next dive: the r-th cycles through DIVE_KINDS, with seed r / NKINDS (the
+ * first round in plain greedy order). */
 static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share) {
     int r = p->restarts++;
+    const DiveKind *kind = &DIVE_KINDS[r % NKINDS];
     p->dcfg = *cfg;
-    if (cfg->autoplay == AUTO_SAFE && r % 2) p->dcfg.autoplay = AUTO_ALL;
+    if (kind->cell_w >= 0) p->dcfg.cell_w = kind->cell_w;
+    if (kind->cover_w >= 0) p->dcfg.cover_w = kind->cover_w;
+    if (cfg->autoplay == AUTO_SAFE && kind->streamlined) p->dcfg.autoplay = AUTO_ALL;
     p->dbudget = (Budget){0, share, 0};
     p->dnodes = (Nodes){NULL, 0, 0, &p->dbudget};
     p->live = 1;
-    if (!dive_init(&p->dive, &p->dcfg, root, &p->dnodes, (uint64_t)r, DIVE_NOISE)) portfolio_drop_dive(p);
+    if (!dive_init(&p->dive, &p->dcfg, root, &p->dnodes, (uint64_t)(r / NKINDS), DIVE_NOISE)) portfolio_drop_dive(p);
 }
 
 /* Runs the portfolio from ``root`` (after its autoplay); ``tail`` 0 runs best-first
@@ -162,8 +175,13 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *root,
                 if (bf_run(&p->bf, p->bf.out.nodes + QUANTUM, left, deadline)) break;
                 total = portfolio_nodes(p);
                 long spent = total - p->bf.out.nodes;
-                if (spent >= DIVE_MAX || spent * HELPER_RATIO > p->bf.out.nodes - SOLO) continue;
-                int greedy_turn = USE_GREEDY && (!USE_DIVES || p->turn++ % 2 == 0);
+                if (spent >= DIVE_MAX) { /* the helpers' share is spent: best-first alone */
+                    portfolio_free(p);
+                    bf_run(&p->bf, LONG_MAX, max_nodes < 0 ? -1 : max_nodes - spent, deadline);
+                    break;
+                }
+                if (spent * HELPER_RATIO > p->bf.out.nodes - SOLO) continue;
+                int greedy_turn = USE_GREEDY && (!USE_DIVES || p->turn++ % GREEDY_EVERY == 0);
                 if (greedy_turn && p->glive >= 0) {
                     if (!portfolio_greedy_turn(p, cfg, root, nodes->budget->max / GREEDY_SHARE, max_nodes, deadline))
                         continue;
@@ -180,7 +198,7 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *root,
                 if (!p->live) portfolio_next_dive(p, cfg, root, share);
                 if (!p->live) continue;
                 Dive *d = &p->dive;
-                long stop = DIVE_UNIT * luby(p->restarts);
+                long stop = DIVE_NODES;
                 left = max_nodes < 0 ? -1 : max_nodes - (total - d->out.nodes);
                 long pause = d->out.nodes + QUANTUM < stop ? d->out.nodes + QUANTUM : stop;
                 if (!dive_run(d, pause, left, deadline)) {
