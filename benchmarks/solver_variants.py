@@ -48,6 +48,7 @@ from eightoff.deal import pysol_deal
 from eightoff.formats import position_to_fcs
 from eightoff.rules import Build, EmptyColumn, Layout, Rules
 from eightoff.solver import Limit, core, solve
+from solver_vs_fcsolve import count_lib_moves, count_text_moves, lib_solver
 
 TOONS = ["-l", "toons-for-twenty-somethings"]
 
@@ -119,34 +120,12 @@ def run_eightoff_bf(variant: str, number: int, seconds: float) -> Row:
 
 # -- fc-solve in-process ---------------------------------------------------------------------
 
-_LIB: dict[str, Any] = {}
 _SOLVED, _NOT_SOLVEABLE, _SUSPENDED = 0, 1, 5
 _STEP = 2_000  # iterations between time checks
 
 
 def _lib_solver(variant: str) -> Any:
-    if variant not in _LIB:
-        import freecell_solver
-
-        fcs = freecell_solver.FreecellSolver()
-        fcs.input_cmd_line([*VARIANTS[variant].fcs, *TOONS])
-        _LIB[variant] = fcs
-    return _LIB[variant]
-
-
-def _count_lib_moves(fcs: Any) -> int:
-    n = 0
-    while True:
-        move = fcs.get_next_move()
-        if move is None:
-            return n
-        kind, _, _, count = bytes(fcs.ffi.buffer(move, 4))
-        if kind == 0:  # stack to stack: count cards
-            n += 2 * max(count, 1) - 1
-        elif kind <= 5:  # to/from freecells, to the foundations: one card
-            n += 1
-        elif kind == 11:  # a whole sequence to the foundation
-            n += max(count, 1)
+    return lib_solver([*VARIANTS[variant].fcs, *TOONS])
 
 
 def run_fcs_lib(variant: str, number: int, seconds: float) -> Row:
@@ -162,7 +141,7 @@ def run_fcs_lib(variant: str, number: int, seconds: float) -> Row:
         ret = fcs.resume_solution()
     took = time.process_time() - start
     if ret == _SOLVED:
-        row: Row = (number, "solved", took, _count_lib_moves(fcs))
+        row: Row = (number, "solved", took, count_lib_moves(fcs))
     elif ret == _NOT_SOLVEABLE:
         row = (number, "unsolvable", took, 0)
     else:
@@ -172,21 +151,6 @@ def run_fcs_lib(variant: str, number: int, seconds: float) -> Row:
 
 
 # -- fc-solve as a process -------------------------------------------------------------------
-
-
-def _count_text_moves(text: str) -> int:
-    n = 0
-    for line in text.splitlines():
-        if not line.startswith("Move "):
-            continue
-        words = line.split()
-        if words[1].isdigit() and words[2] == "cards":  # "Move 3 cards from stack ..."
-            n += 2 * int(words[1]) - 1
-        elif "sequence" in line:  # a whole run to the foundation: one move per card
-            n += 13
-        else:
-            n += 1
-    return n
 
 
 def _child_cpu() -> float:
@@ -212,7 +176,7 @@ def run_fcs_proc(variant: str, number: int, seconds: float) -> Row:
     finally:
         Path(path).unlink()
     if "This game is solveable." in out:
-        return number, "solved", took, _count_text_moves(out)
+        return number, "solved", took, count_text_moves(out)
     if "I could not solve this game." in out:
         return number, "unsolvable", took, 0
     return number, "unknown", took, 0

@@ -75,7 +75,7 @@ def run_eightoff(number: int, seconds: float) -> Row:
 _MOVE_N = re.compile(r"^Move (\d+) cards from stack")
 
 
-def _count_text_moves(text: str) -> int:
+def count_text_moves(text: str) -> int:
     n = 0
     for line in text.splitlines():
         if not line.startswith("Move "):
@@ -110,7 +110,7 @@ def _run_process(args: list[str], number: int, seconds: float) -> Row:
     finally:
         Path(path).unlink()
     if "This game is solveable." in out:
-        return number, "solved", took, _count_text_moves(out)
+        return number, "solved", took, count_text_moves(out)
     if "I could not solve this game." in out:
         return number, "unsolvable", took, 0
     return number, "unknown", took, 0
@@ -131,7 +131,7 @@ _SOLVED, _NOT_SOLVEABLE, _SUSPENDED = 0, 1, 5
 _STEP = 2_000  # iterations between time checks
 
 
-def _lib_solver(args: list[str]) -> Any:
+def lib_solver(args: list[str]) -> Any:
     key = " ".join(args)
     if key not in _LIB:
         import freecell_solver
@@ -142,7 +142,7 @@ def _lib_solver(args: list[str]) -> Any:
     return _LIB[key]
 
 
-def _count_lib_moves(fcs: Any) -> int:
+def count_lib_moves(fcs: Any) -> int:
     n = 0
     while True:
         move = fcs.get_next_move()
@@ -158,7 +158,7 @@ def _count_lib_moves(fcs: Any) -> int:
 
 
 def _run_lib(args: list[str], number: int, seconds: float) -> Row:
-    fcs = _lib_solver(args)
+    fcs = lib_solver(args)
     text = board(number)
     start = time.perf_counter()
     limit = _STEP
@@ -170,7 +170,7 @@ def _run_lib(args: list[str], number: int, seconds: float) -> Row:
         ret = fcs.resume_solution()
     took = time.perf_counter() - start
     if ret == _SOLVED:
-        row: Row = (number, "solved", took, _count_lib_moves(fcs))
+        row: Row = (number, "solved", took, count_lib_moves(fcs))
     elif ret == _NOT_SOLVEABLE:
         row = (number, "unsolvable", took, 0)
     else:
@@ -203,7 +203,7 @@ def _warm(name: str) -> None:
     # Import and build what a worker needs before timing starts (not solver work).
     pysol_deal(1)
     if name.endswith("-lib"):
-        _lib_solver(TOONS if name.startswith("toons") else DEFAULT)
+        lib_solver(TOONS if name.startswith("toons") else DEFAULT)
 
 
 def run(name: str, deals: list[int], seconds: float, workers: int) -> tuple[list[Row], float]:
