@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/solver_variants.py [--deals 2001-3000]
         [--variants standard,forecell,alternate-2] [--solvers eightoff,eightoff-bf,fcs-lib]
-        [--time-limit 10] [--workers 2] [--block 100] [--json FILE]
+        [--time-limit 10] [--nodes N] [--workers 2] [--block 100] [--json FILE]
 
 Each solver gets the same PySolFC deals under each variant's rules, the same time
 limit and the same worker processes, and the solvers take turns on blocks of
@@ -100,10 +100,22 @@ Row = tuple[int, str, float, int]  # deal, verdict, CPU seconds, length (single-
 # -- eightoff --------------------------------------------------------------------------------
 
 
+# --nodes: eightoff's limit in positions instead of wall-clock seconds (set in each
+# worker by its initializer). Solve() stops on the wall clock, so on a loaded machine
+# its time limit gives it less CPU than fc-solve's (stopped on CPU time) gets.
+_NODES: list[int | None] = [None]
+
+
+def _set_nodes(nodes: int | None) -> None:
+    _NODES[0] = nodes
+
+
 def _eightoff(variant: str, number: int, seconds: float) -> Row:
     pos = pysol_deal(number, VARIANTS[variant].rules)
+    nodes = _NODES[0]
+    limit = Limit(nodes=nodes, seconds=seconds if nodes is None else None)
     start = time.process_time()
-    result = solve(pos, limit=Limit(nodes=None, seconds=seconds))
+    result = solve(pos, limit=limit)
     took = time.process_time() - start
     return number, result.verdict.value, took, result.length
 
@@ -308,6 +320,11 @@ def main(argv: list[str] | None = None) -> int:
         "--solvers", default="eightoff,eightoff-bf,fcs-lib", help=f"of: {', '.join(RUNNERS)}"
     )
     ap.add_argument("--time-limit", type=float, default=10.0, help="CPU seconds per deal")
+    ap.add_argument(
+        "--nodes",
+        type=int,
+        help="eightoff's limit in positions instead of --time-limit (load-independent)",
+    )
     ap.add_argument("--workers", type=int, default=2, help="worker processes")
     ap.add_argument("--block", type=int, default=100, help="deals per turn")
     ap.add_argument("--watch", default=WATCH, help="variant:deal items to list one by one")
@@ -327,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
         file=sys.stderr,
     )
     per: dict[str, dict[str, list[Row]]] = {v: {s: [] for s in solvers} for v in variants}
-    with ProcessPoolExecutor(args.workers) as pool:
+    with ProcessPoolExecutor(args.workers, initializer=_set_nodes, initargs=(args.nodes,)) as pool:
         list(pool.map(_warm, [variants] * args.workers))
         extra = {v: sorted(d for w, d in watched if w == v and d not in deals) for v in variants}
         for first in range(0, len(deals), args.block):
