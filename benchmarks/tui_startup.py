@@ -63,6 +63,8 @@ else:
     data = UserData(directory)
     game = Game(GameCode.parse("EO1-C8-AAAAAFA")) if mode == "code" else None
     app = EightOffApp(game, data=data)
+    import gc
+    gc.freeze()  # as eightoff.tui.start does before it runs the app
 
     def drawn_now():
         # Every pile laid out and the columns holding the deal's cards.

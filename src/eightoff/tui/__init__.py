@@ -7,6 +7,7 @@ progress live in the user's data directory (:mod:`eightoff.tui.userdata`).
 
 from __future__ import annotations
 
+import gc
 import random
 from pathlib import Path
 
@@ -42,7 +43,15 @@ def run(
     """Play ``code``, or a new deal under ``rules``, or resume the game left last time
     (else a new deal as the settings say) in the terminal."""
     data = UserData(data_dir if data_dir is not None else default_directory())
-    EightOffApp(make_game(code, rules, data=data), data=data).run()
+    start(EightOffApp(make_game(code, rules, data=data), data=data))
 
 
-__all__ = ["EightOffApp", "make_game", "run"]
+def start(app: EightOffApp) -> None:
+    """Run ``app`` in the terminal until the player quits."""
+    # What the imports made lives as long as the app: the collector need not rescan it
+    # (about 0.04 s less CPU to the first drawn board, benchmarks/tui_startup.py).
+    gc.freeze()
+    app.run()
+
+
+__all__ = ["EightOffApp", "make_game", "run", "start"]

@@ -6,7 +6,7 @@ import argparse
 
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.rules import PRESETS, InvalidRulesError, preset
-from eightoff.tui import EightOffApp, make_game
+from eightoff.tui import EightOffApp, make_game, start
 from eightoff.tui.userdata import UserData, default_directory
 
 
@@ -23,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
         game = make_game(code, rules, data=data)
     except (InvalidGameCodeError, InvalidRulesError, ValueError) as exc:
         parser.error(str(exc))
-    EightOffApp(game, data=data).run()
+    start(EightOffApp(game, data=data))
     return 0
 
 
