@@ -10,8 +10,8 @@ when a limit was hit. The returned moves are legal engine moves.
 Two solvers stand behind it, chosen in :func:`solve` alone: the C core
 (``native/``, built by ``make setup``; :mod:`eightoff.solver.core`), and where it
 was not built the reference solver (:mod:`eightoff.solver.reference`), a plain
-search on ``Position.legal_moves`` — the same verdicts, longer lines, and about a
-thousand times slower (see the README).
+search on ``Position.legal_moves`` — the same verdicts, longer lines, and hundreds
+of times slower (see the README).
 """
 
 from __future__ import annotations
