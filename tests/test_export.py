@@ -1,6 +1,7 @@
 """eightoff survey export: CSV and Parquet read back and compared with the database."""
 
 import csv
+import os
 import sys
 from pathlib import Path
 
@@ -123,6 +124,9 @@ def test_parquet_reads_back_as_the_database_rows(
     for item, row in zip(items, rows, strict=True):
         check_record(item, row)
     assert [p.name for p in tmp_path.iterdir()] == ["rows.parquet"]  # no temporary left
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # as any new file
 
 
 def test_parquet_without_pyarrow_says_what_to_install(

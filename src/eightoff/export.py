@@ -145,6 +145,9 @@ def _replacing(target: Path) -> Iterator[Path]:
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     os.close(fd)
     temporary = Path(name)
+    umask = os.umask(0)
+    os.umask(umask)
+    temporary.chmod(0o666 & ~umask)  # as open() would make it; mkstemp makes 0600
     try:
         yield temporary
         temporary.replace(target)
