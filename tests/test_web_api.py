@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import http.client
 import json
 import os
@@ -816,3 +817,42 @@ def test_moves_read_once_are_not_confused_with_lookalikes(client: TestClient) ->
         {"card": None, "from": ["column", 1], "to": ["cell", 5], "count": True},
     ):
         error(client, "/api/state", 422, json={"code": CODE, "moves": [lookalike]})
+
+
+def test_each_moves_card_is_checked_where_it_was_played(
+    client: TestClient, line: list[Move]
+) -> None:
+    moves = as_json(line[:60], start())
+    data = post(client, "/api/state", {"code": CODE, "moves": moves})
+    # A card written another way ("th" for "TH", "10H") names the same card.
+    other = [{**m, "card": m["card"].lower()} for m in moves]
+    ten = next(i for i, m in enumerate(moves) if m["card"][0] == "T")
+    other[ten]["card"] = "10" + moves[ten]["card"][1]
+    assert post(client, "/api/state", {"code": CODE, "moves": other}) == data
+    # Another card than the one that moves there: refused at that move, in its words.
+    k = 47
+    wrong = next(m["card"] for m in moves if m["card"] != moves[k]["card"])
+    bad = error(
+        client,
+        "/api/state",
+        422,
+        json={"code": CODE, "moves": [*moves[:k], {**moves[k], "card": wrong}, *moves[k + 1 :]]},
+    )
+    assert bad["index"] == k
+    assert f"the card that moves is {moves[k]['card']}, not {wrong}" in bad["reason"]
+    # An illegal move before it is reported first; a wrong card before an illegal move too.
+    illegal = {"from": ["column", 1], "to": ["column", 1]}
+    early = [*moves[:10], illegal, *moves[10:k], {**moves[k], "card": wrong}]
+    assert error(client, "/api/state", 422, json={"code": CODE, "moves": early})["index"] == 10
+    late = [*moves[:k], {**moves[k], "card": wrong}, *moves[k + 1 :], illegal]
+    assert error(client, "/api/state", 422, json={"code": CODE, "moves": late})["index"] == k
+
+
+def test_start_up_objects_are_kept_out_of_full_garbage_collections() -> None:
+    gc.unfreeze()
+    try:
+        with TestClient(create_app()) as started:  # runs the start-up (lifespan)
+            assert gc.get_freeze_count() > 10_000
+            assert started.get("/api/rules").status_code == 200
+    finally:
+        gc.unfreeze()

@@ -441,30 +441,34 @@ class Game:
         """
         board: Board | None = None
         index = 0
-        group: Sequence[Move] = ()
-        cards: list[Card] = []
+        half_way = False  # a group stopped after some of its moves
         try:
             for item in moves:
-                group = (item,) if isinstance(item, Move) else item
-                if not group:
+                if isinstance(item, Move):  # the usual item: one move, its own action
+                    if board is None:
+                        board = Board(self.position)
+                    self._record((item,), (board.play(item),))
+                    index += 1
+                    continue
+                if not item:
                     continue
                 if board is None:
                     board = Board(self.position)
-                cards = []
-                for move in group:
+                cards: list[Card] = []
+                for move in item:
                     if not isinstance(move, Move):  # e.g. "3a" text: a str is a sequence too
                         raise TypeError(f"replay takes Move values, not {move!r} (Move.from_text)")
-                    error = board.illegality(move)
-                    if error is not None:
-                        raise ReplayError(index, error)
                     cards.append(board.play(move))
+                    half_way = True
                     index += 1
-                self._record(tuple(group), tuple(cards))
-                cards = []
+                half_way = False
+                self._record(tuple(item), tuple(cards))
+        except IllegalMoveError as error:
+            raise ReplayError(index, error) from None
         finally:
             # The board shows the last action's position unless a group stopped half-way
             # (that position is then built from the history when asked for).
-            if board is not None and not cards and self._positions[self._cursor] is None:
+            if board is not None and not half_way and self._positions[self._cursor] is None:
                 self._positions[self._cursor] = board.position()
         return index
 

@@ -338,8 +338,8 @@ class Position:
 class Board:
     """A mutable copy of a position, to check and play a long list of moves quickly.
 
-    :meth:`illegality` is :meth:`Position.illegality` (one rule check on plain
-    sequences) and :meth:`play` moves the cards in place, so replaying a game of
+    :meth:`play` checks a move with :meth:`Position.illegality`'s rules (one check,
+    on plain sequences) and moves the cards in place, so replaying a game of
     thousands of moves builds no :class:`Position` per move (:meth:`Game.replay`).
     """
 
@@ -357,7 +357,11 @@ class Board:
         return None if found is None else IllegalMoveError(move, found[0], found[1])
 
     def play(self, move: Move) -> Card:
-        """Play a move known to be legal, in place; return the card it carried (the deepest)."""
+        """Play ``move`` in place and return the card it carried (the deepest of a run);
+        an illegal move raises :class:`IllegalMoveError` and changes nothing."""
+        found = _why_not(self.rules, self.columns, self.cells, self.foundations, move)
+        if found is not None:
+            raise IllegalMoveError(move, found[0], found[1])
         src, dst, n = move.source, move.target, move.count
         if src.kind is PlaceKind.COLUMN:
             col = self.columns[src.index]

@@ -13,6 +13,7 @@ runs with a time budget and at most ``max_solvers`` at once per process (busy â†
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import threading
@@ -37,12 +38,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from eightoff.cards import Card
+from eightoff.cards import CARDS, Card
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.daily import Daily, parse_date
 from eightoff.errors import EightOffError, InvalidCardError
 from eightoff.formats import move_from_json, move_to_json, moves_to_json, view_to_json
-from eightoff.game import Action, Game, ReplayError
+from eightoff.game import Game, ReplayError
 from eightoff.moves import InvalidMoveError, Move
 from eightoff.pool import Pool
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
@@ -436,6 +437,11 @@ _T = TypeVar("_T")
 def _closing(api: _Api) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # What start-up built (modules, the app, the pool) lives as long as the server:
+        # kept out of the garbage collector's full passes, which would otherwise walk it
+        # all (tens of milliseconds) in the middle of some request, e.g. a long replay.
+        gc.collect()
+        gc.freeze()
         yield
         api.processes.close()  # the solver processes end with the server
 
@@ -626,7 +632,7 @@ class _Api:
         for i, action in enumerate(game.actions):
             obj = req.moves[i]
             card = None if isinstance(obj, str) else obj.get("card")
-            if card is not None and card != str(action.cards[0]) and not _names(card, action):
+            if card is not None and not _names(card, action.cards[0]):
                 try:  # another card: the reader says what is wrong
                     move_from_json(obj, game.positions()[i])
                 except InvalidMoveError as exc:
@@ -722,10 +728,15 @@ def _read_move(obj: dict[str, Any] | str) -> Move:
     return move
 
 
-def _names(text: str, action: Action) -> bool:
-    # Whether text (already read once as a card) names the card the action's move carried.
+_CARD_TEXT: Final = tuple(str(card) for card in CARDS)  # "7H": as move_to_json writes it
+
+
+def _names(text: str, card: Card) -> bool:
+    # Whether text (already read once as a card) names card: "7H" as written, else read.
+    if text == _CARD_TEXT[card]:
+        return True
     try:
-        return Card.from_text(text) == action.cards[0]
+        return Card.from_text(text) == card
     except InvalidCardError:
         return False
 
