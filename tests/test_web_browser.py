@@ -1167,10 +1167,16 @@ def test_phones_and_tablets(browser: Any, server: str) -> None:
         )
         assert len(gaps) == 4 and min(gaps) >= 1, gaps
         page.click("#btn-new")
-        for box in page.eval_on_selector_all(
+        page.wait_for_selector("#dlg-new[open] #new-rules fieldset")
+        labels = page.eval_on_selector_all(
             "#dlg-new fieldset label", "els => els.map(e => e.getBoundingClientRect().toJSON())"
-        ):
-            assert box["height"] >= 44, box
+        )
+        assert len(labels) >= 10 and min(box["height"] for box in labels) >= 44, labels
+        # Every field stays inside the dialog, the preset list (long option names) too.
+        dialog = page.locator("#dlg-new").bounding_box()
+        for field in ("#new-preset", "#dlg-new select[name='difficulty']"):
+            box = page.locator(field).bounding_box()
+            assert box["x"] + box["width"] <= dialog["x"] + dialog["width"], field
     finally:
         context.close()
 
