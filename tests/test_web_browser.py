@@ -985,6 +985,16 @@ def test_reset_mid_game_then_a_win_is_recorded(page: Any, server: str, line: lis
     assert [(s["played"], s["won"]) for s in stats.values()] == [(1, 1)]
 
 
+def wait_drawn(page: Any, card: str, pile: str) -> None:
+    """Wait until ``card`` is drawn at rest on ``pile``."""
+    page.wait_for_function(
+        "([c, p]) => { const el = document.querySelector(`[data-card='${c}']`);"
+        " return el !== null && el.closest('[data-pile]').dataset.pile === p"
+        " && !el.classList.contains('flip'); }",
+        arg=[card, pile],
+    )
+
+
 def test_ten_quick_moves_on_a_slow_server_all_land_in_order(
     page: Any, slow_server: str, line: list[Move]
 ) -> None:
@@ -994,6 +1004,8 @@ def test_ten_quick_moves_on_a_slow_server_all_land_in_order(
     clicked = 0
     for move in played:
         card = pos.moving_cards(move)[0]
+        # As a player: act on the card once it is drawn where the moves before left it.
+        wait_drawn(page, str(card), label(move.source, card))
         home = any(
             m.source == move.source and m.target.kind is PlaceKind.FOUNDATION
             for m in pos.legal_moves()

@@ -20,6 +20,7 @@ function legalFrom(label, count) {
 
 /** What pressing on a card picks up: {label, index, count, card} (a column's run from it). */
 export function pickAt(cardElement) {
+  if (!cardElement) return null;
   const card = cardElement.dataset.card;
   const w = where.get(card);
   if (!w) return null;
@@ -161,25 +162,27 @@ function onPointerUp(e) {
   tap(p);
 }
 
-/** The cards of drag ``d`` dropped on pile ``label``, in turn: played, or back they go. */
+/** The cards of drag ``d`` dropped on pile ``label``, in turn: played, or back they go.
+ * The card is taken from where it lies now (inputs before it may have moved it since it
+ * was drawn where the player picked it up). */
 function resolveDrop(d, label) {
-  const w = where.get(d.pick.card);
-  if (lockedInput() || !w || w.label !== d.pick.label || w.index !== d.pick.index) {
-    snapBack(d.els); // the cards moved (or the game changed) before the drop was reached
+  const pick = pickAt(cardEls.get(d.pick.card));
+  if (lockedInput() || !pick || pick.label === label) {
+    snapBack(d.els);
     return;
   }
   clearSelection();
   if (state.pending.length) {
-    play([moveOf(d.pick, label)]); // the server decides, in turn
+    play([moveOf(pick, label)]); // the server decides, in turn
     return;
   }
-  const move = legalFrom(d.pick.label, d.pick.count).find((m) => moveTo(m) === label);
+  const move = legalFrom(pick.label, pick.count).find((m) => moveTo(m) === label);
   if (move) {
     play([move]);
     return;
   }
   snapBack(d.els);
-  explainRefusal(d.pick, label);
+  explainRefusal(pick, label);
 }
 
 function onPointerCancel() {
@@ -275,7 +278,8 @@ function tap(p) {
     enqueue(async () => {
       if ((await first) || lockedInput()) return;
       clearSelection();
-      await tapPlay(label, "smart", "refuse.noMoveFrom");
+      const w = where.get(card);
+      await tapPlay(w ? w.label : label, "smart", "refuse.noMoveFrom");
     });
     return;
   }
@@ -284,7 +288,8 @@ function tap(p) {
 }
 
 /** A tap on pile ``label`` (on ``card``, if any), in turn: put the selection down there,
- * or send the card home, or pick it up. True when it played a move. */
+ * or send the card home, or pick it up (the card from where it lies now: inputs before
+ * the tap may have moved it since it was drawn). True when it played a move. */
 async function resolveTap(label, card) {
   if (lockedInput()) return false;
   state.focusLabel = label;
@@ -293,24 +298,23 @@ async function resolveTap(label, card) {
     else await moveSelectionTo(label);
     return false;
   }
-  if (!card) return false;
-  const w = where.get(card);
-  if (!w || w.label !== label) return false; // the card went (autoplay) before the tap was reached
-  const { kind } = parsePile(label);
-  if ((w.index === w.size - 1 || kind !== "column") && kind !== "foundation") {
+  const pick = card && pickAt(cardEls.get(card));
+  if (!pick) return false;
+  const { kind } = parsePile(pick.label);
+  if ((pick.count === 1 || kind !== "column") && kind !== "foundation") {
     // A tap sends the card home when it may go (the server's word); else it picks it up.
     const view = await settledView();
-    if (lockedInput()) return false;
-    const move = tapMove(view, label, "tap");
-    const now = where.get(card);
+    const now = pickAt(cardEls.get(card));
+    if (lockedInput() || !now) return false;
+    const move = tapMove(view, now.label, "tap");
     if (move && move.card === card) {
       play([move]);
       return true;
     }
-    if (now && now.label === label) select(pickAt(cardEls.get(card)));
+    select(now);
     return false;
   }
-  select(pickAt(cardEls.get(card)));
+  select(pick);
   return false;
 }
 
