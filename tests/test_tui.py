@@ -33,7 +33,7 @@ from eightoff.moves import (
 )
 from eightoff.pool import Pool
 from eightoff.position import Position
-from eightoff.rules import STANDARD, preset
+from eightoff.rules import OPTIONS, STANDARD, GroupMoves, Layout, preset
 from eightoff.solver import Limit, hint, solve
 from eightoff.tui import make_game
 from eightoff.tui.app import SOLUTION_SECONDS, EightOffApp
@@ -473,6 +473,45 @@ def test_n_asks_for_difficulty_and_rules_and_escape_keeps_the_game() -> None:
     code = app.game.code
     assert code is not None
     assert f"New game: {code}" in shown.message
+
+
+def test_the_new_game_form_has_one_field_per_rule_option_and_deals_by_them() -> None:
+    from textual.widgets import OptionList, Select, Switch
+
+    fields: dict[str, list[str]] = {}
+
+    async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        form = screen.query_one("#new-form")
+        for widget in form.query("Select, Switch"):
+            if widget.id in ("difficulty", "winnable", "preset"):
+                continue
+            if isinstance(widget, Switch):
+                fields[str(widget.id)] = ["switch"]
+            else:  # the words the player picks from
+                choices = widget.query_one(OptionList).options
+                fields[str(widget.id)] = [str(choice.prompt) for choice in choices]
+        screen.query_one("#layout", Select).value = Layout.BAKERS
+        screen.query_one("#group_moves", Select).value = GroupMoves.SINGLE
+        screen.query_one("#take_back", Switch).value = True
+        await pilot.pause()
+        assert screen.query_one("#preset", Select).is_blank()  # custom rules now
+        await pilot.click("#deal")
+        await pilot.pause()
+
+    app, _ = drive(scenario)
+    assert fields == {
+        option.name: ["switch"] if isinstance(option.default, bool) else list(option.words)
+        for option in OPTIONS
+    }
+    assert list(fields) == [option.name for option in OPTIONS]  # in the declared order
+    rules = STANDARD.with_options(
+        layout=Layout.BAKERS, group_moves=GroupMoves.SINGLE, take_back=True
+    )
+    assert app.game.rules == rules
+    assert app.settings.rules == rules
 
 
 def test_a_new_game_by_difficulty_comes_from_the_winnable_pool(tmp_path: Path) -> None:

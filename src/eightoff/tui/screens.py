@@ -7,7 +7,7 @@ touches the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,15 +16,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Markdown, Select, Switch
 
-from eightoff.rules import (
-    CELL_COUNTS,
-    PRESETS,
-    Build,
-    EmptyColumn,
-    GroupMoves,
-    Layout,
-    Rules,
-)
+from eightoff.rules import OPTIONS, PRESETS, Build, EmptyColumn, GroupMoves, RuleOption, Rules
 from eightoff.tui.userdata import DIFFICULTIES, NewGameChoice, Settings, Stats, clock
 
 HELP = """\
@@ -162,6 +154,20 @@ def _preset_of(rules: Rules) -> str | None:
     return next((name for name, r in PRESETS.items() if r == rules), None)
 
 
+def _field(option: RuleOption, value: Any) -> Select[Any] | Switch:
+    """A rule option's widget, its id the option's name: a yes/no option is a
+    :class:`Switch`, any other a :class:`Select` of the option's words."""
+    if isinstance(option.default, bool):
+        return Switch(value, id=option.name)
+    return Select(
+        list(zip(option.words, option.values, strict=True)),
+        value=value,
+        allow_blank=False,
+        compact=True,
+        id=option.name,
+    )
+
+
 class NewGameScreen(Dialog[NewGameChoice | None]):
     """Choose a new deal: difficulty, winnable only, and every rule option."""
 
@@ -173,6 +179,8 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         super().__init__()
         self.settings = settings
         self.in_progress = in_progress
+        self.fields = {o.name: _field(o, getattr(settings.rules, o.name)) for o in OPTIONS}
+        """Each rule option's widget by the option's name, in the order of OPTIONS."""
 
     def compose(self) -> ComposeResult:
         rules = self.settings.rules
@@ -201,52 +209,9 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
                     compact=True,
                     id="preset",
                 )
-                yield Label("Cells")
-                yield Select(
-                    [(str(n), n) for n in CELL_COUNTS],
-                    value=rules.cells,
-                    allow_blank=False,
-                    compact=True,
-                    id="cells",
-                )
-                yield Label("Empty columns take")
-                yield Select(
-                    [("Kings only", EmptyColumn.KINGS), ("any card", EmptyColumn.ANY)],
-                    value=rules.empty_column,
-                    allow_blank=False,
-                    compact=True,
-                    id="empty_column",
-                )
-                yield Label("Columns build")
-                yield Select(
-                    [("in suit", Build.SUIT), ("in alternating colours", Build.ALTERNATE)],
-                    value=rules.build,
-                    allow_blank=False,
-                    compact=True,
-                    id="build",
-                )
-                yield Label("Deal")
-                yield Select(
-                    [("Eight Off: 8 × 6", Layout.EIGHT_OFF), ("Baker's Game", Layout.BAKERS)],
-                    value=rules.layout,
-                    allow_blank=False,
-                    compact=True,
-                    id="layout",
-                )
-                yield Label("Runs move")
-                yield Select(
-                    [
-                        ("one card at a time", GroupMoves.SINGLE),
-                        ("free cells + 1", GroupMoves.CELLS),
-                        ("FreeCell formula", GroupMoves.FREECELL),
-                    ],
-                    value=rules.group_moves,
-                    allow_blank=False,
-                    compact=True,
-                    id="group_moves",
-                )
-                yield Label("Take-back from foundations")
-                yield Switch(rules.take_back, id="take_back")
+                for option in OPTIONS:
+                    yield Label(option.help[:1].upper() + option.help[1:])
+                    yield self.fields[option.name]
             with Horizontal(classes="buttons"):
                 yield Button("Deal", id="deal", variant="primary")
                 yield Button("Deal of the day", id="daily")
@@ -254,24 +219,21 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
 
     def rules(self) -> Rules:
         """The rules the form shows."""
-        values = {
-            name: self.query_one(f"#{name}", Select).value
-            for name in ("cells", "empty_column", "build", "layout", "group_moves")
-        }
-        return Rules().with_options(**values, take_back=self.query_one("#take_back", Switch).value)
+        return Rules().with_options(**{name: field.value for name, field in self.fields.items()})
 
     @on(Select.Changed, "#preset")
     def _preset(self, event: Select.Changed) -> None:
         if not isinstance(event.value, str):
             return
         rules = PRESETS[event.value]
-        for name in ("cells", "empty_column", "build", "layout", "group_moves"):
-            self.query_one(f"#{name}", Select).value = getattr(rules, name)
-        self.query_one("#take_back", Switch).value = rules.take_back
+        for name, field in self.fields.items():
+            field.value = getattr(rules, name)
 
-    @on(Select.Changed, "#cells, #empty_column, #build, #layout, #group_moves")
-    @on(Switch.Changed, "#take_back")
-    def _option(self) -> None:
+    @on(Select.Changed, "#new-form > Select")
+    @on(Switch.Changed, "#new-form > Switch")
+    def _option(self, event: Select.Changed | Switch.Changed) -> None:
+        if event.control not in self.fields.values():
+            return  # the difficulty, the preset or "winnable only"
         name = _preset_of(self.rules())
         preset = self.query_one("#preset", Select)
         if name is None:
