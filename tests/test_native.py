@@ -24,7 +24,16 @@ import pytest
 from eightoff.deal import pysol_deal
 from eightoff.moves import Move, PlaceKind
 from eightoff.position import Position
-from eightoff.rules import PRESETS, STANDARD, Build, EmptyColumn, GroupMoves, Rules
+from eightoff.rules import (
+    OPTIONS,
+    PRESETS,
+    STANDARD,
+    Build,
+    EmptyColumn,
+    GroupMoves,
+    Layout,
+    Rules,
+)
 from eightoff.solver import Limit, Verdict, core, reference, solve
 from test_solver_oracle import hard_endgame, wins
 
@@ -49,6 +58,27 @@ def best_first_steps(position: Position) -> Steps:
     )
     assert status == core.SOLVED
     return steps
+
+
+def test_config_reads_every_rule_option() -> None:
+    """A rule option added to Rules without its C side fails here, not silently."""
+    assert {option.name for option in OPTIONS} == core.READ | core.DEAL_ONLY
+    assert not core.READ & core.DEAL_ONLY
+    assert core.config(Rules(layout=Layout.BAKERS)) == core.config(STANDARD)  # deal only
+    base = Rules(build=Build.ALTERNATE)  # building in suit, take-back is left out
+    for name in core.READ:  # each option it reads changes the config
+        option = next(o for o in OPTIONS if o.name == name)
+        configs = {core.config(base.with_options(**{name: v})) for v in option.values}
+        assert len(configs) > 1, name
+
+
+def test_config_refuses_a_rule_option_the_c_core_does_not_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(core, "READ", core.READ - {"take_back"})  # as if newly declared
+    core.config(STANDARD)  # the option at its default: the old rules hold
+    with pytest.raises(NotImplementedError, match="'take_back' \\(take-back allowed\\)"):
+        core.config(PRESETS["app"])
 
 
 def _can_compile() -> bool:

@@ -18,7 +18,7 @@ from typing import Final
 
 from eightoff.moves import FOUNDATION, Move, Place, PlaceKind
 from eightoff.position import Position
-from eightoff.rules import Build, EmptyColumn, GroupMoves, Rules
+from eightoff.rules import OPTIONS, Build, EmptyColumn, GroupMoves, Rules
 from eightoff.solver.result import Limit, SolveResult, Verdict
 
 native: ModuleType | None
@@ -56,6 +56,13 @@ ENDGAME_NODES: Final = 300
 # False: best-first alone (the benchmarks' "before").
 PORTFOLIO = True
 
+# Every rule option is one of these: adding one to Rules without its C move logic (and
+# its place in config) fails tests/test_native.py, and config refuses rules using it.
+READ: Final = frozenset({"cells", "build", "empty_column", "group_moves", "take_back"})
+"""The rule options :func:`config` hands to the C core's move rules."""
+DEAL_ONLY: Final = frozenset({"layout"})
+"""The rule options that only change the deal, which reaches the C core as a position."""
+
 Config = tuple[int, int, int, int, int, int, int, float, float, float, float]
 Compact = tuple[int, int, int, int, int]
 
@@ -71,7 +78,17 @@ def config(rules: Rules, *, weight: float = WEIGHT, single_cards: bool = False) 
     take-backs are searched (a red 5 taken back can hold a black 4) and only provably
     safe foundation moves are automatic. ``single_cards``: one card a move, no
     digging macro (optimal mode).
+
+    Raises NotImplementedError for a rule option the C core does not play (one in
+    neither :data:`READ` nor :data:`DEAL_ONLY`) set off its default, rather than
+    solving under other rules than the position's.
     """
+    for option in OPTIONS:
+        if option.name not in READ | DEAL_ONLY and getattr(rules, option.name) != option.default:
+            raise NotImplementedError(
+                f"the C core does not play the rule option {option.name!r}"
+                f" ({option.word(getattr(rules, option.name))})"
+            )
     suit = rules.build is Build.SUIT
     take_back = rules.take_back and not suit
     auto = AUTO_ALL if suit else AUTO_NONE if take_back else AUTO_SAFE
