@@ -48,7 +48,7 @@ from eightoff.deal import pysol_deal
 from eightoff.formats import position_to_fcs
 from eightoff.rules import Build, EmptyColumn, Layout, Rules
 from eightoff.solver import Limit, core, solve
-from solver_vs_fcsolve import count_lib_moves, count_text_moves, lib_solver
+from solver_vs_fcsolve import count_text_moves, lib_solver, run_lib
 
 TOONS = ["-l", "toons-for-twenty-somethings"]
 
@@ -132,9 +132,6 @@ def run_eightoff_bf(variant: str, number: int, seconds: float) -> Row:
 
 # -- fc-solve in-process ---------------------------------------------------------------------
 
-_SOLVED, _NOT_SOLVEABLE, _SUSPENDED = 0, 1, 5
-_STEP = 2_000  # iterations between time checks
-
 
 def _lib_solver(variant: str) -> Any:
     return lib_solver([*VARIANTS[variant].fcs, *TOONS])
@@ -143,23 +140,7 @@ def _lib_solver(variant: str) -> Any:
 def run_fcs_lib(variant: str, number: int, seconds: float) -> Row:
     fcs = _lib_solver(variant)
     text = position_to_fcs(pysol_deal(number, VARIANTS[variant].rules))
-    start = time.process_time()
-    limit = _STEP
-    fcs.limit_iterations(limit)
-    ret = fcs.solve_board(text)
-    while ret == _SUSPENDED and time.process_time() - start < seconds:
-        limit += _STEP
-        fcs.limit_iterations(limit)
-        ret = fcs.resume_solution()
-    took = time.process_time() - start
-    if ret == _SOLVED:
-        row: Row = (number, "solved", took, count_lib_moves(fcs))
-    elif ret == _NOT_SOLVEABLE:
-        row = (number, "unsolvable", took, 0)
-    else:
-        row = (number, "unknown", took, 0)
-    fcs.recycle()
-    return row
+    return run_lib(fcs, text, number, seconds, time.process_time)
 
 
 # -- fc-solve as a process -------------------------------------------------------------------

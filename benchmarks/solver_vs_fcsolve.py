@@ -157,18 +157,20 @@ def count_lib_moves(fcs: Any) -> int:
             n += max(count, 1)
 
 
-def _run_lib(args: list[str], number: int, seconds: float) -> Row:
-    fcs = lib_solver(args)
-    text = board(number)
-    start = time.perf_counter()
+def run_lib(
+    fcs: Any, text: str, number: int, seconds: float, clock: Callable[[], float] = time.perf_counter
+) -> Row:
+    """Solve the board ``text`` with the in-process solver ``fcs`` within ``seconds`` of
+    ``clock`` (suspended every ``_STEP`` iterations to look at the time), then recycle it."""
+    start = clock()
     limit = _STEP
     fcs.limit_iterations(limit)
     ret = fcs.solve_board(text)
-    while ret == _SUSPENDED and time.perf_counter() - start < seconds:
+    while ret == _SUSPENDED and clock() - start < seconds:
         limit += _STEP
         fcs.limit_iterations(limit)
         ret = fcs.resume_solution()
-    took = time.perf_counter() - start
+    took = clock() - start
     if ret == _SOLVED:
         row: Row = (number, "solved", took, count_lib_moves(fcs))
     elif ret == _NOT_SOLVEABLE:
@@ -177,6 +179,10 @@ def _run_lib(args: list[str], number: int, seconds: float) -> Row:
         row = (number, "unknown", took, 0)
     fcs.recycle()
     return row
+
+
+def _run_lib(args: list[str], number: int, seconds: float) -> Row:
+    return run_lib(lib_solver(args), board(number), number, seconds)
 
 
 def run_toons_lib(number: int, seconds: float) -> Row:
