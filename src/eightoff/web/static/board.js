@@ -267,14 +267,22 @@ function flip(first) {
     el.classList.add("flip");
     el.style.transform = "";
   }
-  window.setTimeout(() => {
+  const timer = window.setTimeout(() => {
     for (const el of moving) {
+      // A card sent on again from mid-flight (a render before it landed) lands with that
+      // later slide: this one must not end it early.
+      if (landing.get(el) !== timer) continue;
+      landing.delete(el);
       el.classList.remove("flip");
       const w = where.get(el.dataset.card);
       if (w) el.style.zIndex = String(w.index + 1);
     }
   }, FLIP_MS);
+  for (const el of moving) landing.set(el, timer);
 }
+
+/** The timer that ends each sliding card's latest slide. */
+const landing = new WeakMap();
 
 // -- focus targets (one card or pile in the tab order) ------------------------------------
 
