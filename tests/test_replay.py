@@ -17,9 +17,10 @@ from eightoff.cards import Card
 from eightoff.deal import deal
 from eightoff.errors import IllegalMoveError
 from eightoff.game import Game, ReplayError
-from eightoff.moves import Move, PlaceKind
+from eightoff.moves import FOUNDATION, Move, PlaceKind, cell, column
 from eightoff.position import Board, Position
 from eightoff.rules import Rules
+from eightoff.solver import core
 from test_properties import candidates, deal_numbers, pick, stable, variants
 
 
@@ -160,3 +161,64 @@ def test_board_checks_and_plays_as_position_does(rules: Rules, number: int, seed
         assert board.position() == pos.apply_unchecked(move)
         if move.target.kind is PlaceKind.FOUNDATION:
             assert board.foundations[card // 13] == pos.foundations[card // 13] + 1
+
+
+def python_play_all(board: Board, moves: list[Move]) -> tuple[list[Card], IllegalMoveError | None]:
+    """Board.play_all without the C core: Board.play, one move at a time."""
+    cards: list[Card] = []
+    for move in moves:
+        try:
+            cards.append(board.play(move))
+        except IllegalMoveError as error:
+            return cards, error
+    return cards, None
+
+
+@stable(60)
+@given(rules=variants, number=deal_numbers, seed=st.integers(0, 2**32), spoiled=st.booleans())
+def test_the_c_cores_replay_agrees_with_the_engines(
+    rules: Rules, number: int, seed: int, spoiled: bool
+) -> None:
+    # Board.play_all hands long lists to the C core (a move is legal there when it is
+    # one of the engine's legal moves): the same cards, stop, error and board as the
+    # engine's own check of each move.
+    rng = random.Random(seed)
+    start = deal(number, rules)
+    moves = random_walk(start, rng, rng.randint(8, 150))
+    if spoiled:
+        moves = spoil(moves, start, rng)
+    fast, slow = Board(start), Board(start)
+    cards, error = fast.play_all(moves)
+    expected, expected_error = python_play_all(slow, moves)
+    assert cards == expected
+    assert fast.position() == slow.position()
+    if expected_error is None:
+        assert error is None
+    else:
+        assert error is not None
+        assert (error.move, error.code, error.reason) == (
+            expected_error.move,
+            expected_error.code,
+            expected_error.reason,
+        )
+
+
+@pytest.mark.skipif(core.native is None, reason="the C core is not built")
+def test_the_c_core_plays_a_legal_walk_to_its_end_and_stops_at_an_illegal_move() -> None:
+    rng = random.Random(7)
+    start = deal(3, Rules())
+    moves = random_walk(start, rng, 200)
+    cols, cells, founds = core.state(start)
+    found = core.replay(start.rules, cols, cells, founds, moves)
+    assert found is not None
+    played, carried, *reached = found
+    assert played == len(moves)  # the C core did it all, the engine had nothing left
+    end = start
+    for move in moves:
+        end = end.apply(move)
+    assert tuple(reached) == core.state(end)
+    assert list(carried) == python_play_all(Board(start), moves)[0]
+    # A move no legal list holds (a run too long, a place these rules lack) stops it there.
+    for bad in (Move(column(0), column(1), 40), Move(cell(9), FOUNDATION), moves[0]):
+        found = core.replay(start.rules, *core.state(end), [bad])
+        assert found is not None and found[0] == (0 if end.illegality(bad) else 1)

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from eightoff import cli
 from eightoff.codes import GameCode
-from eightoff.formats import move_to_json, position_to_json
+from eightoff.formats import move_from_json, move_to_json, position_to_json
 from eightoff.game import Game, autoplay_moves, home_move, smart_move
 from eightoff.moves import FOUNDATION, Move, PlaceKind, cell, column, foundation
 from eightoff.position import Position
@@ -61,13 +61,18 @@ def line() -> list[Move]:
     return list(result.moves)
 
 
-def as_json(moves: list[Move], start: Position) -> list[dict[str, Any]]:
+def as_json(moves: list[Move], start: Position, *, text: bool = False) -> list[dict[str, Any]]:
     out = []
     pos = start
     for m in moves:
-        out.append(move_to_json(m, pos))
+        out.append(move_to_json(m, pos, text=text))
         pos = pos.apply(m)
     return out
+
+
+def answered(move: Move, pos: Position) -> dict[str, Any]:
+    """A move as the API answers it: its JSON form with its compact notation."""
+    return move_to_json(move, pos, text=True)
 
 
 def start() -> Position:
@@ -122,7 +127,7 @@ def test_openapi_documents_every_route(client: TestClient) -> None:
         schemas["StateAnswer"]["properties"]
     )
     assert set(schemas["HintAnswer"]["properties"]) == {"move", "winnable", "undo_to", "detail"}
-    assert {"from", "to", "card", "count"} == set(schemas["MoveJson"]["properties"])
+    assert {"from", "to", "card", "count", "text"} == set(schemas["MoveJson"]["properties"])
     responses = doc["paths"]["/api/state"]["post"]["responses"]
     assert {"200", "400", "413", "422", "429"} <= set(responses)
 
@@ -141,7 +146,7 @@ def test_new_default_is_a_winnable_standard_deal(client: TestClient) -> None:
     assert data["status"] == "playing" and data["score"] == 0
     assert data["rules"] == STANDARD.to_json() and data["rules_text"] == STANDARD.describe()
     pos = code.position()
-    assert data["legal_moves"] == [move_to_json(m, pos) for m in pos.legal_moves()]
+    assert data["legal_moves"] == [answered(m, pos) for m in pos.legal_moves()]
 
 
 def test_new_with_a_code_replays_that_deal(client: TestClient) -> None:
@@ -213,7 +218,7 @@ def test_state_replays_moves(client: TestClient, line: list[Move]) -> None:
     assert data["moves_applied"] == 10 and data["autoplayed"] == []
     assert data["score"] == game.score and data["status"] == "playing"
     pos = game.position
-    assert data["legal_moves"] == [move_to_json(m, pos) for m in pos.legal_moves()]
+    assert data["legal_moves"] == [answered(m, pos) for m in pos.legal_moves()]
 
 
 def test_state_taps_are_the_engines_tap_and_smart_moves(
@@ -232,8 +237,8 @@ def test_state_taps_are_the_engines_tap_and_smart_moves(
             place = cell(int(number) - 1) if kind == "cell" else column(int(number) - 1)
             tap = home_move(pos, place)
             smart = smart_move(pos, place)
-            assert entry["tap"] == (None if tap is None else move_to_json(tap, pos))
-            assert entry["smart"] == (None if smart is None else move_to_json(smart, pos))
+            assert entry["tap"] == (None if tap is None else answered(tap, pos))
+            assert entry["smart"] == (None if smart is None else answered(smart, pos))
     assert any(e["tap"] for e in data["taps"].values()) or any(
         e["smart"] for e in data["taps"].values()
     )
@@ -251,7 +256,7 @@ def test_state_autoplay_plays_safe_foundation_moves(client: TestClient, line: li
     expected = autoplay_moves(game.position)
     data = post(client, "/api/state", {"code": CODE, "moves": moves, "autoplay": True})
     assert data["moves_applied"] == n + 1
-    assert data["autoplayed"] == as_json(expected, game.position)
+    assert data["autoplayed"] == as_json(expected, game.position, text=True)
     for m in expected:
         game.play(m)
     assert data["position"] == position_to_json(game.position)
@@ -412,6 +417,10 @@ def test_solve_returns_a_line_that_wins(client: TestClient, line: list[Move]) ->
     assert set(result) >= {"verdict", "moves", "length", "optimal", "nodes", "seconds"}
     won = post(client, "/api/state", {"code": CODE, "moves": moves + result["moves"]})
     assert won["status"] == "won"
+    # Each move carries its compact notation: the page sends those back.
+    texts = [m["text"] for m in result["moves"]]
+    assert texts == [move_from_json(m).text() for m in result["moves"]]
+    assert post(client, "/api/state", {"code": CODE, "moves": moves + texts}) == won
     lost = post(client, "/api/solve", {"code": LOST_CODE, "moves": []})
     assert lost["verdict"] == "unsolvable" and lost["moves"] == []
 
@@ -631,7 +640,7 @@ def test_state_autoplay_does_not_follow_a_take_back(client: TestClient) -> None:
     )
     body["moves"] = as_json([*game.moves, nxt], code.position())
     after = post(client, "/api/state", body)["autoplayed"]
-    assert card is not None and move_to_json(Move(taken, FOUNDATION), game.position) in after
+    assert card is not None and answered(Move(taken, FOUNDATION), game.position) in after
 
 
 def test_new_is_honest_when_the_solver_runs_out_of_budget() -> None:
@@ -806,6 +815,35 @@ def test_state_takes_compact_notation_and_long_games(client: TestClient, line: l
     assert long["moves_applied"] == 10_000 and long["position"] == position_to_json(pos)
     again = error(client, "/api/state", 422, json={"code": CODE, "moves": [*walk, walk[0]]})
     assert "too many moves" in again["error"] and "10000" in again["error"]
+
+
+def test_every_answered_move_carries_its_compact_notation(
+    client: TestClient, line: list[Move]
+) -> None:
+    # What the page sends back: each move's "text" (a long game stays small and replays
+    # fastest), the whole object (text included), or both mixed: the same answer.
+    data = post(client, "/api/state", {"code": CODE, "moves": [], "autoplay": True})
+    played: list[dict[str, Any]] = []
+    for move in line[:25]:
+        answered_moves = [
+            *data["legal_moves"],
+            *data["autoplayed"],
+            *(m for tap in data["taps"].values() for m in tap.values() if m is not None),
+            *(data["finish"] or []),
+        ]
+        for m in answered_moves:
+            assert Move.from_text(m["text"]) == move_from_json(m)
+        mine = next(m for m in data["legal_moves"] if Move.from_text(m["text"]) == move)
+        played.append(mine)
+        data = post(client, "/api/state", {"code": CODE, "moves": played})
+    texts = [m["text"] for m in played]
+    mixed = [m["text"] if i % 3 else m for i, m in enumerate(played)]
+    for moves in (texts, mixed):
+        assert post(client, "/api/state", {"code": CODE, "moves": moves}) == data
+    # A "text" that is not the object's move is refused, as a wrong "card" is.
+    wrong = [*played[:5], {**played[5], "text": played[6]["text"]}]
+    bad = error(client, "/api/state", 422, json={"code": CODE, "moves": wrong})
+    assert bad["index"] == 5 and "text" in bad["reason"]
 
 
 def test_moves_read_once_are_not_confused_with_lookalikes(client: TestClient) -> None:

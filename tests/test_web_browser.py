@@ -1216,3 +1216,41 @@ def test_a_card_taken_back_with_autoplay_on_stays_out(page: Any, server: str) ->
     drag(page, str(top), f"cell-{free + 1}")  # taken back from its foundation
     wait_moves(page, len(home) + 1)
     assert pile_of(page, str(top)) == f"cell-{free + 1}"  # and not sent straight home again
+
+
+def test_moves_go_to_the_server_as_their_notation_and_old_saved_games_load(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    # A game saved before moves carried their notation (objects only) resumes; the moves
+    # played since go to the server as the compact notation it gave them ("3a").
+    pos = GameCode.parse(CODE).position()
+    old = []
+    for move in line[:6]:
+        old.append([move_to_json(move, pos)])
+        pos = pos.apply(move)
+    saved = {
+        "code": CODE,
+        "rules": STANDARD.to_json(),
+        "rulesText": STANDARD.describe(),
+        "winnable": True,
+        "actions": old,
+        "redo": [],
+        "elapsed": 0,
+    }
+    open_game(page, server)
+    page.goto(f"{server}/privacy")  # away from the game, which saves itself on leaving
+    page.evaluate("g => localStorage.setItem('eightoff.game', JSON.stringify(g))", saved)
+    sent: list[Any] = []
+    page.on(
+        "request",
+        lambda r: sent.append(json.loads(r.post_data)) if r.url.endswith("/api/state") else None,
+    )
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+    assert moves_played(page) == 6
+    for card, place in ((c, column(i)) for i, col in enumerate(pos.columns) for c in col[-1:]):
+        assert pile_of(page, str(card)) == label(place, card)
+    move = line[6]
+    play_by_drag(page, pos, move)
+    assert sent[-1]["moves"][:6] == [a[0] for a in old]  # as saved: objects
+    assert sent[-1]["moves"][6:] == [move.text()]  # as the server wrote it

@@ -256,8 +256,9 @@ def _json_card(value: Any, where: str) -> Card:
 _KINDS: Final = {k.value: k for k in PlaceKind}
 
 
-def move_to_json(move: Move, pos: Position | None = None) -> dict[str, Any]:
-    """The move as JSON; ``card`` (the moving card, the deepest of a run) needs ``pos``."""
+def move_to_json(move: Move, pos: Position | None = None, *, text: bool = False) -> dict[str, Any]:
+    """The move as JSON; ``card`` (the moving card, the deepest of a run) needs ``pos``;
+    ``text`` adds the compact notation (``"text": "3a"``), which reads back as the move."""
     data: dict[str, Any] = {}
     card: Card | None = None
     if pos is not None:
@@ -268,6 +269,8 @@ def move_to_json(move: Move, pos: Position | None = None) -> dict[str, Any]:
     data["from"] = _place_json(move.source, card)
     data["to"] = _place_json(move.target, card)
     data["count"] = move.count
+    if text:
+        data["text"] = move.text()
     return data
 
 
@@ -291,7 +294,7 @@ def move_from_json(obj: Any, pos: Position | None = None) -> Move:
             'a move is a JSON object like {"card": "7H", "from": ["column", 3], '
             '"to": ["cell", 2], "count": 1}'
         )
-    unknown = set(obj) - {"card", "from", "to", "count"}
+    unknown = set(obj) - {"card", "from", "to", "count", "text"}
     if unknown:
         raise InvalidMoveError(f"unknown key {sorted(unknown)[0]!r} in move {obj!r}")
     card: Card | None = None
@@ -311,6 +314,12 @@ def move_from_json(obj: Any, pos: Position | None = None) -> Move:
     source = _place_from_json(obj["from"], "from", card, as_source=True)
     target = _place_from_json(obj["to"], "to", card, as_source=False)
     move = Move(source, target, count)
+    if "text" in obj:  # the compact notation, as move_to_json adds it: the same move
+        written = obj["text"]
+        if not isinstance(written, str) or len(written) > 20:
+            raise InvalidMoveError('"text" must be a move in the compact notation, like "3a"')
+        if Move.from_text(written) != move:
+            raise InvalidMoveError(f'"text" {written!r} is not the move {move}')
     if card is not None and pos is not None:
         moving = pos.moving_cards(move)
         if not moving:
@@ -423,11 +432,13 @@ def moves_from_fcs_solution(text: str) -> list[Move]:
 # -- a game's view --------------------------------------------------------------------
 
 
-def moves_to_json(moves: Iterable[Move], pos: Position) -> list[dict[str, Any]]:
+def moves_to_json(
+    moves: Iterable[Move], pos: Position, *, text: bool = False
+) -> list[dict[str, Any]]:
     """Moves played in turn from ``pos``, each as :func:`move_to_json` reads it there."""
     out = []
     for move in moves:
-        out.append(move_to_json(move, pos))
+        out.append(move_to_json(move, pos, text=text))
         pos = pos.apply_unchecked(move)
     return out
 
@@ -435,10 +446,11 @@ def moves_to_json(moves: Iterable[Move], pos: Position) -> list[dict[str, Any]]:
 def view_to_json(view: GameView) -> dict[str, Any]:
     """A game's view as the web API answers it.
 
-    ``{"position", "legal_moves", "status", "score", "taps", "targets", "finish"}``:
-    ``taps`` maps each pile holding a card (``"column-3"``, ``"cell-2"``) to its single
-    tap (home) and double tap (smart) move, ``targets`` to the piles its legal moves go
-    to (a move home as its suit's foundation, ``"foundation-H"``).
+    ``{"position", "legal_moves", "status", "score", "taps", "targets", "finish"}``, each
+    move with its compact notation (``"text"``: what a client sends back). ``taps`` maps
+    each pile holding a card (``"column-3"``, ``"cell-2"``) to its single tap (home) and
+    double tap (smart) move, ``targets`` to the piles its legal moves go to (a move home
+    as its suit's foundation, ``"foundation-H"``).
     """
     pos = view.position
     taps: dict[str, dict[str, Any]] = {}
@@ -446,18 +458,18 @@ def view_to_json(view: GameView) -> dict[str, Any]:
     for place, pile in view.piles.items():
         label = place.label()
         taps[label] = {
-            "tap": None if pile.home is None else move_to_json(pile.home, pos),
-            "smart": None if pile.smart is None else move_to_json(pile.smart, pos),
+            "tap": None if pile.home is None else move_to_json(pile.home, pos, text=True),
+            "smart": None if pile.smart is None else move_to_json(pile.smart, pos, text=True),
         }
         targets[label] = [t.label() for t in pile.targets]
     return {
         "position": position_to_json(pos),
-        "legal_moves": [move_to_json(m, pos) for m in view.legal_moves],
+        "legal_moves": [move_to_json(m, pos, text=True) for m in view.legal_moves],
         "status": str(view.status),
         "score": view.score,
         "taps": taps,
         "targets": targets,
-        "finish": None if view.finish is None else moves_to_json(view.finish, pos),
+        "finish": None if view.finish is None else moves_to_json(view.finish, pos, text=True),
     }
 
 

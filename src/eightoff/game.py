@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from eightoff.cards import CARDS, Card
 from eightoff.moves import FOUNDATION, IllegalMoveError, Move, Place, PlaceKind, cell, column
@@ -206,13 +206,16 @@ class Game:
         self._code = code
         self._autoplay = autoplay
         # _positions[k] is the position after the first k actions, None until asked for
-        # (see _at: a long replay builds only the last one); _actions and _earned may run
-        # past the cursor: those are the actions undo took back, kept for redo.
+        # (see _at: a long replay builds only the last one). _history holds each action
+        # as (moves, cards, the cards it brought home first) and _built its Action once
+        # asked for (a long replay makes none); both may run past the cursor: those are
+        # the actions undo took back, kept for redo.
         self._positions: list[Position | None] = [position]
-        self._actions: list[Action] = []
-        self._earned: list[frozenset[Card]] = []  # cards each action brought home first
+        self._history: list[_Entry] = []
+        self._built: list[Action | None] = []
         self._cursor = 0
         self._home_ever: set[Card] = _home_cards(position)  # already home in the history
+        self._home_at_start = len(self._home_ever)
         self._status: tuple[Position, Status] | None = None
         self._view: GameView | None = None  # of the current state; dropped on every change
 
@@ -255,7 +258,7 @@ class Game:
             j -= 1
         pos = known
         for i in range(j, k):
-            for move in self._actions[i].moves:
+            for move in self._history[i][0]:
                 pos = pos.apply_unchecked(move)
             self._positions[i + 1] = pos
         return pos
@@ -263,17 +266,26 @@ class Game:
     @property
     def actions(self) -> list[Action]:
         """The actions played so far (not those undone), oldest first."""
-        return self._actions[: self._cursor]
+        return [self.action(k) for k in range(self._cursor)]
+
+    def action(self, index: int) -> Action:
+        """Action ``index`` (0-based) of the history, undone ones included."""
+        built = self._built[index]
+        if built is None:
+            moves, cards, earned = self._history[index]
+            built = self._built[index] = Action(moves, POINTS_PER_CARD * len(earned), cards)
+        return built
 
     @property
     def moves(self) -> list[Move]:
         """Every move applied so far, autoplayed ones included, in order."""
-        return [m for a in self._actions[: self._cursor] for m in a.moves]
+        return [m for entry in self._history[: self._cursor] for m in entry[0]]
 
     @property
     def score(self) -> int:
         """10 points per card brought home for the first time in the current history."""
-        return sum(a.points for a in self._actions[: self._cursor])
+        # The cards home ever are those home at the start and those the actions earned.
+        return POINTS_PER_CARD * (len(self._home_ever) - self._home_at_start)
 
     @property
     def status(self) -> Status:
@@ -307,7 +319,7 @@ class Game:
     @property
     def can_redo(self) -> bool:
         """Whether there is an undone action to redo."""
-        return self._cursor < len(self._actions)
+        return self._cursor < len(self._history)
 
     def positions(self) -> list[Position]:
         """The start position and the position after each action (``len(actions) + 1``)."""
@@ -320,7 +332,7 @@ class Game:
     def autoplay_moves(self) -> list[Move]:
         """The safe foundation moves autoplay would make now: none right after a take-back
         (a deliberate move off a foundation is not sent straight back up)."""
-        if self._cursor and self._actions[self._cursor - 1].move.source.kind is (
+        if self._cursor and self._history[self._cursor - 1][0][0].source.kind is (
             PlaceKind.FOUNDATION
         ):
             return []
@@ -413,17 +425,17 @@ class Game:
             return None
         self._cursor -= 1
         self._view = None
-        self._home_ever -= self._earned[self._cursor]
-        return self._actions[self._cursor]
+        self._home_ever -= self._history[self._cursor][2]
+        return self.action(self._cursor)
 
     def redo(self) -> Action | None:
         """Play again the last undone action; ``None`` if there is none."""
-        if self._cursor == len(self._actions):
+        if self._cursor == len(self._history):
             return None
-        self._home_ever |= self._earned[self._cursor]
+        self._home_ever |= self._history[self._cursor][2]
         self._cursor += 1
         self._view = None
-        return self._actions[self._cursor - 1]
+        return self.action(self._cursor - 1)
 
     def replay(self, moves: Iterable[Move | Sequence[Move]]) -> int:
         """Apply moves in order, each as its own action, without autoplay; return how many.
@@ -436,25 +448,37 @@ class Game:
         one holding it stay played.
 
         Cheap for long games: the moves are checked and played on a :class:`Board`
-        (the rules of :meth:`Position.illegality`, no legal-move lists), and only the
-        last position is built; earlier ones are built when asked for (undo, positions).
+        (:meth:`Board.play_all`: the C core when it is built, else the rules of
+        :meth:`Position.illegality`), only the last position is built (earlier ones when
+        asked for: undo, positions) and each :class:`Action` when asked for.
         """
+        items = moves if isinstance(moves, Sequence) else list(moves)
         board: Board | None = None
         index = 0
         half_way = False  # a group stopped after some of its moves
         try:
-            for item in moves:
-                if isinstance(item, Move):  # the usual item: one move, its own action
-                    if board is None:
-                        board = Board(self.position)
-                    self._record((item,), (board.play(item),))
-                    index += 1
-                    continue
-                if not item:
-                    continue
+            k = 0
+            while k < len(items):
+                item = items[k]
                 if board is None:
                     board = Board(self.position)
-                cards: list[Card] = []
+                if isinstance(item, Move):  # the usual item: one move, its own action
+                    # Take the whole stretch of single moves at once (the C core's replay).
+                    end = k + 1
+                    while end < len(items) and isinstance(items[end], Move):
+                        end += 1
+                    singles = cast("Sequence[Move]", items[k:end])
+                    cards, error = board.play_all(singles)
+                    self._record_singles(singles, cards)
+                    index += len(cards)
+                    if error is not None:
+                        raise error
+                    k = end
+                    continue
+                k += 1
+                if not item:
+                    continue
+                cards = []
                 for move in item:
                     if not isinstance(move, Move):  # e.g. "3a" text: a str is a sequence too
                         raise TypeError(f"replay takes Move values, not {move!r} (Move.from_text)")
@@ -480,18 +504,39 @@ class Game:
         for move, card in zip(moves, cards, strict=True):
             if move.target.kind is PlaceKind.FOUNDATION and card not in self._home_ever:
                 earned = earned | {card}
+        self._drop_undone()
         action = Action(moves, POINTS_PER_CARD * len(earned), cards)
-        if self._cursor < len(self._actions):
-            del self._actions[self._cursor :]
-            del self._earned[self._cursor :]
-            del self._positions[self._cursor + 1 :]
-        self._actions.append(action)
-        self._earned.append(earned)
+        self._history.append((moves, cards, earned))
+        self._built.append(action)
         self._positions.append(None)
         self._home_ever |= earned
         self._cursor += 1
         self._view = None
         return action
+
+    def _record_singles(self, moves: Sequence[Move], cards: list[Card]) -> None:
+        # _record for one-move actions, many at once; their Action values are made when
+        # asked for (a long replay makes none).
+        self._drop_undone()
+        home = self._home_ever
+        add = self._history.append
+        to_foundation = PlaceKind.FOUNDATION
+        for move, card in zip(moves, cards, strict=False):
+            if move.target.kind is to_foundation and card not in home:
+                home.add(card)
+                add(((move,), (card,), frozenset((card,))))
+            else:
+                add(((move,), (card,), _NOTHING))
+        self._built += [None] * len(cards)
+        self._positions += [None] * len(cards)
+        self._cursor += len(cards)
+        self._view = None
+
+    def _drop_undone(self) -> None:
+        if self._cursor < len(self._history):
+            del self._history[self._cursor :]
+            del self._built[self._cursor :]
+            del self._positions[self._cursor + 1 :]
 
     def _push(self, moves: tuple[Move, ...], cards: tuple[Card, ...], after: Position) -> Action:
         action = self._record(moves, cards)
@@ -504,6 +549,7 @@ class Game:
 
 
 _NOTHING: Final[frozenset[Card]] = frozenset()
+_Entry = tuple[tuple[Move, ...], tuple[Card, ...], frozenset[Card]]
 
 
 def _home_cards(position: Position) -> set[Card]:

@@ -6,7 +6,8 @@ checks) asks :meth:`Position.legal_moves` or :meth:`Position.apply`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import Final
 
 from eightoff.cards import CARDS, KING, SUIT_LETTERS, SUIT_SYMBOLS, Card, Suit
@@ -384,6 +385,36 @@ class Board:
             self.foundations[moving[0] // 13] += 1
         return moving[0]
 
+    def play_all(self, moves: Sequence[Move]) -> tuple[list[Card], IllegalMoveError | None]:
+        """Play ``moves`` in turn: the card each carried, and the error of the first
+        illegal one (``None`` when all were played); the board then shows the position
+        before it. Long lists are checked and played by the C core when it is built (a
+        move is legal there when it is one of :meth:`Position.legal_moves`, as here);
+        the engine's own check says why a move is not."""
+        cards: list[Card] = []
+        start = 0
+        if len(moves) >= _NATIVE_FROM and (replay := _native_replay()) is not None:
+            f = self.foundations
+            found = replay(
+                self.rules,
+                tuple(map(bytes, self.columns)),
+                tuple(-1 if c is None else c for c in self.cells),
+                (f[0], f[1], f[2], f[3]),
+                moves,
+            )
+            if found is not None:
+                start, carried, cols, cells, founds = found
+                self.columns = [[CARDS[c] for c in col] for col in cols]
+                self.cells = [None if c < 0 else CARDS[c] for c in cells]
+                self.foundations = list(founds)
+                cards = [CARDS[c] for c in carried]
+        for move in moves[start:] if start else moves:
+            try:
+                cards.append(self.play(move))
+            except IllegalMoveError as error:
+                return cards, error
+        return cards, None
+
     def position(self) -> Position:
         """The position the board shows now."""
         f = self.foundations
@@ -393,6 +424,23 @@ class Board:
             tuple(self.cells),
             (f[0], f[1], f[2], f[3]),
         )
+
+
+_NATIVE_FROM: Final = 8
+"""Moves from which :meth:`Board.play_all` hands a list to the C core (fewer: Python)."""
+
+_NativeReplay = Callable[
+    [Rules, tuple[bytes, ...], tuple[int, ...], tuple[int, int, int, int], Sequence[Move]],
+    "tuple[int, bytes, tuple[bytes, ...], tuple[int, ...], tuple[int, int, int, int]] | None",
+]
+
+
+@cache
+def _native_replay() -> _NativeReplay | None:
+    # The C core's replay, imported on first use (the solver package imports this module).
+    from eightoff.solver import core
+
+    return core.replay if core.native is not None else None
 
 
 def _why_not(

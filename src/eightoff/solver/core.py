@@ -13,6 +13,7 @@ reference solver.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Final
 
@@ -112,6 +113,41 @@ def state(position: Position) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple
     cols = tuple(bytes(col) for col in position.columns)
     cells = tuple(-1 if c is None else int(c) for c in position.cells)
     return cols, cells, position.foundations
+
+
+def engine_rules(rules: Rules) -> tuple[int, int, int, int, bool] | None:
+    """The rules as the C core's engine moves read them (``_native.legal_moves``,
+    ``_native.replay``): (cells, suit, kings only, group, take-back); ``None`` when the
+    rules set an option the C core does not play."""
+    for option in OPTIONS:
+        if option.name not in READ | DEAL_ONLY and getattr(rules, option.name) != option.default:
+            return None
+    return (
+        rules.cells,
+        int(rules.build is Build.SUIT),
+        int(rules.empty_column is EmptyColumn.KINGS),
+        GROUP[rules.group_moves],
+        rules.take_back,
+    )
+
+
+def replay(
+    rules: Rules,
+    cols: tuple[bytes, ...],
+    cells: tuple[int, ...],
+    founds: tuple[int, int, int, int],
+    moves: Sequence[Move],
+) -> tuple[int, bytes, tuple[bytes, ...], tuple[int, ...], tuple[int, int, int, int]] | None:
+    """``moves`` played in turn by the C core from a state (as :func:`state` gives it)
+    while each is one of the engine's legal moves: how many were, the card each
+    carried, and the state reached. ``None`` without the C core, or for rules it does
+    not play."""
+    engine = engine_rules(rules)
+    if native is None or engine is None:
+        return None
+    found: tuple[int, bytes, tuple[bytes, ...], tuple[int, ...], tuple[int, int, int, int]]
+    found = native.replay(cols, cells, founds, engine, moves, _KINDS)
+    return found
 
 
 _KINDS = (PlaceKind.COLUMN, PlaceKind.CELL, PlaceKind.FOUNDATION)

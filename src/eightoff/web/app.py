@@ -140,9 +140,10 @@ class GameRequest(BaseModel):
     moves: list[dict[str, Any] | str] = Field(
         default_factory=list,
         max_length=MOVES_SCHEMA_LIMIT,
-        description='Moves in the engine\'s JSON form, e.g. {"card": "7H", "from": '
-        '["column", 3], "to": ["cell", 2], "count": 1} (1-based places), or in the '
-        'compact notation, e.g. "3b" (column 3 to cell b), "a5", "3^", "35x2", "^H3".',
+        description='Moves in the compact notation, e.g. "3b" (column 3 to cell b), "a5", '
+        '"3^", "35x2", "^H3" (every move the API answers carries its "text"), or in the '
+        'engine\'s JSON form, e.g. {"card": "7H", "from": ["column", 3], "to": ["cell", 2], '
+        '"count": 1} (1-based places; a "card" is checked against the card that moves).',
     )
 
 
@@ -168,6 +169,11 @@ class MoveJson(BaseModel):
     from_: list[Any] = Field(alias="from", examples=[["column", 3]])
     to: list[Any] = Field(examples=[["cell", 2]])
     count: int = 1
+    text: str = Field(
+        examples=["3b"],
+        description="The move in the compact notation: send this back (a long game "
+        "stays small and replays fastest).",
+    )
 
 
 class Taps(BaseModel):
@@ -499,9 +505,11 @@ def _page(filename: str) -> Callable[[], FileResponse]:
 
 _API_DESCRIPTION: Final = """\
 The server is stateless: send the game code and the moves played so far with each call.
-Moves use the engine's JSON form: `{"card": "7H", "from": ["column", 3], "to": ["cell", 2],
-"count": 1}` with 1-based places `column` 1-8, `cell` 1-8 and `foundation` (a foundation
-source names its suit: `["foundation", "H"]`).
+Moves are answered in the engine's JSON form: `{"card": "7H", "from": ["column", 3], "to":
+["cell", 2], "count": 1, "text": "3b"}` with 1-based places `column` 1-8, `cell` 1-8 and
+`foundation` (a foundation source names its suit: `["foundation", "H"]`). Send back each
+move's `text` (the compact notation: a 10,000-move game fits a request and replays
+fastest) or the object itself.
 
 Errors are JSON `{"error": "<message>"}` with a 4xx status: 400 bad value (unknown code,
 rules or preset), 413 body too large, 422 unreadable request or illegal move (with
@@ -567,7 +575,7 @@ class _Api:
         autoplayed = game.settle() if req.autoplay else []  # one action, as the page records
         out = view_to_json(game.view())
         out["moves_applied"] = len(req.moves)
-        out["autoplayed"] = moves_to_json(autoplayed, before)
+        out["autoplayed"] = moves_to_json(autoplayed, before, text=True)
         return out
 
     def _limit(self, seconds: float) -> Limit:
@@ -585,7 +593,7 @@ class _Api:
         move = None
         if found.move is not None:
             at = game.position if found.undo_to is None else game.positions()[found.undo_to]
-            move = move_to_json(found.move, at)
+            move = move_to_json(found.move, at, text=True)
         return {
             "move": move,
             "winnable": found.winnable,
@@ -616,23 +624,34 @@ class _Api:
             )
         game = Game(_parse_code(req.code))
         moves: list[Move] = []
+        named: list[int] = []  # the moves given as objects naming their card
         unreadable: InvalidMoveError | None = None
+        known = _READ.get
         for obj in req.moves:
-            try:
-                moves.append(_read_move(obj))
-            except InvalidMoveError as exc:
-                unreadable = exc
-                break
+            move = known(obj) if isinstance(obj, str) else None  # the page's usual move
+            if move is None:
+                try:
+                    move = _read_move(obj)
+                except InvalidMoveError as exc:
+                    unreadable = exc
+                    break
+                if not isinstance(obj, str) and obj.get("card") is not None:
+                    named.append(len(moves))
+            moves.append(move)
         illegal: ReplayError | None = None
+        played = len(moves)
         try:
             game.replay(moves)
         except ReplayError as exc:
-            illegal = exc
+            illegal, played = exc, exc.index
         # Each action is one move here: its card is the one move i carried.
-        for i, action in enumerate(game.actions):
+        for i in named:
+            if i >= played:
+                break
             obj = req.moves[i]
-            card = None if isinstance(obj, str) else obj.get("card")
-            if card is not None and not _names(card, action.cards[0]):
+            assert not isinstance(obj, str)
+            card = obj["card"]
+            if not _names(card, game.action(i).cards[0]):
                 try:  # another card: the reader says what is wrong
                     move_from_json(obj, game.positions()[i])
                 except InvalidMoveError as exc:

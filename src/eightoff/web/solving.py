@@ -89,9 +89,13 @@ def hint_job(code: GameCode | None, moves: list[Move], limit: Limit) -> Hint:
 
 
 def solve_job(code: GameCode | None, moves: list[Move], limit: Limit) -> dict[str, Any]:
-    """The solver's JSON result from the position after ``moves``."""
+    """The solver's JSON result from the position after ``moves``, each move with its
+    compact notation (``"text"``), as the API's other answers give it."""
     position = _replayed(code, moves).position
-    out: dict[str, Any] = solve(position, limit=limit).to_json(position)
+    result = solve(position, limit=limit)
+    out: dict[str, Any] = result.to_json(position)
+    for move, data in zip(result.moves, out["moves"], strict=True):
+        data["text"] = move.text()
     return out
 
 

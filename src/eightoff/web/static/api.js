@@ -11,12 +11,19 @@ export class ApiError extends Error {
   }
 }
 
-/** GET ``path`` (no body) or POST ``body`` as JSON; the answer's JSON, or an ApiError. */
+/** A move as the server is sent it: the compact notation the server wrote in its ``text``
+ * (every move it answers carries one), else the move object itself (one the page made from
+ * a drag, or one saved before moves carried their text). */
+const wireMove = (m) => (typeof m.text === "string" ? m.text : m);
+
+/** GET ``path`` (no body) or POST ``body`` as JSON, its ``moves`` as the server's compact
+ * notation where known; the answer's JSON, or an ApiError. */
 export async function api(path, body) {
+  const sent = body && Array.isArray(body.moves) ? { ...body, moves: body.moves.map(wireMove) } : body;
   const init = body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify(sent),
   };
   let response;
   try {
