@@ -142,3 +142,44 @@ def test_dive_rejects_bad_arguments() -> None:
         native.dive(cols, cells, founds, cfg, 100, -1.0, 1, -0.5)
     with pytest.raises(ValueError, match="each of the 52 cards"):
         native.dive((cols[0] + cols[0][:1], *cols[1:]), cells, founds, cfg, 100, -1.0)
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("order", "seed"), [("01ABCDE", 0), ("[01][ABD][CE]", 2), ("[01ABCDE]", 5)]
+)
+def test_a_dive_by_kind_of_move_finds_a_line_finish_accepts(order: str, seed: int) -> None:
+    # Freecell Solver's test order: home first, then onto columns, cells last.
+    assert native is not None
+    position = pysol_deal(27)
+    cfg = core.config(position.rules)
+    status, steps, _ = native.dive(*search_state(position), cfg, 200_000, -1.0, seed, 0.999, order)
+    assert status == core.SOLVED
+    line = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
+    for move in map(core.MOVES.__getitem__, line):
+        position = position.apply(move)
+    assert position.is_won()
+
+
+@needs_native
+def test_the_kind_order_decides_the_dive() -> None:
+    assert native is not None
+    state = search_state(pysol_deal(882, FORE_CELL))
+    cfg = core.config(FORE_CELL)
+    by_kind = {
+        order: native.dive(*state, cfg, 50_000, -1.0, 0, 0.0, order)
+        for order in ("01ABCDE", "01BDAEC", "01DECAB")
+    }
+    # Each finds a line, along different paths: the order is what tells them apart.
+    assert all(status == core.SOLVED for status, _, _ in by_kind.values())
+    assert len({nodes for _, _, nodes in by_kind.values()}) == 3
+    assert len({tuple(steps) for _, steps, _ in by_kind.values()}) == 3
+
+
+@needs_native
+@pytest.mark.parametrize("order", ["01X", "01ABCDEz", "0 1", "0" * 70])
+def test_dive_rejects_an_unknown_test_in_the_order(order: str) -> None:
+    assert native is not None
+    cols, cells, founds = search_state(pysol_deal(27))
+    with pytest.raises(ValueError, match="order"):
+        native.dive(cols, cells, founds, core.config(STANDARD), 100, -1.0, 0, 0.0, order)

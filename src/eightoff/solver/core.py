@@ -51,7 +51,8 @@ COVER_W: Final = 0.25
 ENDGAME_HOME: Final = 20
 ENDGAME_NODES: Final = 300
 # The C core's portfolio (native/portfolio.c): after 2,000 positions alone, best-first
-# takes turns with a greedy best-first search and greedy depth-first dives and the
+# takes turns with a greedy best-first search and depth-first dives (children by h
+# under other weights, or by kind of move as Freecell Solver orders them), and the
 # first line found wins. It cuts the slow tail (deals where a depth-first solver finds
 # a line many times sooner); deals solved within those 2,000 positions are untouched.
 # False: best-first alone (the benchmarks' "before").

@@ -1,13 +1,15 @@
-/* A greedy depth-first dive: the portfolio's second kind of search (portfolio.c).
+/* A depth-first dive: the portfolio's second kind of search (portfolio.c).
  *
- * From each position it tries the children best h first (h of the child itself,
- * after its autoplay), going as deep as it can before it backs up, like the
- * depth-first "soft threads" of Freecell Solver. It finds a line in few
- * expansions on deals where the best-first search wanders among many
- * near-equal positions; its lines are long (the finish shortens them) and its
- * running dry proves nothing (positions are told apart by 64-bit hashes, and a
- * streamlined config may leave moves out). A seed > 0 shuffles each node's ties
- * and near-ties, so two dives with different seeds take different paths.
+ * From each position it tries the children in order, going as deep as it can
+ * before it backs up, like the depth-first "soft threads" of Freecell Solver: best
+ * h first (h of the child itself, after its autoplay), or by the kind of move that
+ * makes them, in an order given as Freecell Solver gives its "tests order"
+ * (parse_order). It finds a line in few expansions on deals where the best-first
+ * search wanders among many near-equal positions; its lines are long (the finish
+ * shortens them) and its running dry proves nothing (positions are told apart by
+ * 64-bit hashes, and a streamlined config may leave moves out). A seed > 0
+ * shuffles each node's ties and near-ties (by h) or each bracket of kinds, so two
+ * dives with different seeds take different paths.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
@@ -35,8 +37,54 @@ typedef struct {
     size_t nkids, kcap;
     uint64_t rng;
     double noise; /* a child's score moves by up to this much (a seed > 0) */
+    const int8_t *rank; /* NULL: children best h first; else by their move's kind (move_kind) */
     Outcome out;
 } Dive;
+
+/* Kinds of move, as Freecell Solver's "tests" name them: a card home (its tests 0
+ * and 1), a column's cards to an empty column (A), onto another column (B), to a
+ * cell (C, the dig macro too), a cell's card onto a column (D) or to an empty one
+ * (E), and a card taken back from its foundation (always last). */
+enum { K_HOME, K_COL_EMPTY, K_COL_COL, K_COL_CELL, K_CELL_COL, K_CELL_EMPTY, K_BACK, NMOVE_KINDS };
+
+/* Ranks for the kinds from a test order in Freecell Solver's notation ("01ABCDE",
+ * "[01][ABD][CE]": a bracket is one rank, its kinds shuffled by a seeded dive).
+ * Returns 0 on a letter it does not know (or past 64 of them). Kinds left out
+ * rank last. */
+static int parse_order(const char *spec, int8_t *rank) {
+    int r = 0, group = 0;
+    for (int k = 0; k < NMOVE_KINDS; k++) rank[k] = -1;
+    for (const char *c = spec; *c; c++) {
+        int kind;
+        if (c - spec >= 64) return 0;
+        switch (*c) {
+        case '[': group = 1; continue;
+        case ']': group = 0; r++; continue;
+        case '0': case '1': kind = K_HOME; break;
+        case 'A': kind = K_COL_EMPTY; break;
+        case 'B': kind = K_COL_COL; break;
+        case 'C': kind = K_COL_CELL; break;
+        case 'D': kind = K_CELL_COL; break;
+        case 'E': kind = K_CELL_EMPTY; break;
+        default: return 0;
+        }
+        if (rank[kind] < 0) rank[kind] = (int8_t)r;
+        if (!group) r++;
+    }
+    for (int k = 0; k < NMOVE_KINDS; k++)
+        if (rank[k] < 0) rank[k] = (int8_t)r;
+    rank[K_BACK] = (int8_t)(r + 1);
+    return 1;
+}
+
+static int move_kind(const State *st, Move m) {
+    if (m.dk == FOUND) return K_HOME;
+    if (m.sk == FOUND) return K_BACK;
+    if (m.dk == CELL) return K_COL_CELL;
+    int to_empty = st->len[m.di] == 0;
+    if (m.sk == CELL) return to_empty ? K_CELL_EMPTY : K_CELL_COL;
+    return to_empty ? K_COL_EMPTY : K_COL_COL;
+}
 
 /* Whether h is in the set already (hashset_add without the adding). */
 static int hashset_has(const HashSet *set, uint64_t h) {
@@ -54,11 +102,26 @@ static double dive_random(Dive *d) { /* uniform in [0, 1) */
     return (double)(d->rng >> 11) * (1.0 / 9007199254740992.0);
 }
 
+/* h of ``child``, reached from a position whose h ``terms`` are given by ``m`` with ``nh`` cards sent
+ * home after it: only the move's two columns change when no foundation did. Sums
+ * as full_h does, so the value is the same to the last bit. */
+static double child_h(const Config *cfg, const double *terms, const State *child, Move m, int nh) {
+    double t[NCOLS];
+    if (nh || m.sk == FOUND || m.dk == FOUND) return full_h(cfg, child, t);
+    memcpy(t, terms, sizeof t);
+    if (m.sk == COL) t[m.si] = column_term(cfg, child->cards[m.si], child->len[m.si], child->founds);
+    if (m.dk == COL) t[m.di] = column_term(cfg, child->cards[m.di], child->len[m.di], child->founds);
+    double v = 52 - sum_founds(child) + cfg->cell_w * child->ncells;
+    for (int i = 0; i < NCOLS; i++) v += t[i];
+    return v;
+}
+
 /* Pushes the frame of node ``here`` (state ``st``): its unseen children, best first. */
 static int dive_expand(Dive *d, int32_t here, const State *st) {
     Move moves[MAXMOVES];
     uint8_t homed[52];
     double terms[NCOLS];
+    uint64_t colh[NCOLS];
     State child;
     int nm = gen_moves(&d->cfg, st, moves);
     if (d->depth == d->fcap) {
@@ -75,14 +138,16 @@ static int dive_expand(Dive *d, int32_t here, const State *st) {
         d->kids = more;
         d->kcap = cap;
     }
+    if (d->rank == NULL) full_h(&d->cfg, st, terms);
+    for (int i = 0; i < NCOLS; i++) colh[i] = column_hash(st->cards[i], st->len[i]);
     Child *kids = d->kids + d->nkids;
     int n = 0;
     for (int k = 0; k < nm; k++) {
         child = *st;
         apply_move(&child, moves[k]);
-        autoplay(&d->cfg, &child, homed);
-        if (hashset_has(&d->seen, state_hash(&child))) continue;
-        double key = full_h(&d->cfg, &child, terms);
+        int nh = autoplay(&d->cfg, &child, homed);
+        if (hashset_has(&d->seen, child_hash(st, colh, &child, moves[k]))) continue;
+        double key = d->rank ? d->rank[move_kind(st, moves[k])] : child_h(&d->cfg, terms, &child, moves[k], nh);
         if (d->noise > 0) key += d->noise * dive_random(d);
         int at = n++; /* insertion sort: a position has a few dozen children */
         while (at > 0 && kids[at - 1].key > key) {
@@ -97,9 +162,11 @@ static int dive_expand(Dive *d, int32_t here, const State *st) {
     return 1;
 }
 
-static int dive_init(Dive *d, const Config *cfg, const State *root, Nodes *nodes, uint64_t seed, double noise) {
+static int dive_init(Dive *d, const Config *cfg, const State *root, Nodes *nodes, uint64_t seed, double noise,
+                     const int8_t *rank) {
     memset(d, 0, sizeof *d);
     d->cfg = *cfg;
+    d->rank = rank;
     d->root = root;
     d->nodes = nodes;
     d->rng = seed;

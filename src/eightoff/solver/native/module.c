@@ -255,14 +255,20 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     long max_nodes;
     double seconds, noise = DIVE_NOISE;
     unsigned long long seed = 0;
+    const char *order = NULL;
+    int8_t rank[NMOVE_KINDS];
     State root;
     Config cfg;
     Dive d;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|Kd", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
-                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &seed, &noise) ||
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|Kdz", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
+                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &seed, &noise, &order) ||
         !read_seconds(seconds))
         return NULL;
+    if (order != NULL && !parse_order(order, rank)) {
+        PyErr_SetString(PyExc_ValueError, "order: tests 0, 1, A-E, brackets grouping them");
+        return NULL;
+    }
     if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
     if (root.ncells > cfg.ncells) {
         PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
@@ -283,7 +289,7 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     Nodes nodes = {NULL, 0, 0, &budget};
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     Py_BEGIN_ALLOW_THREADS
-    if (dive_init(&d, &cfg, &root, &nodes, (uint64_t)seed, noise)) dive_run(&d, LONG_MAX, max_nodes, deadline);
+    if (dive_init(&d, &cfg, &root, &nodes, (uint64_t)seed, noise, order ? rank : NULL)) dive_run(&d, LONG_MAX, max_nodes, deadline);
     dive_free(&d);
     Py_END_ALLOW_THREADS
     if (d.out.status == NOMEM) {
@@ -734,11 +740,12 @@ static PyMethodDef methods[] = {
      "A* with Paul & Helmert's admissible bound and exact keys (optimal.solve_optimal);\n"
      "config should ask for single-card moves. below >= 0: only solutions shorter than it."},
     {"dive", py_dive, METH_VARARGS,
-     "dive(cols, cells, founds, config, max_nodes, seconds, seed=0, noise=2.0)\n"
+     "dive(cols, cells, founds, config, max_nodes, seconds, seed=0, noise=2.0, order=None)\n"
      "-> (status, steps, nodes)\n\n"
      "One greedy depth-first dive (the portfolio's other search): children best h\n"
      "first; seed > 0 shuffles near-ties (scores move by up to noise). Its status\n"
-     "EXHAUSTED proves nothing (hashed positions)."},
+     "EXHAUSTED proves nothing (hashed positions). order: children by their move's\n"
+     "kind instead, in Freecell Solver's test order notation (\"[01][ABD][CE]\")."},
     {"solve", py_solve, METH_VARARGS,
      "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
      "max_bytes=1 GiB, tail=True)\n"

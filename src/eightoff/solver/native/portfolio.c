@@ -2,15 +2,16 @@
  *
  * Most deals fall to the best-first search within a few hundred expansions, so it
  * runs alone first (SOLO expansions). Then, in one thread, it takes turns of
- * QUANTUM expansions with its helpers, which together may expand one position per
- * HELPER_RATIO of its own, DIVE_MAX at most: a greedy best-first search (weight
- * GREEDY_WEIGHT, one helper turn in GREEDY_EVERY) and a sequence of greedy
- * depth-first dives (dive.c), each stopped
- * after DIVE_NODES expansions and followed by the next. Like Freecell Solver's
- * soft threads, the dives differ in what they prefer: they cycle through
- * DIVE_KINDS (h's weights for cards in cells and for cards covering a suit's next
- * card; streamlined or not), and from the second round on a seed shuffles
- * near-ties. The first line found wins and goes through the same finish.
+ * QUANTUM expansions with its helpers, which together may expand HELPER_NUM
+ * positions per HELPER_DEN of its own, DIVE_MAX at most: a greedy best-first search
+ * (weight GREEDY_WEIGHT, one helper turn in GREEDY_EVERY) and a sequence of
+ * depth-first dives (dive.c), each stopped after DIVE_NODES expansions and
+ * followed by the next. Like Freecell Solver's soft threads, the dives differ in
+ * what they prefer: they cycle through DIVE_KINDS, which order a position's
+ * children by h under other weights (cards in cells, cards covering a suit's next
+ * card) or by the kind of their move (Freecell Solver's "tests order": home first,
+ * cells last), streamlined or not; from the second round on with fresh seeds. The
+ * first line found wins and goes through the same finish.
  *
  * Only the best-first search settles "no solution": its running dry goes on to the
  * exact proof as before, while a helper that runs dry (hashed positions; a
@@ -22,8 +23,9 @@
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
 
-/* Tuned on PySolFC deals 1-1000 of the standard game, Fore Cell and 2-cell
- * alternating (never on the deals the benchmark reports): see benchmarks/README.md. */
+/* Tuned on PySolFC deals 1-1000 and 3001-3600 of the standard game, Fore Cell and
+ * 2-cell alternating (never on the deals the benchmark reports): see
+ * benchmarks/README.md. */
 #ifndef SOLO
 #define SOLO 2000 /* best-first alone first: most deals end within this */
 #endif
@@ -34,13 +36,17 @@
 #define DIVE_NODES 4000 /* a dive that found no line within this many expansions stops */
 #endif
 #ifndef DIVE_MAX
-#define DIVE_MAX 30000 /* all helpers together, at most: then best-first alone */
+#define DIVE_MAX 20000 /* all helpers together, at most: then best-first alone */
 #endif
 #ifndef DIVE_NOISE
-#define DIVE_NOISE 2.0
+#define DIVE_NOISE 2.0 /* a seeded dive by h: a child's h moves by up to this much */
 #endif
-#ifndef HELPER_RATIO
-#define HELPER_RATIO 1 /* best-first expands this many positions per helper expansion */
+#define ORDER_NOISE 0.999 /* a seeded dive by kind: shuffles each bracket, never across */
+#ifndef HELPER_NUM /* the helpers expand HELPER_NUM positions per HELPER_DEN of best-first's */
+#define HELPER_NUM 3
+#endif
+#ifndef HELPER_DEN
+#define HELPER_DEN 2
 #endif
 #ifndef GREEDY_EVERY
 #define GREEDY_EVERY 4 /* one helper turn in this many is the greedy search's, the rest dives' */
@@ -58,17 +64,31 @@
 #define DIVE_SHARE 16 /* a dive's tables: at most max_bytes / DIVE_SHARE */
 #define GREEDY_SHARE 4 /* the greedy search's: at most max_bytes / GREEDY_SHARE */
 
-/* What a dive prefers: h's weight for a card in a cell and for a card over its
- * suit's next card (< 0: the rules' own), and whether it is streamlined (every
- * card that can go home goes, where the rules' autoplay is only the safe kind:
- * Solvitaire's auto-foundations; its failure proves nothing). */
+/* What a dive prefers: the order of a position's children, by h (``order`` NULL:
+ * h's weight for a card in a cell and for a card over its suit's next card, < 0
+ * the rules' own) or by the kind of their move (``order``: Freecell Solver's
+ * "tests order", dive.c's parse_order, its brackets shuffled by the seed), and
+ * whether it is streamlined (every card that can go home goes, where the rules'
+ * autoplay is only the safe kind: Solvitaire's auto-foundations; its failure
+ * proves nothing). The first round runs each kind with its own seed (0: ties in
+ * generation order), later rounds with fresh seeds. */
 typedef struct {
     double cell_w, cover_w;
     int streamlined;
+    const char *order;
+    uint64_t seed;
 } DiveKind;
 
 static const DiveKind DIVE_KINDS[] = {
-    {1.0, -1, 0}, {-1, 1.0, 1}, {-1, -1, 0}, {-1, 1.0, 0}, {-1, -1, 1}, {1.0, -1, 1},
+    {1.0, -1, 0, NULL, 0},
+    {-1, 1.0, 1, NULL, 0},
+    {-1, -1, 0, "[01][ABD][CE]", 2},
+    {-1, -1, 0, NULL, 0},
+    {-1, 1.0, 0, NULL, 0},
+    {-1, -1, 1, "01BDAEC", 0},
+    {-1, -1, 1, NULL, 0},
+    {1.0, -1, 1, NULL, 0},
+    {-1, -1, 0, "[01][ABCDE]", 1},
 };
 #define NKINDS ((int)(sizeof DIVE_KINDS / sizeof DIVE_KINDS[0]))
 
@@ -79,7 +99,8 @@ typedef struct {
     Budget gbudget;
     Config gcfg;
     int glive, turn;
-    Dive dive; /* the current dive (one at a time, restarted with a new seed) */
+    Dive dive; /* the current dive (one at a time, then the next kind or seed) */
+    int8_t rank[NMOVE_KINDS]; /* its children's order by kind of move */
     Nodes dnodes;
     Budget dbudget;
     Config dcfg;
@@ -140,11 +161,13 @@ static int portfolio_greedy_turn(Portfolio *p, const Config *cfg, const State *r
     return 0;
 }
 
-/* The next dive: the r-th cycles through DIVE_KINDS, with seed r / NKINDS (the
- * first round in plain greedy order). */
+/* The next dive: the r-th cycles through DIVE_KINDS, each kind with its own seed
+ * in the first round and seed + r / NKINDS after. */
 static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share) {
     int r = p->restarts++;
     const DiveKind *kind = &DIVE_KINDS[r % NKINDS];
+    uint64_t seed = kind->seed + (uint64_t)(r / NKINDS);
+    const int8_t *rank = kind->order != NULL && parse_order(kind->order, p->rank) ? p->rank : NULL;
     p->dcfg = *cfg;
     if (kind->cell_w >= 0) p->dcfg.cell_w = kind->cell_w;
     if (kind->cover_w >= 0) p->dcfg.cover_w = kind->cover_w;
@@ -152,7 +175,45 @@ static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *ro
     p->dbudget = (Budget){0, share, 0};
     p->dnodes = (Nodes){NULL, 0, 0, &p->dbudget};
     p->live = 1;
-    if (!dive_init(&p->dive, &p->dcfg, root, &p->dnodes, (uint64_t)(r / NKINDS), DIVE_NOISE)) portfolio_drop_dive(p);
+    if (!dive_init(&p->dive, &p->dcfg, root, &p->dnodes, seed, rank ? ORDER_NOISE : DIVE_NOISE, rank))
+        portfolio_drop_dive(p);
+}
+
+/* One helper turn (the greedy search's one turn in GREEDY_EVERY, else the current
+ * dive's): 1 when it ended the whole search (a line, or the node or time limit),
+ * with the outcome in ``out``. */
+static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *root, const Nodes *nodes,
+                                 long max_nodes, double deadline, Outcome *out) {
+    int greedy_turn = USE_GREEDY && (!USE_DIVES || p->turn++ % GREEDY_EVERY == 0);
+    if (greedy_turn && p->glive >= 0) {
+        if (!portfolio_greedy_turn(p, cfg, root, nodes->budget->max / GREEDY_SHARE, max_nodes, deadline)) return 0;
+        *out = p->greedy.out;
+        if (out->status == SOLVED) {
+            p->win_cfg = &p->gcfg;
+            p->win_nodes = &p->gnodes;
+        }
+        return 1;
+    }
+    if (!USE_DIVES) return 0;
+    if (!p->live) portfolio_next_dive(p, cfg, root, nodes->budget->max / DIVE_SHARE);
+    if (!p->live) return 0;
+    Dive *d = &p->dive;
+    long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - d->out.nodes);
+    long pause = d->out.nodes + QUANTUM < DIVE_NODES ? d->out.nodes + QUANTUM : DIVE_NODES;
+    if (!dive_run(d, pause, left, deadline)) {
+        if (d->out.nodes >= DIVE_NODES) portfolio_drop_dive(p); /* its turn is over: the next kind */
+        return 0;
+    }
+    if (d->out.status == SOLVED || (d->out.status == LIMIT && !p->dbudget.full)) { /* a line, or a limit */
+        *out = d->out;
+        if (out->status == SOLVED) {
+            p->win_cfg = &p->dcfg;
+            p->win_nodes = &p->dnodes;
+        }
+        return 1;
+    }
+    portfolio_drop_dive(p); /* ran dry or filled its share: it proves nothing */
+    return 0;
 }
 
 /* Runs the portfolio from ``root`` (after its autoplay); ``tail`` 0 runs best-first
@@ -164,62 +225,28 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *root,
     memset(p, 0, sizeof *p);
     p->win_cfg = cfg;
     p->win_nodes = nodes;
-    if (bf_init(&p->bf, cfg, root, nodes)) {
-        if (!bf_run(&p->bf, tail ? SOLO : LONG_MAX, max_nodes, deadline)) {
-            size_t share = nodes->budget->max / DIVE_SHARE;
-            for (;;) {
-                /* Best-first's turn, then the dive's while the dives have spent no more
-                 * than it has: a search's node limit is what the other left of max_nodes. */
-                long total = portfolio_nodes(p);
-                long left = max_nodes < 0 ? -1 : max_nodes - (total - p->bf.out.nodes);
-                if (bf_run(&p->bf, p->bf.out.nodes + QUANTUM, left, deadline)) break;
-                total = portfolio_nodes(p);
-                long spent = total - p->bf.out.nodes;
-                if (spent >= DIVE_MAX) { /* the helpers' share is spent: best-first alone */
-                    portfolio_free(p);
-                    bf_run(&p->bf, LONG_MAX, max_nodes < 0 ? -1 : max_nodes - spent, deadline);
-                    break;
-                }
-                if (spent * HELPER_RATIO > p->bf.out.nodes - SOLO) continue;
-                int greedy_turn = USE_GREEDY && (!USE_DIVES || p->turn++ % GREEDY_EVERY == 0);
-                if (greedy_turn && p->glive >= 0) {
-                    if (!portfolio_greedy_turn(p, cfg, root, nodes->budget->max / GREEDY_SHARE, max_nodes, deadline))
-                        continue;
-                    out = p->greedy.out;
-                    out.nodes = portfolio_nodes(p);
-                    if (out.status == SOLVED) {
-                        p->win_cfg = &p->gcfg;
-                        p->win_nodes = &p->gnodes;
-                    }
-                    bf_free(&p->bf);
-                    return out;
-                }
-                if (!USE_DIVES) continue;
-                if (!p->live) portfolio_next_dive(p, cfg, root, share);
-                if (!p->live) continue;
-                Dive *d = &p->dive;
-                long stop = DIVE_NODES;
-                left = max_nodes < 0 ? -1 : max_nodes - (total - d->out.nodes);
-                long pause = d->out.nodes + QUANTUM < stop ? d->out.nodes + QUANTUM : stop;
-                if (!dive_run(d, pause, left, deadline)) {
-                    if (d->out.nodes >= stop) portfolio_drop_dive(p); /* its turn is over: the next seed */
-                    continue;
-                }
-                if (d->out.status == SOLVED) {
-                    out = d->out;
-                    out.nodes = portfolio_nodes(p);
-                    p->win_cfg = &p->dcfg;
-                    p->win_nodes = &p->dnodes;
-                    bf_free(&p->bf);
-                    return out;
-                }
-                if (d->out.status == LIMIT && !p->dbudget.full) { /* the node or time limit */
-                    out = d->out;
+    if (bf_init(&p->bf, cfg, root, nodes) && !bf_run(&p->bf, tail ? SOLO : LONG_MAX, max_nodes, deadline)) {
+        for (;;) {
+            /* Best-first's turn, then the helpers' while they have spent no more than
+             * their share: a search's node limit is what the others left of max_nodes. */
+            long total = portfolio_nodes(p);
+            long left = max_nodes < 0 ? -1 : max_nodes - (total - p->bf.out.nodes);
+            if (bf_run(&p->bf, p->bf.out.nodes + QUANTUM, left, deadline)) break;
+            long spent = portfolio_nodes(p) - p->bf.out.nodes;
+            if (spent >= DIVE_MAX) { /* the helpers' share is spent: best-first alone */
+                portfolio_free(p);
+                bf_run(&p->bf, LONG_MAX, max_nodes < 0 ? -1 : max_nodes - spent, deadline);
+                break;
+            }
+            while (spent < DIVE_MAX && spent * HELPER_DEN <= (p->bf.out.nodes - SOLO) * HELPER_NUM) {
+                if (portfolio_helper_turn(p, cfg, root, nodes, max_nodes, deadline, &out)) {
                     out.nodes = portfolio_nodes(p);
                     bf_free(&p->bf);
                     return out;
                 }
-                portfolio_drop_dive(p); /* ran dry or filled its share: it proves nothing */
+                long now = portfolio_nodes(p) - p->bf.out.nodes;
+                if (now == spent) break; /* none went on (one stopped): best-first's turn */
+                spent = now;
             }
         }
     }
