@@ -65,6 +65,7 @@ def solve(
     endgame_nodes: int,
     max_bytes: int = ...,
     tail: bool = ...,
+    first: int = ...,
 ) -> tuple[int, list[Move], int, int]: ...
 def legal_moves(
     cols: tuple[bytes, ...],

@@ -23,6 +23,7 @@
 #include "dive.c"
 #include "portfolio.c"
 #include "exhaust.c"
+#include "proof.c"
 #include "astar.c"
 #include "line.c"
 #include "legal.c"
@@ -469,23 +470,28 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
 
 
 
-/* core.solve_fast in one call: best-first; when it runs dry, the exact proof; on a win,
- * the finish. No Python object is made until the line is done. */
+/* core.solve_fast in one call: the portfolio, then best-first and the exact proof by
+ * turns (proof.c); on a win, the finish. No Python object is made until the line is done. */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *cols, *slots, *founds, *cfgobj;
     int endgame_home, ok = 1, tail = 1;
     long max_nodes, endgame_nodes;
     double seconds;
+    long first = FIRST;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
     State start, root;
     Config cfg;
     EState es;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ldil|np", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ldil|npl", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
                           &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
-                          &endgame_home, &endgame_nodes, &max_bytes, &tail) ||
+                          &endgame_home, &endgame_nodes, &max_bytes, &tail, &first) ||
         !read_max_bytes(max_bytes) || !read_seconds(seconds))
         return NULL;
+    if (first < 1) {
+        PyErr_SetString(PyExc_ValueError, "first: at least 1 expansion is needed");
+        return NULL;
+    }
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     uint8_t homed[52];
@@ -494,23 +500,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     Outcome out = {SOLVED, 0, 0};
     Steps steps = {NULL, NULL, {0}, 0};
     Line line = {NULL, 0, 0};
-    Portfolio pf = {.win_cfg = &cfg, .win_nodes = &nodes};
+    Settle search = {.win_cfg = &cfg, .win_nodes = &nodes};
     root = start;
     autoplay(&cfg, &root, homed);
     Py_BEGIN_ALLOW_THREADS
-    if (sum_founds(&root) < 52) {
-        out = portfolio_run(&pf, &cfg, &root, &nodes, max_nodes, deadline, tail);
-        if (out.status == EXHAUSTED) {
-            /* Hashes could (very rarely) have merged two positions: prove it exactly. */
-            long spent = out.nodes, more = max_nodes < 0 ? -1 : (max_nodes - spent > 1 ? max_nodes - spent : 1);
-            nodes.n = 0;
-            out = exhaust(&cfg, &root, &nodes, more, deadline);
-            out.nodes += spent;
-        }
-    }
+    if (sum_founds(&root) < 52) out = settle(&search, &cfg, &root, &nodes, max_nodes, deadline, tail, first);
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
-        ok = collect_path(pf.win_cfg, &start, pf.win_nodes, out.goal, &steps);
-    portfolio_free(&pf);
+        ok = collect_path(search.win_cfg, &start, search.win_nodes, out.goal, &steps);
+    settle_free(&search, &budget);
     if (out.status == SOLVED) {
         nodes_free(&nodes); /* the finish's A* gets the whole budget */
         if (ok) ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, &line);
@@ -748,11 +745,12 @@ static PyMethodDef methods[] = {
      "kind instead, in Freecell Solver's test order notation (\"[01][ABD][CE]\")."},
     {"solve", py_solve, METH_VARARGS,
      "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
-     "max_bytes=1 GiB, tail=True)\n"
+     "max_bytes=1 GiB, tail=True, first=1000000)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
      "best_first, exhaust when it runs dry, then finish on a win: core.solve_fast.\n"
      "tail=True: after a first stretch alone, best_first takes turns with greedy dives\n"
-     "(portfolio.c) and the first line found wins; False: best_first alone."},
+     "(portfolio.c) and the first line found wins; past ``first`` expansions, best_first\n"
+     "and exhaust take turns (proof.c); False: best_first alone."},
     {"optimal", py_optimal, METH_VARARGS,
      "optimal(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"

@@ -248,9 +248,8 @@ static Slot *exactmap_find(const ExactMap *map, const Nodes *nodes, const State 
     }
 }
 
-/* Room for one more entry (call before exactmap_find for an insert); 0 when none. */
-static int exactmap_reserve(ExactMap *map) {
-    if (2 * (map->count + 1) <= map->mask + 1) return 1;
+/* Twice the slots; 0 when there was no room. */
+static int exactmap_grow(ExactMap *map) {
     size_t cap = 2 * (map->mask + 1);
     Slot *slots = exactmap_slots(map->budget, cap);
     if (slots == NULL) return 0;
@@ -266,6 +265,11 @@ static int exactmap_reserve(ExactMap *map) {
     map->slots = slots;
     map->mask = cap - 1;
     return 1;
+}
+
+/* Room for one more entry (call before exactmap_find for an insert); 0 when none. */
+static int exactmap_reserve(ExactMap *map) {
+    return 2 * (map->count + 1) <= map->mask + 1 || exactmap_grow(map);
 }
 
 static Node *add_node(Nodes *nodes, const State *st, int32_t parent, Move move, int32_t g) {
