@@ -17,6 +17,7 @@ from eightoff.game import (
 from eightoff.moves import FOUNDATION, IllegalMoveError, Move, cell, column, foundation
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Rules, preset
+from eightoff.solver import solve
 from test_position import board
 
 
@@ -346,6 +347,24 @@ def test_replay_applies_each_move_as_an_action() -> None:
     assert server.replay(game.moves) == 5
     assert server.position == game.position and server.moves == game.moves
     assert len(server.actions) == 5 and server.score == game.score
+
+
+def test_a_long_replay_makes_each_action_once_when_asked() -> None:
+    code = GameCode(STANDARD, 3)
+    game = Game(code)
+    for move in solve(code.position()).moves[:40]:  # a winning line: cards go home
+        game.play(move)
+    server = Game(code)
+    assert server.replay(game.moves) == 40
+    assert server.score == game.score > 0 and server.actions == game.actions
+    assert server.action(7) is server.actions[7]  # made once, then the same value
+    last = server.action(39)
+    assert server.undo() is last and server.score == sum(a.points for a in server.actions)
+    assert server.redo() is last and server.score == game.score
+    server.undo()
+    server.play(server.legal_moves()[0])  # drops the undone action: a new one in its place
+    assert len(server.actions) == 40 and server.action(39) is not last
+    assert server.score == sum(a.points for a in server.actions)
 
 
 def test_replay_keeps_grouped_actions() -> None:

@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import BrokenExecutor
 from contextlib import contextmanager
 from importlib import resources
 from typing import Any
@@ -40,7 +41,7 @@ from eightoff.web.app import (
     StateAnswer,
     create_app,
 )
-from eightoff.web.solving import SOLVER_NICENESS
+from eightoff.web.solving import SOLVER_NICENESS, SolverProcesses
 
 CODE = str(GameCode(STANDARD, 0))
 LOST_CODE = str(GameCode(STANDARD.with_options(cells=4), 0))  # the solver proves it lost
@@ -664,6 +665,27 @@ def test_solvers_run_in_separate_processes_at_a_lower_priority(client: TestClien
     processes = client.app.state.api.processes  # type: ignore[attr-defined]
     assert processes.run(os.getpid) != os.getpid()
     assert processes.run(os.nice, 0) >= min(os.nice(0) + SOLVER_NICENESS, 19)
+
+
+def test_a_solver_process_that_dies_gives_a_503_then_a_fresh_one_answers() -> None:
+    processes = SolverProcesses(1)
+    try:
+        first = processes.run(os.getpid)
+        with pytest.raises(ZeroDivisionError):  # a job's own error comes back as it is
+            processes.run(divmod, 1, 0)
+        assert processes.run(os.getpid) == first  # the process is kept between calls
+        with pytest.raises(BrokenExecutor):
+            processes.run(os.kill, first, signal.SIGKILL)
+        assert processes.run(os.getpid) not in (first, os.getpid())
+    finally:
+        processes.close()
+    # Through the API: a 503 that says to retry, then the next hint is answered.
+    app = create_app(seed=7, limits=Limits(max_solvers=1))
+    with TestClient(app) as client:
+        os.kill(app.state.api.processes.run(os.getpid), signal.SIGKILL)
+        gone = error(client, "/api/hint", 503, json={"code": CODE, "moves": []})
+        assert "try again" in gone["error"] and gone["retry_after"] == 1
+        assert post(client, "/api/hint", {"code": CODE, "moves": []})["move"] is not None
 
 
 # -- eightoff serve against hostile clients -------------------------------------------

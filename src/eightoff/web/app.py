@@ -26,6 +26,7 @@ from contextlib import (
 )
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
@@ -46,12 +47,14 @@ from eightoff.formats import move_from_json, move_to_json, moves_to_json, view_t
 from eightoff.game import Game, ReplayError
 from eightoff.moves import InvalidMoveError, Move
 from eightoff.pool import Pool
+from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.solver import Limit
 from eightoff.web.solving import (
     CANDIDATES,
     SolverProcesses,
     hint_job,
+    notation,
     solve_job,
     winnable_job,
 )
@@ -588,7 +591,7 @@ class _Api:
         game = self._replay(req)
         with self._solver_slot():
             found = self._run(
-                hint_job, game.code, game.moves, self._limit(self.limits.hint_seconds)
+                hint_job, game.code, notation(game.moves), self._limit(self.limits.hint_seconds)
             )
         move = None
         if found.move is not None:
@@ -605,7 +608,7 @@ class _Api:
         game = self._replay(req)
         with self._solver_slot():
             out: dict[str, Any] = self._run(
-                solve_job, game.code, game.moves, self._limit(self.limits.solve_seconds)
+                solve_job, game.code, notation(game.moves), self._limit(self.limits.solve_seconds)
             )
         return out
 
@@ -622,7 +625,8 @@ class _Api:
                 422,
                 f"too many moves: {len(req.moves)}, at most {self.limits.max_moves} per request",
             )
-        game = Game(_parse_code(req.code))
+        code, start = _dealt(req.code)
+        game = Game(code, position=start)
         moves: list[Move] = []
         named: list[int] = []  # the moves given as objects naming their card
         unreadable: InvalidMoveError | None = None
@@ -758,6 +762,14 @@ def _names(text: str, card: Card) -> bool:
         return Card.from_text(text) == card
     except InvalidCardError:
         return False
+
+
+@lru_cache(maxsize=1024)
+def _dealt(text: str) -> tuple[GameCode, Position]:
+    """The game code ``text`` names and its deal, remembered: a page sends its code with
+    every move (a bad code raises ApiError, and is not remembered)."""
+    code = _parse_code(text)
+    return code, code.position()
 
 
 def _parse_code(text: str) -> GameCode:

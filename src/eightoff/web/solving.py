@@ -1,22 +1,26 @@
 """Solver calls of the web API, run in separate processes at a lower CPU priority.
 
 The server's event loop and its worker threads only replay games and describe
-positions; hints, solves and the search for a winnable deal run here, in a small
-pool of processes whose priority is lowered (``nice``), so moves stay snappy while
-solvers run. This module stays light to import: the pool's processes load it, the
-engine and the solver, not the web framework.
+positions; hints, solves and the search for a winnable deal run here, in a few
+processes whose priority is lowered (``nice``), so moves stay snappy while solvers
+run. A job gets the game's moves as one string of compact notation, and its answer
+comes back over the process's own pipe. This module stays light to import: the
+solver processes load it, the engine and the solver, not the web framework.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
+import queue
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor
 from contextlib import suppress
 from dataclasses import replace
+from multiprocessing.connection import Connection
 from typing import Any, Final, TypeVar
 
 from eightoff.codes import GameCode
@@ -33,38 +37,106 @@ SOLVER_NICENESS: Final = 10
 
 
 class SolverProcesses:
-    """A pool of ``size`` solver processes, started on first use."""
+    """Up to ``size`` solver processes, each started when first needed and then kept.
+
+    A call goes to an idle process over its own pipe and waits there for the answer:
+    no broker threads between the request and the process (a process pool's two would
+    take turns with the server's requests for the interpreter lock on every call).
+    Callers bound how many calls run at once (the API's solver slots); a call beyond
+    ``size`` waits for a process to be free.
+    """
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._executor: ProcessPoolExecutor | None = None
+        self._idle: queue.SimpleQueue[_Process] = queue.SimpleQueue()
         self._lock = threading.Lock()
+        self._started = 0
 
     def run(self, job: Callable[..., T], *args: Any) -> T:
-        """``job(*args)`` in a solver process; raises ``BrokenExecutor`` if that process
-        died (the next call starts a fresh pool)."""
-        with self._lock:
-            if self._executor is None:
-                self._executor = ProcessPoolExecutor(
-                    max_workers=self.size,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_lower_priority,
-                )
-            executor = self._executor
+        """``job(*args)`` in a solver process (its exception is raised here); raises
+        ``BrokenExecutor`` if that process died (the next call starts a fresh one)."""
+        process = self._take()
         try:
-            return executor.submit(job, *args).result()
-        except BrokenExecutor:
+            process.conn.send((job, args))
+            ok, value = process.conn.recv()
+        except (EOFError, OSError):
+            self._drop(process)
+            raise BrokenExecutor("a solver process stopped") from None
+        self._idle.put(process)
+        if not ok:
+            raise value
+        result: T = value
+        return result
+
+    def _take(self) -> _Process:
+        with suppress(queue.Empty):
+            return self._idle.get_nowait()
+        with self._lock:
+            start = self._started < self.size
+            self._started += start
+        if not start:
+            return self._idle.get()
+        try:
+            return _Process()
+        except BaseException:
             with self._lock:
-                if self._executor is executor:
-                    self._executor = None
+                self._started -= 1
             raise
 
-    def close(self) -> None:
-        """Stop the processes (a later call starts them again)."""
+    def _drop(self, process: _Process) -> None:
+        process.stop()
         with self._lock:
-            executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(cancel_futures=True)
+            self._started -= 1
+
+    def close(self) -> None:
+        """Stop the idle processes (a later call starts them again)."""
+        while True:
+            try:
+                process = self._idle.get_nowait()
+            except queue.Empty:
+                return
+            self._drop(process)
+
+
+class _Process:
+    """One solver process and the parent's end of its pipe."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child,), daemon=True)
+        self.process.start()
+        child.close()
+
+    def stop(self) -> None:
+        with suppress(OSError):
+            self.conn.send(None)
+        self.conn.close()
+        self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+
+
+def _serve(conn: Connection) -> None:
+    # A solver process: jobs from the pipe, (True, result) or (False, exception) back.
+    _lower_priority()
+    while True:
+        try:
+            item = conn.recv()
+        except EOFError:
+            return
+        if item is None:
+            return
+        job, args = item
+        try:
+            answer: tuple[bool, Any] = (True, job(*args))
+        except Exception as exc:  # raised again in the server
+            answer = (False, exc)
+        try:
+            conn.send(answer)
+        except (TypeError, AttributeError, pickle.PicklingError) as exc:  # cannot travel
+            conn.send((False, RuntimeError(f"a solver job's answer cannot be sent: {exc}")))
 
 
 def _lower_priority() -> None:
@@ -75,20 +147,27 @@ def _lower_priority() -> None:
 # -- the jobs (module functions: the pool pickles them by name) -------------------------
 
 
-def _replayed(code: GameCode | None, moves: list[Move]) -> Game:
+def notation(moves: list[Move]) -> str:
+    """Moves as a job takes them: their compact notation, separated by spaces (one short
+    string to send to a solver process, not a list of objects to pickle)."""
+    return " ".join([m.text() for m in moves])
+
+
+def _replayed(code: GameCode | None, moves: str) -> Game:
     if code is None:
         raise ValueError("a solver job needs the game code")
     game = Game(code)
-    game.replay(moves)  # already checked by the server: each move is its own action
+    # Already checked by the server: each move is its own action.
+    game.replay([Move.from_text(m) for m in moves.split()])
     return game
 
 
-def hint_job(code: GameCode | None, moves: list[Move], limit: Limit) -> Hint:
-    """The hint for the game of ``code`` after ``moves``."""
+def hint_job(code: GameCode | None, moves: str, limit: Limit) -> Hint:
+    """The hint for the game of ``code`` after ``moves`` (:func:`notation`)."""
     return hint(_replayed(code, moves), limit=limit)
 
 
-def solve_job(code: GameCode | None, moves: list[Move], limit: Limit) -> dict[str, Any]:
+def solve_job(code: GameCode | None, moves: str, limit: Limit) -> dict[str, Any]:
     """The solver's JSON result from the position after ``moves``, each move with its
     compact notation (``"text"``), as the API's other answers give it."""
     position = _replayed(code, moves).position
@@ -127,6 +206,7 @@ __all__ = [
     "SOLVER_NICENESS",
     "SolverProcesses",
     "hint_job",
+    "notation",
     "solve_job",
     "winnable_job",
 ]
