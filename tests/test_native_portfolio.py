@@ -196,3 +196,26 @@ def test_dive_rejects_an_unknown_test_in_the_order(order: str) -> None:
     cols, cells, founds = search_state(pysol_deal(27))
     with pytest.raises(ValueError, match="order"):
         native.dive(cols, cells, founds, core.config(STANDARD), 100, -1.0, 0, 0.0, order)
+
+
+@needs_native
+def test_shortcuts_cut_a_dive_lines_detours() -> None:
+    # A dive's line on Fore Cell deal 377 (h weighing a card in a cell 1.0, the dive
+    # that finds it in the portfolio) wanders: one legal move replaces many stretches.
+    assert native is not None
+    position = pysol_deal(377, FORE_CELL)
+    cfg = core.config(FORE_CELL)
+    heavy_cells = (*cfg[:9], 1.0, cfg[10])
+    status, steps, _ = native.dive(*search_state(position), heavy_cells, 200_000, -1.0)
+    assert status == core.SOLVED
+    plain = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
+    cut = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0, True)
+    lines = []
+    for line in (plain, cut):
+        moves = tuple(map(core.MOVES.__getitem__, line))
+        end = position
+        for move in moves:
+            end = end.apply(move)
+        assert end.is_won()
+        lines.append(sum(2 * m.count - 1 for m in moves))
+    assert lines[1] < lines[0]

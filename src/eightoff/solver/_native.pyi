@@ -43,6 +43,7 @@ def dive(
     seconds: float,
     seed: int = 0,
     noise: float = 2.0,
+    order: str | None = None,
 ) -> tuple[int, list[Step], int]: ...
 def finish(
     cols: tuple[bytes, ...],
@@ -53,6 +54,7 @@ def finish(
     endgame_home: int,
     endgame_nodes: int,
     seconds: float,
+    shortcuts: bool = False,
 ) -> list[Move]: ...
 def solve(
     cols: tuple[bytes, ...],

@@ -173,7 +173,8 @@ def solve_fast(position: Position, limit: Limit) -> SolveResult:
 
     One C call: weighted best-first search with 64-bit hashes; when it runs dry, the
     exact proof; on a win, the engine moves with an optimal ending and a card's two
-    moves merged where the line allows.
+    moves merged where the line allows (a helper's line also cut short wherever one
+    legal move skips a stretch of it).
     """
     assert native is not None
     start = time.perf_counter()

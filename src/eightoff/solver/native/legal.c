@@ -68,3 +68,91 @@ static int engine_moves(const EngineRules *r, const EState *es, Move *out) {
             if (es->founds[s]) nm += card_moves(r, es, s * 13 + es->founds[s] - 1, FOUND, s, 0, 0, out + nm);
     return nm;
 }
+
+/* ---- shortcuts over a found line ------------------------------------------------------ */
+
+static uint64_t estate_hash(const EState *es, int nc) {
+    uint64_t h = fnv_more(FNV_START, es->len, NCOLS);
+    h = fnv_more(h, es->founds, 4);
+    h = fnv_more(h, (const uint8_t *)es->cells, (size_t)nc);
+    for (int i = 0; i < NCOLS; i++) h = fnv_more(h, es->cards[i], es->len[i]);
+    return mix64(h);
+}
+
+/* Shortens ``line`` (engine moves from ``start``) where one legal move from a
+ * position on it reaches a later position on it (exactly: columns and cells in
+ * place) for fewer single-card moves than the line takes there: from the start,
+ * each step goes by the move that saves most. A depth-first helper's line wanders
+ * (cards parked and fetched back, runs built and taken apart); this cuts the
+ * detours one move can bridge. Returns 1; 0 when out of memory; -1 when the line
+ * does not replay. */
+static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
+    int n = line->n, nc = cfg->ncells;
+    size_t size = 64;
+    while (size < 2 * (size_t)(n + 1)) size *= 2;
+    EState *states = malloc((size_t)(n + 1) * sizeof(EState));
+    int *slots = malloc(size * sizeof(int)); /* hash table: state index + 1, 0 empty */
+    int *cost = malloc((size_t)(n + 1) * sizeof(int)); /* single-card moves before each state */
+    Move *out = malloc((size_t)(n > 0 ? n : 1) * sizeof(Move));
+    if (states == NULL || slots == NULL || cost == NULL || out == NULL) {
+        free(states);
+        free(slots);
+        free(cost);
+        free(out);
+        return 0;
+    }
+    memset(slots, 0, size * sizeof(int));
+    states[0] = *start;
+    cost[0] = 0;
+    int ok = 1;
+    for (int k = 0; k <= n && ok; k++) {
+        if (k > 0) {
+            states[k] = states[k - 1];
+            ok = engine_play(cfg, &states[k], line->items[k - 1]);
+            cost[k] = cost[k - 1] + 2 * line->items[k - 1].n - 1;
+        }
+        size_t p = (size_t)estate_hash(&states[k], nc) & (size - 1);
+        while (slots[p]) p = (p + 1) & (size - 1);
+        slots[p] = k + 1; /* a line never repeats a position; if it did, the later one is found too */
+    }
+    if (!ok) {
+        free(states);
+        free(slots);
+        free(cost);
+        free(out);
+        return -1;
+    }
+    EngineRules r = {cfg->ncells, cfg->suit, cfg->kings_only, cfg->group, cfg->take_back};
+    Move moves[MAXMOVES];
+    EState trial;
+    int m = 0;
+    for (int i = 0; i < n;) {
+        int best = i + 1, saved = 0;
+        Move pick = line->items[i];
+        int nm = engine_moves(&r, &states[i], moves);
+        for (int k = 0; k < nm; k++) {
+            trial = states[i];
+            engine_play(cfg, &trial, moves[k]);
+            size_t p = (size_t)estate_hash(&trial, nc) & (size - 1);
+            for (; slots[p]; p = (p + 1) & (size - 1)) {
+                int j = slots[p] - 1;
+                if (j <= i + 1 || !estate_equal(&trial, &states[j], nc)) continue;
+                int gain = cost[j] - cost[i] - (2 * moves[k].n - 1);
+                if (gain > saved) {
+                    saved = gain;
+                    best = j;
+                    pick = moves[k];
+                }
+            }
+        }
+        out[m++] = pick;
+        i = best;
+    }
+    memcpy(line->items, out, (size_t)m * sizeof(Move));
+    line->n = m;
+    free(states);
+    free(slots);
+    free(cost);
+    free(out);
+    return 1;
+}

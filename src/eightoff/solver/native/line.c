@@ -332,14 +332,17 @@ static void steps_free(Steps *steps) {
     free(steps->nautos);
 }
 
+static int shortcut_line(const Config *cfg, const EState *start, Line *line); /* legal.c */
+
 /* The finish of a found line (core.solve_fast):
  * the engine moves for ``steps`` from ``start``; once ``endgame_home`` cards are
  * home (-1: never) the rest is re-solved by A* within ``endgame_nodes`` (and the
- * budget) and a shorter ending replaces it; then a card's two moves merge wherever
- * the line allows. Returns 1; 0 when out of memory; -1 when the steps do not
- * replay from ``start`` (a bug: callers check them first). */
+ * budget) and a shorter ending replaces it; with ``shortcuts``, one move replaces
+ * any stretch it can (shortcut_line: for a helper's wandering line); then a card's
+ * two moves merge wherever the line allows. Returns 1; 0 when out of memory; -1
+ * when the steps do not replay from ``start`` (a bug: callers check them first). */
 static int finish_line(const Config *cfg, const EState *start, const Steps *steps, int endgame_home,
-                       long endgame_nodes, double deadline, Budget *budget, Line *line) {
+                       long endgame_nodes, double deadline, Budget *budget, int shortcuts, Line *line) {
     EState es = *start;
     int ok = expand_steps(cfg, &es, steps->moves, steps->autos, steps->nautos, steps->n, line);
     if (ok <= 0) return ok;
@@ -389,10 +392,19 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
             nodes_free(&nodes);
         }
     }
-    for (;;) {
-        int edit = first_edit(cfg, start, line);
-        if (edit == -1) return 0;
-        if (edit == -2) return -1;
-        if (!edit) return 1;
+    for (int before = -1; before != line->n;) { /* shortcuts and merges open up more of each other */
+        before = line->n;
+        if (shortcuts) {
+            ok = shortcut_line(cfg, start, line);
+            if (ok <= 0) return ok;
+        }
+        for (;;) {
+            int edit = first_edit(cfg, start, line);
+            if (edit == -1) return 0;
+            if (edit == -2) return -1;
+            if (!edit) break;
+        }
+        if (!shortcuts) break;
     }
+    return 1;
 }

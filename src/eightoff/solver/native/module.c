@@ -431,16 +431,16 @@ static PyObject *finish_failed(int ok) {
 
 static PyObject *py_finish(PyObject *self, PyObject *args) {
     PyObject *cols, *slots, *founds, *cfgobj, *steplist;
-    int endgame_home, ok;
+    int endgame_home, ok, shortcuts = 0;
     long endgame_nodes;
     double seconds;
     State st;
     Config cfg;
     EState es;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!ild", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!ild|p", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
                           &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &PyList_Type, &steplist,
-                          &endgame_home, &endgame_nodes, &seconds) ||
+                          &endgame_home, &endgame_nodes, &seconds, &shortcuts) ||
         !read_seconds(seconds))
         return NULL;
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
@@ -458,7 +458,7 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
     Budget budget = {0, DEFAULT_MAX_BYTES, 0};
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     Py_BEGIN_ALLOW_THREADS
-    ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, &line);
+    ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, shortcuts, &line);
     Py_END_ALLOW_THREADS
     steps_free(&steps);
     if (ok <= 0) {
@@ -505,12 +505,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     autoplay(&cfg, &root, homed);
     Py_BEGIN_ALLOW_THREADS
     if (sum_founds(&root) < 52) out = settle(&search, &cfg, &root, &nodes, max_nodes, deadline, tail, first);
+    /* A portfolio helper's line: the finish cuts its detours too. */
+    int helper = search.win_nodes == &search.pf.gnodes || search.win_nodes == &search.pf.dnodes;
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
         ok = collect_path(search.win_cfg, &start, search.win_nodes, out.goal, &steps);
     settle_free(&search, &budget);
     if (out.status == SOLVED) {
         nodes_free(&nodes); /* the finish's A* gets the whole budget */
-        if (ok) ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, &line);
+        if (ok) ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, helper, &line);
     }
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
@@ -757,12 +759,14 @@ static PyMethodDef methods[] = {
      "A shortest line in single-card moves (astar, then the engine moves), proven:\n"
      "the rules' config (as for solve); cells in place, a card or -1 each."},
     {"finish", py_finish, METH_VARARGS,
-     "finish(cols, cells, founds, config, steps, endgame_home, endgame_nodes, seconds)\n"
-     "-> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
+     "finish(cols, cells, founds, config, steps, endgame_home, endgame_nodes, seconds,\n"
+     "shortcuts=False) -> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
      "The engine moves for a winning Step list from this state (cells: a card or -1\n"
      "per cell, in place), with the ending re-solved optimally once endgame_home cards\n"
-     "are home (-1: never; A* within endgame_nodes) and a card's two moves merged\n"
-     "where the line allows (line.c)."},
+     "are home (-1: never; A* within endgame_nodes), shortcuts=True: one legal move\n"
+     "in place of any stretch of the line it skips for fewer single-card moves (as\n"
+     "solve does for a helper's line), and a card's two moves merged where the line\n"
+     "allows (line.c)."},
     {"legal_moves", py_legal_moves, METH_VARARGS,
      "legal_moves(cols, cells, founds, (ncells, suit, kings_only, group, take_back))\n"
      "-> [(src_kind, src, dst_kind, dst, count), ...]\n\n"

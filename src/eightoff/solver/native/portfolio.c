@@ -11,7 +11,8 @@
  * children by h under other weights (cards in cells, cards covering a suit's next
  * card) or by the kind of their move (Freecell Solver's "tests order": home first,
  * cells last), streamlined or not; from the second round on with fresh seeds. The
- * first line found wins and goes through the same finish.
+ * first line found wins and goes through the same finish, a helper's with its
+ * detours cut first (legal.c's shortcut_line).
  *
  * Only the best-first search settles "no solution": its running dry goes on to the
  * exact proof as before, while a helper that runs dry (hashed positions; a
