@@ -51,10 +51,10 @@
 #define OPEN_SHARE 4 /* helpers only while best-first's open list holds 1 / OPEN_SHARE of its expansions */
 #endif
 #ifndef HELPER_NUM /* the helpers expand HELPER_NUM positions per HELPER_DEN of best-first's */
-#define HELPER_NUM 3
+#define HELPER_NUM 2
 #endif
 #ifndef HELPER_DEN
-#define HELPER_DEN 2
+#define HELPER_DEN 1
 #endif
 #ifndef GREEDY_EVERY
 #define GREEDY_EVERY 4 /* one helper turn in this many is the greedy search's, the rest dives' */
