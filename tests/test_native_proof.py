@@ -10,7 +10,7 @@ import pytest
 
 from eightoff.deal import pysol_deal
 from eightoff.position import Position
-from eightoff.rules import Build, Rules
+from eightoff.rules import Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import Limit, Verdict, core, reference
 from test_solver_oracle import hard_endgame, wins
 
@@ -64,12 +64,12 @@ def test_the_turns_settle_deals_as_the_exact_search_alone(first: int) -> None:
 
 
 def test_the_proof_takes_best_firsts_room_when_it_needs_it() -> None:
-    # Deal 36's proof alone needs over 1.5 MB: with 2 MB in all it ends only if
-    # best-first's quarter comes back to it; with 1 MB it cannot, and says "unknown".
+    # Deal 36's proof alone needs over 352 kB: with 448 kB in all it ends only if
+    # best-first's quarter comes back to it; with 256 kB it cannot, and says "unknown".
     position = pysol_deal(36, TWO_CELLS)
-    assert exact(position, max_bytes=3 << 19) == LIMIT
-    assert solve(position, 1, max_bytes=2 << 20) == (core.EXHAUSTED, False)
-    assert solve(position, 1, max_bytes=1 << 20) == (LIMIT, False)
+    assert exact(position, max_bytes=352 << 10) == LIMIT
+    assert solve(position, 1, max_bytes=448 << 10) == (core.EXHAUSTED, False)
+    assert solve(position, 1, max_bytes=256 << 10) == (LIMIT, False)
 
 
 def test_a_node_limit_past_the_first_stretch_is_unknown_not_a_proof() -> None:
@@ -91,3 +91,57 @@ def test_the_turns_agree_with_the_reference_on_small_positions(rules: Rules) -> 
         assert won is plain.solved
         seen.add(plain.verdict)
     assert seen == {Verdict.SOLVED, Verdict.UNSOLVABLE}
+
+
+def search_state(position: Position) -> tuple[tuple[bytes, ...], bytes, tuple[int, int, int, int]]:
+    cols, cells, founds = core.state(position)
+    f = tuple(founds)
+    assert len(f) == 4
+    return cols, bytes(sorted(c for c in cells if c >= 0)), (f[0], f[1], f[2], f[3])
+
+
+def canonical(state: tuple[tuple[bytes, ...], bytes, tuple[int, ...]]) -> tuple[object, ...]:
+    """A position up to column and cell order."""
+    cols, cells, founds = state
+    return tuple(sorted(c for c in cols if c)), bytes(sorted(cells)), tuple(founds)
+
+
+KEY_RULES = [
+    TWO_CELLS,
+    Rules(cells=4, build=Build.ALTERNATE, layout=Layout.BAKERS, empty_column=EmptyColumn.ANY),
+    Rules(),
+    Rules(cells=2, empty_column=EmptyColumn.ANY, group_moves=GroupMoves.FREECELL),
+]
+
+
+@pytest.mark.parametrize(
+    "rules", KEY_RULES, ids=lambda r: f"{r.cells}{r.build.value}{r.empty_column.value}"
+)
+def test_proof_keys_are_exact_and_decode_back(rules: Rules) -> None:
+    # Random games from deals: a key decodes to its position, does not depend on the
+    # order of the columns, and two positions from one root share a key only when they
+    # are equal (keys are relative to their search's root).
+    assert native is not None
+    rng = random.Random(7)
+    suit = rules.build is Build.SUIT
+    distinct = 0
+    for number in range(1, 31):
+        root = pysol_deal(number, rules)
+        start = search_state(root)
+        position = root
+        by_key: dict[bytes, tuple[object, ...]] = {}
+        for _ in range(150):
+            moves = position.legal_moves()
+            if not moves or position.is_won():
+                break
+            position = position.apply(rng.choice(moves))
+            state = search_state(position)
+            key, back = native.proof_key(start, state, suit)
+            assert canonical(back) == canonical(state)
+            cols = list(state[0])
+            rng.shuffle(cols)
+            assert native.proof_key(start, (tuple(cols), state[1], state[2]), suit)[0] == key
+            assert by_key.setdefault(key, canonical(state)) == canonical(state)
+        assert len(set(by_key.values())) == len(by_key)
+        distinct += len(by_key)
+    assert distinct > 100

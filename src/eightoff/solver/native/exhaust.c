@@ -6,14 +6,22 @@
 /* ---- the proof: depth-first over every reachable position, exact keys ----------------- */
 
 /* A depth-first search over every position reachable from the root, told apart by
- * exact keys: running dry proves that no solution exists. It can stop after any
+ * exact keys (keys.c): running dry proves that no solution exists. A position is
+ * stored as its parent's number and its key, about 24 bytes with its table slot and
+ * offset (a Node took 80, its map slot 16 to 32 more). It can stop after any
  * expansion and go on later (proof.c runs it by turns with best-first), and a
  * position whose children found no room is left on the stack, so the search can go
  * on once room was made (ex_run returns EX_FULL). */
 typedef struct {
     const Config *cfg;
-    Nodes *nodes;
-    ExactMap map;
+    Nodes *nodes; /* its budget; on a win, the path from the root (collect_path) */
+    KeyRoot root;
+    uint8_t *arena; /* records: parent (int32), key length (1 byte), key; 4-aligned */
+    size_t used, acap;
+    uint32_t *offs; /* a position's record: at 4 * offs[n] */
+    size_t n, ocap;
+    uint64_t *slots; /* hash tag << 32 | position + 1; 0: free */
+    size_t mask;
     int32_t *stack;
     size_t depth, cap;
     Outcome out;
@@ -21,84 +29,186 @@ typedef struct {
 
 enum { EX_PAUSED = 0, EX_ENDED = 1, EX_FULL = 2 };
 
-/* Room in every table for ``n`` more children (before any is added, so that a
- * refusal leaves the search as it was); 0 when a table found none. */
-static int ex_room(Exhaust *e, int n) {
-    while (2 * (e->map.count + (size_t)n) > e->map.mask + 1)
-        if (!exactmap_grow(&e->map)) return 0;
-    Nodes *nodes = e->nodes;
-    if (nodes->n + (size_t)n > nodes->cap) {
-        size_t cap = nodes->cap ? nodes->cap : 256;
-        while (cap < nodes->n + (size_t)n) cap *= 2;
-        Node *items = budget_resize(nodes->budget, nodes->items, nodes->cap * sizeof(Node), cap * sizeof(Node));
-        if (items == NULL) return 0;
-        nodes->items = items;
-        nodes->cap = cap;
-    }
-    if (e->depth + (size_t)n > e->cap) {
-        size_t cap = e->cap;
-        while (cap < e->depth + (size_t)n) cap *= 2;
-        int32_t *more = budget_resize(nodes->budget, e->stack, e->cap * sizeof(int32_t), cap * sizeof(int32_t));
-        if (more == NULL) return 0;
-        e->stack = more;
-        e->cap = cap;
-    }
+static inline size_t record_size(int len) { return (4 + 1 + (size_t)len + 3) & ~(size_t)3; }
+
+static inline const uint8_t *record_key(const Exhaust *e, size_t n) { return e->arena + 4 * (size_t)e->offs[n] + 5; }
+
+static inline int record_len(const Exhaust *e, size_t n) { return e->arena[4 * (size_t)e->offs[n] + 4]; }
+
+static inline int32_t record_parent(const Exhaust *e, size_t n) {
+    int32_t p;
+    memcpy(&p, e->arena + 4 * (size_t)e->offs[n], 4);
+    return p;
+}
+
+/* Grows ``*p`` (``*cap`` items of ``size`` bytes) to hold ``need``; 0 when no room. */
+static int ex_grow(Budget *b, void **p, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 1;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need) c += c / 2 + 1024; /* by halves: less idle room than doubling */
+    void *q = budget_resize(b, *p, *cap * size, c * size);
+    if (q == NULL) return 0;
+    *p = q;
+    *cap = c;
     return 1;
 }
 
-/* Ready to run from ``root`` (node 0 of ``nodes``, which must be empty); 0
- * (``out.status`` set) when there was no room. */
+/* Twice the slots, the positions placed again; 0 when no room. */
+static int ex_rehash(Exhaust *e) {
+    size_t cap = 2 * (e->mask + 1);
+    uint64_t *slots = budget_resize(e->nodes->budget, NULL, 0, cap * sizeof(uint64_t));
+    if (slots == NULL) return 0;
+    memset(slots, 0, cap * sizeof(uint64_t));
+    for (size_t n = 0; n < e->n; n++) {
+        uint64_t h = key_hash(record_key(e, n), record_len(e, n));
+        size_t p = (size_t)h & (cap - 1);
+        while (slots[p]) p = (p + 1) & (cap - 1);
+        slots[p] = (h >> 32) << 32 | (uint64_t)(n + 1);
+    }
+    budget_free(e->nodes->budget, e->slots, (e->mask + 1) * sizeof(uint64_t));
+    e->slots = slots;
+    e->mask = cap - 1;
+    return 1;
+}
+
+/* Room in every table for ``n`` more positions (before any is added, so that a
+ * refusal leaves the search as it was); 0 when a table found none. */
+static int ex_room(Exhaust *e, int n) {
+    Budget *b = e->nodes->budget;
+    while (4 * (e->n + (size_t)n) > 3 * (e->mask + 1)) /* load at most 3/4 */
+        if (!ex_rehash(e)) return 0;
+    return ex_grow(b, (void **)&e->offs, &e->ocap, e->n + (size_t)n, sizeof(uint32_t)) &&
+           ex_grow(b, (void **)&e->arena, &e->acap, e->used + (size_t)n * record_size(KEYMAX), 1) &&
+           ex_grow(b, (void **)&e->stack, &e->cap, e->depth + (size_t)n, sizeof(int32_t));
+}
+
+/* The position with this key: its number, or -1 (and ``*free`` its slot). */
+static int64_t ex_find(const Exhaust *e, const uint8_t *key, int len, uint64_t h, size_t *free) {
+    size_t p = (size_t)h & e->mask;
+    uint64_t tag = h >> 32;
+    for (;;) {
+        uint64_t s = e->slots[p];
+        if (!s) {
+            *free = p;
+            return -1;
+        }
+        if (s >> 32 == tag) {
+            size_t n = (size_t)(s & 0xFFFFFFFFu) - 1;
+            if (record_len(e, n) == len && !memcmp(record_key(e, n), key, (size_t)len)) return (int64_t)n;
+        }
+        p = (p + 1) & e->mask;
+    }
+}
+
+/* Stores a position (room made by ex_room); its number. */
+static size_t ex_add(Exhaust *e, int32_t parent, const uint8_t *key, int len, uint64_t h, size_t slot) {
+    size_t n = e->n++;
+    e->offs[n] = (uint32_t)(e->used / 4);
+    uint8_t *rec = e->arena + e->used;
+    memcpy(rec, &parent, 4);
+    rec[4] = (uint8_t)len;
+    memcpy(rec + 5, key, (size_t)len);
+    e->used += record_size(len);
+    e->slots[slot] = (h >> 32) << 32 | (uint64_t)(n + 1);
+    return n;
+}
+
+static void ex_free(Exhaust *e) {
+    Budget *b = e->nodes->budget;
+    budget_free(b, e->arena, e->acap);
+    budget_free(b, e->offs, e->ocap * sizeof(uint32_t));
+    budget_free(b, e->slots, (e->mask + 1) * sizeof(uint64_t));
+    budget_free(b, e->stack, e->cap * sizeof(int32_t));
+    e->arena = NULL;
+    e->offs = NULL;
+    e->slots = NULL;
+    e->stack = NULL;
+    e->acap = e->ocap = e->cap = 0;
+    e->mask = 0;
+}
+
+/* Ready to run from ``root`` (``nodes`` must be empty); 0 (``out.status`` set) when
+ * there was no room. */
 static int ex_init(Exhaust *e, const Config *cfg, const State *root, Nodes *nodes) {
+    uint8_t key[KEYMAX];
+    memset(e, 0, sizeof *e);
     e->cfg = cfg;
     e->nodes = nodes;
-    e->stack = NULL;
-    e->depth = e->cap = 0;
     e->out = (Outcome){EXHAUSTED, 0, -1};
-    if (!exactmap_init(&e->map, 1 << 10, nodes->budget)) {
+    keyroot_init(&e->root, root, cfg->suit);
+    e->slots = budget_resize(nodes->budget, NULL, 0, 1024 * sizeof(uint64_t));
+    if (e->slots == NULL) {
         e->out.status = no_room(nodes->budget);
         return 0;
     }
-    e->stack = budget_resize(nodes->budget, NULL, 0, 1024 * sizeof(int32_t));
-    if (e->stack == NULL || add_node(nodes, root, -1, mv(-1, -1, -1, -1, 0), 0) == NULL) {
+    memset(e->slots, 0, 1024 * sizeof(uint64_t));
+    e->mask = 1023;
+    if (!ex_room(e, 1)) {
         e->out.status = no_room(nodes->budget);
         return 0;
     }
-    e->cap = 1024;
-    uint64_t h = state_hash(root);
-    Slot *slot = exactmap_find(&e->map, nodes, root, h);
-    slot->hash = h;
-    slot->node = 0;
-    e->map.count = 1;
+    int len = key_encode(&e->root, root, key);
+    uint64_t h = key_hash(key, len);
+    size_t slot;
+    ex_find(e, key, len, h, &slot);
+    ex_add(e, -1, key, len, h, slot);
     e->stack[e->depth++] = 0;
     return 1;
 }
 
-static void ex_free(Exhaust *e) {
-    budget_free(e->nodes->budget, e->stack, e->cap * sizeof(int32_t));
-    e->stack = NULL;
-    e->cap = 0;
-    exactmap_free(&e->map);
+/* The won position ``goal``'s path into ``nodes`` (node d: the d-th position, its
+ * parent d - 1 and the move from it; goal: the last), for collect_path. Each move
+ * is found again from the root in the root's own column order: the move whose
+ * child has the next key. 0 when there was no room. */
+static int ex_path(Exhaust *e, const State *root, size_t goal, int32_t *last) {
+    int32_t *chain = NULL;
+    size_t depth = 0;
+    for (int32_t k = (int32_t)goal; k >= 0; k = record_parent(e, (size_t)k)) depth++;
+    chain = malloc(depth * sizeof(int32_t));
+    if (chain == NULL) return 0;
+    size_t d = depth;
+    for (int32_t k = (int32_t)goal; k >= 0; k = record_parent(e, (size_t)k)) chain[--d] = k;
+    Nodes *nodes = e->nodes;
+    State st = *root, child;
+    Move moves[MAXMOVES];
+    uint8_t homed[52], key[KEYMAX];
+    int ok = add_node(nodes, &st, -1, mv(-1, -1, -1, -1, 0), 0) != NULL;
+    for (d = 1; ok && d < depth; d++) {
+        const uint8_t *want = record_key(e, (size_t)chain[d]);
+        int len = record_len(e, (size_t)chain[d]), nm = gen_moves(e->cfg, &st, moves), k = 0;
+        for (; k < nm; k++) {
+            child = st;
+            apply_move(&child, moves[k]);
+            autoplay(e->cfg, &child, homed);
+            if (key_encode(&e->root, &child, key) == len && !memcmp(key, want, (size_t)len)) break;
+        }
+        if (k == nm) break; /* cannot happen: the child was made by one of these moves */
+        st = child;
+        ok = add_node(nodes, &st, (int32_t)(d - 1), moves[k], 0) != NULL;
+    }
+    free(chain);
+    *last = (int32_t)(nodes->n - 1);
+    return ok && d == depth;
 }
 
 /* Expands positions until ``pause_at`` have been expanded in all (EX_PAUSED: call
  * again to go on), the search ends (EX_ENDED: ``out`` holds the outcome), or a
  * table finds no room (EX_FULL: ``out.status`` is no_room's; the position stays on
- * the stack, so a call after room was made goes on). */
-static int ex_run(Exhaust *e, long pause_at, long max_nodes, double deadline) {
+ * the stack, so a call after room was made goes on). ``root``: the search's root, in
+ * its own column order, for the path of a win. */
+static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, double deadline) {
     const Config *cfg = e->cfg;
-    Nodes *nodes = e->nodes;
     Outcome *out = &e->out;
     Move moves[MAXMOVES];
-    uint8_t homed[52];
+    uint8_t homed[52], key[KEYMAX];
     State st, child;
-    uint64_t colh[NCOLS];
     while (e->depth) {
         if (out->nodes >= pause_at) return EX_PAUSED;
         int32_t here = e->stack[e->depth - 1];
-        unpack(&nodes->items[here], &st);
+        key_decode(&e->root, record_key(e, (size_t)here), &st);
         int nm = gen_moves(cfg, &st, moves);
         if (!ex_room(e, nm)) {
-            out->status = no_room(nodes->budget);
+            out->status = no_room(e->nodes->budget);
             return EX_FULL;
         }
         e->depth--;
@@ -106,24 +216,24 @@ static int ex_run(Exhaust *e, long pause_at, long max_nodes, double deadline) {
             e->depth++; /* not expanded: a later call may go on from it */
             return EX_ENDED;
         }
-        for (int c = 0; c < NCOLS; c++) colh[c] = column_hash(st.cards[c], st.len[c]);
         for (int k = 0; k < nm; k++) {
             child = st;
             apply_move(&child, moves[k]);
             autoplay(cfg, &child, homed);
-            uint64_t h = child_hash(&st, colh, &child, moves[k]);
-            Slot *slot = exactmap_find(&e->map, nodes, &child, h);
-            if (slot->node >= 0) continue;
-            add_node(nodes, &child, here, moves[k], 0); /* ex_room made room */
-            slot->hash = h;
-            slot->node = (int32_t)(nodes->n - 1);
-            e->map.count++;
+            int len = key_encode(&e->root, &child, key);
+            uint64_t h = key_hash(key, len);
+            size_t slot;
+            if (ex_find(e, key, len, h, &slot) >= 0) continue;
+            size_t n = ex_add(e, here, key, len, h, slot);
             if (sum_founds(&child) == 52) {
-                out->status = SOLVED;
-                out->goal = slot->node;
+                Budget *b = e->nodes->budget; /* the path's nodes get the table's room */
+                budget_free(b, e->slots, (e->mask + 1) * sizeof(uint64_t));
+                e->slots = NULL;
+                e->mask = 0;
+                out->status = ex_path(e, root, n, &out->goal) ? SOLVED : no_room(b);
                 return EX_ENDED;
             }
-            e->stack[e->depth++] = slot->node;
+            e->stack[e->depth++] = (int32_t)n;
         }
     }
     out->status = EXHAUSTED;
@@ -133,7 +243,7 @@ static int ex_run(Exhaust *e, long pause_at, long max_nodes, double deadline) {
 /* The whole search in one go (the ``exhaust`` entry point). */
 static Outcome exhaust(const Config *cfg, const State *root, Nodes *nodes, long max_nodes, double deadline) {
     Exhaust e;
-    if (ex_init(&e, cfg, root, nodes)) ex_run(&e, LONG_MAX, max_nodes, deadline);
+    if (ex_init(&e, cfg, root, nodes)) ex_run(&e, root, LONG_MAX, max_nodes, deadline);
     ex_free(&e);
     return e.out;
 }

@@ -22,6 +22,7 @@
 #include "best_first.c"
 #include "dive.c"
 #include "portfolio.c"
+#include "keys.c"
 #include "exhaust.c"
 #include "proof.c"
 #include "astar.c"
@@ -237,6 +238,33 @@ static PyObject *run_search(PyObject *args, int kind) {
 static PyObject *py_best_first(PyObject *self, PyObject *args) {
     (void)self;
     return run_search(args, BEST_FIRST);
+}
+
+/* proof_key(root, position, suit): the proof's key of ``position`` relative to
+ * ``root`` (each a (cols, cells, founds) state) and the position decoded from it. */
+static PyObject *py_proof_key(PyObject *self, PyObject *args) {
+    PyObject *rc, *rcells, *rf, *cols, *cells, *founds;
+    int suit;
+    State root, st, back;
+    KeyRoot kr;
+    uint8_t key[KEYMAX];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "(O!O!O!)(O!O!O!)p", &PyTuple_Type, &rc, &PyBytes_Type, &rcells, &PyTuple_Type, &rf,
+                          &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type, &founds, &suit))
+        return NULL;
+    if (!read_state(rc, rcells, rf, &root) || !read_state(cols, cells, founds, &st)) return NULL;
+    keyroot_init(&kr, &root, suit);
+    int len = key_encode(&kr, &st, key);
+    key_decode(&kr, key, &back);
+    PyObject *out_cols = PyTuple_New(NCOLS);
+    for (int i = 0; out_cols != NULL && i < NCOLS; i++) {
+        PyObject *col = PyBytes_FromStringAndSize((const char *)back.cards[i], back.len[i]);
+        if (col == NULL) Py_CLEAR(out_cols);
+        else PyTuple_SET_ITEM(out_cols, i, col);
+    }
+    if (out_cols == NULL) return NULL;
+    return Py_BuildValue("(y#(Ny#(iiii)))", (const char *)key, (Py_ssize_t)len, out_cols, (const char *)back.cells,
+                         (Py_ssize_t)back.ncells, back.founds[0], back.founds[1], back.founds[2], back.founds[3]);
 }
 
 static PyObject *py_exhaust(PyObject *self, PyObject *args) {
@@ -733,6 +761,11 @@ static PyMethodDef methods[] = {
      "-> (status, steps, nodes)\n\n"
      "Depth-first search of every reachable position with exact keys (exhaust.c):\n"
      "status EXHAUSTED is a proof that no solution exists."},
+    {"proof_key", py_proof_key, METH_VARARGS,
+     "proof_key((root_cols, root_cells, root_founds), (cols, cells, founds), suit)\n"
+     "-> (key, (cols, cells, founds))\n\n"
+     "The exact search's compact key of a position relative to its root (keys.c), and\n"
+     "the position decoded from the key (columns in the key's order), for the tests."},
     {"astar", py_astar, METH_VARARGS,
      "astar(cols, cells, founds, config, max_nodes, seconds, below=-1, max_bytes=1 GiB)\n"
      "-> (status, steps, nodes)\n\n"

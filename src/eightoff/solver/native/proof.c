@@ -86,7 +86,7 @@ static Outcome settle(Settle *s, const Config *cfg, const State *root, Nodes *no
     }
     for (;;) {
         long bnodes = s->blive ? s->bf.out.nodes : 0, left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes;
-        int r = ex_run(&ex, s->blive ? ex.out.nodes + PROOF_RATIO * PROOF_QUANTUM : LONG_MAX, left, deadline);
+        int r = ex_run(&ex, root, s->blive ? ex.out.nodes + PROOF_RATIO * PROOF_QUANTUM : LONG_MAX, left, deadline);
         if (r == EX_FULL && s->blive) { /* the proof needs best-first's room */
             spent += s->bf.out.nodes;
             settle_drop_bf(s, budget);
