@@ -26,7 +26,9 @@ exhaust = best_first  # the same arguments and answer; the search runs to the en
 
 SearchState = tuple[tuple[bytes, ...], bytes, tuple[int, int, int, int]]
 
-def proof_key(root: SearchState, position: SearchState, suit: bool, /) -> tuple[bytes, SearchState]: ...
+def proof_key(
+    root: SearchState, position: SearchState, suit: bool, /
+) -> tuple[bytes, SearchState]: ...
 def astar(
     cols: tuple[bytes, ...],
     cells: bytes,
