@@ -878,3 +878,35 @@ def test_faces_ink_and_picked_cards_stand_out_in_every_theme_and_colour_depth() 
 
     drive(scenario, size=(80, 24))
     assert {"textual-dark", "textual-light", "ansi-dark", "ansi-light"} <= set(checked)
+
+
+def test_the_new_game_form_says_how_often_the_rules_chosen_can_be_won() -> None:
+    from textual.widgets import Label, Select, Switch
+
+    from eightoff.verdicts import odds, shipped
+
+    lines: list[str] = []
+
+    async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        line = screen.query_one("#odds", Label)
+        lines.append(str(line.render()))
+        screen.query_one("#cells", Select).value = 4
+        await pilot.pause()
+        lines.append(str(line.render()))
+        screen.query_one("#preset", Select).value = "bakers"
+        await pilot.pause()
+        lines.append(str(line.render()))
+        screen.query_one("#take_back", Switch).value = True
+        await pilot.pause()
+        lines.append(str(line.render()))
+        await pilot.press("escape")
+
+    drive(scenario)
+    said = [odds(rules) for rules in (STANDARD, STANDARD.with_options(cells=4), preset("bakers"))]
+    assert lines[:3] == [o.text() for o in said if o is not None]
+    c4 = shipped().find(STANDARD.with_options(cells=4))
+    assert c4 is not None and lines[1].startswith(f"About 1 in {c4.odds().one_in} deals")
+    assert lines[3] == "How often this variant can be won has not been surveyed."

@@ -12,6 +12,7 @@
                     [--node-limit N] [--optimal] [--redo-unknown] [rule options]
     eightoff survey report --db FILE [--plot FILE.png] [--markdown] [rule options]
     eightoff survey export --db FILE [--format csv|parquet] OUT|- [rule options]
+    eightoff survey verdicts --db FILE OUT.json
 
 SOURCE is a game code (``EO1-C8-AAAAAFA``), ``pysol:N`` (PySolFC's Eight Off
 deal N) or the path of an fc-solve board file. Rule options (``--rules PRESET``,
@@ -254,7 +255,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="solve a range of deals into an SQLite database ('survey report' summarizes it)",
         description="Solve every deal of RANGE (1-100000, pysol:1-2000, 1,5,9-12) not yet in "
         "FILE, on every local core or a Dask cluster; re-running resumes. "
-        "See also: eightoff survey report --help, eightoff survey export --help.",
+        "See also: eightoff survey report --help, eightoff survey export --help, "
+        "eightoff survey verdicts --help.",
     )
     p.add_argument("range", metavar="RANGE", help="deals to solve, e.g. 1-100000 or pysol:1-2000")
     p.add_argument("--db", required=True, metavar="FILE", help="the survey database (SQLite)")
@@ -312,6 +314,21 @@ def build_export_parser() -> argparse.ArgumentParser:
     return p
 
 
+def build_verdicts_parser() -> argparse.ArgumentParser:
+    """The parser of ``eightoff survey verdicts`` (a subcommand of ``survey``)."""
+    p = _Parser(
+        prog="eightoff survey verdicts",
+        description="Write the verdicts file the package ships (src/eightoff/data/"
+        "verdicts.json) from a survey database: per rule set, the surveyed eightoff deals "
+        "(from the lowest up to the first gap), how many were won, lost and left unknown, "
+        "and the numbers of the rarer verdict and of the unknown deals.",
+    )
+    p.add_argument("out", metavar="OUT.json", help="the verdicts file to write")
+    p.add_argument("--db", required=True, metavar="FILE", help="the survey database (SQLite)")
+    p.set_defaults(handler=_cmd_survey_verdicts)
+    return p
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -321,6 +338,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser, argv = build_report_parser(), argv[2:]
         elif argv[:2] == ["survey", "export"]:
             parser, argv = build_export_parser(), argv[2:]
+        elif argv[:2] == ["survey", "verdicts"]:
+            parser, argv = build_verdicts_parser(), argv[2:]
         else:
             parser = build_parser()
         args = parser.parse_args(argv)
@@ -462,6 +481,16 @@ def _cmd_survey_export(args: argparse.Namespace) -> int:
     from eightoff.export import command
 
     return command(args.db, args.out, args.format, rules_from_args(args))
+
+
+def _cmd_survey_verdicts(args: argparse.Namespace) -> int:
+    from eightoff.verdicts import build
+
+    made = build(args.db, args.out)
+    for v in made.variants.values():
+        print(f"{v.rules.describe()}: deals {v.low}-{v.high}, {v.odds().text()}")
+    print(f"wrote {args.out}: {len(made.variants)} rule set(s)")
+    return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ from textual.widgets import Button, Label, Markdown, Select, Switch
 
 from eightoff.rules import OPTIONS, PRESETS, Build, EmptyColumn, GroupMoves, RuleOption, Rules
 from eightoff.tui.userdata import DIFFICULTIES, NewGameChoice, Settings, Stats, clock
+from eightoff.verdicts import UNSURVEYED_TEXT, odds
 
 HELP = """\
 # Eight Off
@@ -154,6 +155,12 @@ def _preset_of(rules: Rules) -> str | None:
     return next((name for name, r in PRESETS.items() if r == rules), None)
 
 
+def odds_text(rules: Rules) -> str:
+    """How often a deal of ``rules`` can be won, from the survey the package ships."""
+    found = odds(rules)
+    return UNSURVEYED_TEXT if found is None else found.text()
+
+
 def _field(option: RuleOption, value: Any) -> Select[Any] | Switch:
     """A rule option's widget, its id the option's name: a yes/no option is a
     :class:`Switch`, any other a :class:`Select` of the option's words."""
@@ -212,6 +219,7 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
                 for option in OPTIONS:
                     yield Label(option.help[:1].upper() + option.help[1:])
                     yield self.fields[option.name]
+            yield Label(odds_text(rules), id="odds")
             with Horizontal(classes="buttons"):
                 yield Button("Deal", id="deal", variant="primary")
                 yield Button("Deal of the day", id="daily")
@@ -234,6 +242,7 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
     def _option(self, event: Select.Changed | Switch.Changed) -> None:
         if event.control not in self.fields.values():
             return  # the difficulty, the preset or "winnable only"
+        self.query_one("#odds", Label).update(odds_text(self.rules()))
         name = _preset_of(self.rules())
         preset = self.query_one("#preset", Select)
         if name is None:

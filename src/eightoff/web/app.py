@@ -50,6 +50,7 @@ from eightoff.pool import Pool
 from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.solver import Limit
+from eightoff.verdicts import UNSURVEYED_TEXT, shipped
 from eightoff.web.solving import (
     CANDIDATES,
     SolverProcesses,
@@ -132,6 +133,15 @@ class NewRequest(BaseModel):
         max_length=100,
         description="A game code (EO1-…) to replay exactly; when given, rules, winnable "
         "and difficulty are ignored.",
+    )
+
+
+class WinnabilityRequest(BaseModel):
+    """The rule set to say the odds of."""
+
+    model_config = _STRICT
+    rules: str | dict[str, Any] = Field(
+        "standard", description="A preset name or an object of rule options, as in /api/new."
     )
 
 
@@ -262,6 +272,25 @@ class SolveAnswer(BaseModel):
     optimal: bool
     nodes: int
     seconds: float
+
+
+class WinnabilityAnswer(BaseModel):
+    """How often a deal of a variant can be won, from the survey shipped with the package."""
+
+    rules: dict[str, Any]
+    surveyed: list[int] | None = Field(
+        description="The eightoff deals surveyed, [first, last]; null: not surveyed."
+    )
+    won: int | None
+    lost: int | None
+    unknown: int | None = Field(description="Deals the solver left undecided.")
+    kind: Literal["almost", "percent", "one_in", "none"] | None = Field(
+        description="How to say it: almost every deal (99 % or more of the decided ones), "
+        "about percent % of the deals (half or more), about 1 in one_in deals, none."
+    )
+    percent: float | None = Field(description="The won share of the decided deals, as said.")
+    one_in: int | None = Field(description="Decided deals per won deal, rounded.")
+    text: str = Field(description="The figure in English words.")
 
 
 class ErrorAnswer(BaseModel):
@@ -405,6 +434,17 @@ def create_app(
         ``solver_moves`` (the length of the solver's winning line, in single-card moves).
         """
         return _ok(api.daily(date, rules))
+
+    @app.post(
+        "/api/winnability",
+        summary="How often a variant can be won",
+        tags=["rules"],
+        responses={200: {"model": WinnabilityAnswer}, **_ERRORS},
+    )
+    def winnability_route(req: WinnabilityRequest) -> JSONResponse:
+        """The share of won deals in the survey of ``rules`` the package ships (what the
+        New game form says: "about 1 in 9 deals of this variant can be won")."""
+        return _ok(_winnability(_rules_of(req.rules)))
 
     @app.get("/api/rules", summary="Presets and rule options", tags=["rules"])
     def rules_route() -> JSONResponse:
@@ -553,9 +593,7 @@ class _Api:
         if req.code is not None:
             code = _parse_code(req.code)
         else:
-            if isinstance(req.rules, dict) and not isinstance(req.rules.get("preset", ""), str):
-                raise ApiError(400, 'rules.preset must be a preset name, like "standard"')
-            rules = Rules.from_json(req.rules)
+            rules = _rules_of(req.rules)
             if req.winnable:
                 code, winnable = self._winnable_code(rules, req.difficulty)
             else:
@@ -695,6 +733,11 @@ class _Api:
             number = None if difficulty is None else self.pool.draw(rules, self.rng, difficulty)
             if number is None:
                 number = self.pool.draw(rules, self.rng)
+        if number is None:  # a variant whose deals are rarely won: its surveyed won deals
+            surveyed = shipped().find(rules)
+            if surveyed is not None and surveyed.odds().kind != "almost":
+                with self.rng_lock:
+                    number = surveyed.draw_won(self.rng)
         if number is not None:
             return GameCode(rules, number), True
         with self.rng_lock:
@@ -733,6 +776,33 @@ class _Api:
 _READ: Final[dict[str, Move]] = {}  # moves read before, by their exact JSON or text
 _READ_CAP: Final = 20_000
 _KEY_CAP: Final = 200  # longer texts are read afresh, not remembered
+
+
+def _rules_of(value: str | dict[str, Any]) -> Rules:
+    """The rule set a request names (a preset, or options on an optional preset)."""
+    if isinstance(value, dict) and not isinstance(value.get("preset", ""), str):
+        raise ApiError(400, 'rules.preset must be a preset name, like "standard"')
+    return Rules.from_json(value)
+
+
+def _winnability(rules: Rules) -> dict[str, Any]:
+    """The answer of ``/api/winnability`` for ``rules``."""
+    out: dict[str, Any] = {"rules": rules.to_json()}
+    found = shipped().find(rules)
+    if found is None:
+        keys = ("surveyed", "won", "lost", "unknown", "kind", "percent", "one_in")
+        return out | dict.fromkeys(keys) | {"text": UNSURVEYED_TEXT}
+    odds = found.odds()
+    return out | {
+        "surveyed": [found.low, found.high],
+        "won": found.won,
+        "lost": found.lost,
+        "unknown": odds.unknown,
+        "kind": odds.kind,
+        "percent": odds.percent,
+        "one_in": odds.one_in,
+        "text": odds.text(),
+    }
 
 
 def _read_move(obj: dict[str, Any] | str) -> Move:

@@ -133,6 +133,36 @@ function readRuleForm(form) {
   return rules;
 }
 
+let oddsAsked = 0; // the latest question: an answer to an older one is dropped
+
+/** Say how often the rules the form shows can be won (the server's survey figures). */
+async function showOdds(form) {
+  const line = $("new-odds");
+  const asked = ++oddsAsked;
+  let odds;
+  try {
+    odds = await api("/api/winnability", { rules: readRuleForm(form) });
+  } catch (err) {
+    odds = null;
+  }
+  if (asked !== oddsAsked) return;
+  line.hidden = odds === null;
+  if (odds === null) return;
+  line.dataset.kind = odds.kind || "unsurveyed";
+  if (!odds.kind) {
+    line.textContent = t("odds.unsurveyed");
+    return;
+  }
+  const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 });
+  const surveyed = odds.surveyed[1] - odds.surveyed[0] + 1;
+  const counted = t(odds.unknown ? "odds.undecided" : "odds.surveyed", {
+    n: number.format(surveyed), unknown: number.format(odds.unknown),
+  });
+  line.textContent = t(`odds.${odds.kind}`, {
+    percent: number.format(odds.percent), n: number.format(odds.one_in), counted,
+  });
+}
+
 export async function openNewDialog() {
   if (anyDialogOpen()) return;
   try {
@@ -154,6 +184,7 @@ export async function openNewDialog() {
   $("new-code").value = "";
   $("new-code").removeAttribute("aria-invalid");
   $("new-code-error").hidden = true;
+  showOdds(form);
   $("dlg-new").showModal();
 }
 
@@ -333,10 +364,12 @@ export function bindDialogs() {
   $("form-options").addEventListener("change", onOptionChange);
   $("new-preset").addEventListener("change", (e) => {
     if (e.target.value !== "custom") fillRuleForm($("form-new"), rulesOf(e.target.value));
+    showOdds($("form-new"));
   });
   $("form-new").addEventListener("change", (e) => {
     if (state.ruleTable && state.ruleTable.some((option) => option.name === e.target.name)) {
       $("new-preset").value = presetMatching(readRuleForm($("form-new")));
+      showOdds($("form-new"));
     }
   });
   $("btn-options").addEventListener("click", openOptions);
