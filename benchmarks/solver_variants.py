@@ -335,6 +335,8 @@ def main(argv: list[str] | None = None) -> int:
                 for name in solvers:  # by turns: each solver this block, then the next block
                     per[variant][name].extend(run_block(pool, name, variant, todo, args.time_limit))
             print(f"  deals {block[0]}-{block[-1]} done", file=sys.stderr)
+            if args.json:  # the rows so far: a run stopped early keeps them
+                Path(args.json).write_text(json.dumps(per))
     # Watched deals outside the range are timed (in the first block) but not counted.
     inside = set(deals)
     counted = {
