@@ -141,27 +141,29 @@ static inline void get_run(Bits *b, const KeyRoot *r, uint8_t *col, int *n) {
     }
 }
 
-/* The State of a key (columns in root order, then the others). */
+/* The State of a key: a root column where it was, the others in the first empty
+ * places (where a move starts a column), so that moves are tried in much the order
+ * they are tried on the position as it was made. */
 static void key_decode(const KeyRoot *r, const uint8_t *key, State *st) {
     Bits b = {(uint8_t *)key, 0, 0, 0};
     uint8_t present[52] = {0};
-    int j = 0;
     memset(st->len, 0, NCOLS);
     for (int i = 0; i < NCOLS; i++) {
         if (!r->len[i]) continue;
         int k = (int)bits_get(&b, r->kbits[i]);
         if (!k) continue;
         int n = k;
-        memcpy(st->cards[j], r->cards[i], (size_t)k);
-        get_run(&b, r, st->cards[j], &n);
-        st->len[j++] = (uint8_t)n;
+        memcpy(st->cards[i], r->cards[i], (size_t)k);
+        get_run(&b, r, st->cards[i], &n);
+        st->len[i] = (uint8_t)n;
     }
-    int nfree = (int)bits_get(&b, 4);
+    int nfree = (int)bits_get(&b, 4), j = 0;
     for (int f = 0; f < nfree; f++) {
         int n = 1;
+        while (st->len[j]) j++;
         st->cards[j][0] = (uint8_t)bits_get(&b, 6);
         get_run(&b, r, st->cards[j], &n);
-        st->len[j++] = (uint8_t)n;
+        st->len[j] = (uint8_t)n;
     }
     st->ncells = (uint8_t)bits_get(&b, 4);
     for (int k = 0; k < st->ncells; k++) present[st->cells[k] = (uint8_t)bits_get(&b, 6)] = 1;

@@ -13,7 +13,7 @@
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
 
-#define FIRST 1000000 /* the portfolio alone first: nearly every deal ends within this */
+#define FIRST 100000 /* the portfolio alone first: most deals end within this */
 #ifndef PROOF_RATIO
 #define PROOF_RATIO 2 /* then the proof expands this many positions per best-first one */
 #endif
