@@ -48,7 +48,7 @@ from eightoff.deal import pysol_deal
 from eightoff.formats import position_to_fcs
 from eightoff.rules import Build, EmptyColumn, Layout, Rules
 from eightoff.solver import Limit, core, solve
-from solver_vs_fcsolve import count_text_moves, lib_solver, run_lib
+from solver_vs_fcsolve import count_text_moves, lib_solver, parse_range, run_lib
 
 TOONS = ["-l", "toons-for-twenty-somethings"]
 
@@ -281,14 +281,6 @@ def watch_table(per: dict[str, dict[str, list[Row]]], solvers: list[str], watch:
             cells.append("-" if row is None else f"{row[2] * 1000:.1f}")
         lines.append(item.ljust(24) + "".join(c.rjust(14) for c in cells))
     return "\n".join(lines)
-
-
-def parse_range(text: str) -> list[int]:
-    out: list[int] = []
-    for part in text.split(","):
-        a, _, b = part.partition("-")
-        out.extend(range(int(a), int(b or a) + 1))
-    return out
 
 
 def main(argv: list[str] | None = None) -> int:
