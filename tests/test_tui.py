@@ -543,6 +543,24 @@ def test_a_new_game_by_difficulty_comes_from_the_winnable_pool(tmp_path: Path) -
     assert solve(code.position()).verdict.value == "solved"
 
 
+def test_a_winnable_deal_of_a_rarely_won_variant_is_one_the_shipped_survey_won() -> None:
+    from eightoff.tui.deals import pick_deal
+    from eightoff.tui.userdata import NewGameChoice
+    from eightoff.verdicts import shipped
+
+    two_cells = STANDARD.with_options(cells=2)  # about 1 deal in 600 can be won
+    found = shipped().find(two_cells)
+    assert found is not None and found.odds().kind == "one_in"
+    empty = Pool(None)
+    assert empty.draw(two_cells, random.Random(0)) is None  # the shipped pool has none
+    rng = random.Random(5)
+    codes = [pick_deal(NewGameChoice(two_cells, True, "any"), rng, empty) for _ in range(4)]
+    assert all(code.rules == two_cells and found.verdict(code.deal) == "won" for code in codes)
+    assert len({code.deal for code in codes}) > 1  # drawn, not always the same deal
+    result = solve(codes[0].position(), limit=Limit(nodes=None, seconds=30))
+    assert result.verdict.value == "solved"
+
+
 def test_q_asks_only_when_a_game_is_in_progress() -> None:
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
         await pilot.press("6", "0")

@@ -30,6 +30,7 @@ from eightoff.verdicts import (
     Verdicts,
     VerdictsError,
     decode_deals,
+    draw_won,
     encode_deals,
     from_store,
     odds,
@@ -270,6 +271,18 @@ def test_every_variant_is_shipped_with_its_odds() -> None:
     assert odds(STANDARD) is not None and odds(STANDARD).kind == "almost"  # type: ignore[union-attr]
     assert odds(PRESETS["app"]) is None  # take-back: not surveyed
     assert {o.name for o in OPTIONS} == set(STANDARD.to_json())
+
+
+def test_won_deals_are_drawn_only_where_random_deals_are_often_lost() -> None:
+    rng = random.Random(8)
+    assert draw_won(STANDARD, rng) is None  # almost every deal: random deals do
+    assert draw_won(PRESETS["app"], rng) is None  # not surveyed
+    rare = Rules(cells=4, layout=Layout.BAKERS)  # about 1 deal in 3
+    found = shipped().find(rare)
+    assert found is not None
+    drawn = {draw_won(rare, rng) for _ in range(30)}
+    assert all(d is not None and found.verdict(d) == "won" for d in drawn)
+    assert len(drawn) > 20
 
 
 # Variants whose deals are won or proven lost in milliseconds: a sample of their shipped

@@ -11,7 +11,7 @@ survey database (:func:`build`).
 :func:`shipped` reads the file once; :meth:`Shipped.find` gives a rule set's
 :class:`Verdicts`, whose :meth:`Verdicts.odds` is what the New game forms say ("about 1 in
 9 deals of this variant can be won") and whose won deals the web game draws from where
-random deals are rarely winnable.
+random deals are rarely winnable (:func:`draw_won`, for the web and terminal games).
 """
 
 from __future__ import annotations
@@ -330,6 +330,16 @@ def shipped() -> Shipped:
     """The verdicts shipped with the package (read once)."""
     text = resources.files("eightoff").joinpath("data", SHIPPED).read_text("utf-8")
     return Shipped.from_text(text)
+
+
+def draw_won(rules: Rules, rng: random.Random) -> int | None:
+    """A deal of ``rules`` the shipped survey won, drawn with ``rng``, for variants where a
+    random deal is often lost (not "almost every deal"); ``None`` otherwise or when none
+    was won: there, random deals the solver wins briefly are the better draw."""
+    found = shipped().find(rules)
+    if found is None or found.odds().kind == "almost":
+        return None
+    return found.draw_won(rng)
 
 
 def odds(rules: Rules) -> Odds | None:

@@ -1,6 +1,7 @@
 """Which deal a new game plays: as in the web game, the deal of the day, or a winnable
-deal from the pool by difficulty, else random deals the solver wins within a short
-budget, else any deal."""
+deal from the pool by difficulty, else a won deal of the shipped survey where random
+deals are often lost, else random deals the solver wins within a short budget, else any
+deal."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from eightoff.codes import GameCode
 from eightoff.pool import Pool
 from eightoff.rules import Rules
 from eightoff.tui.userdata import NewGameChoice
+from eightoff.verdicts import draw_won
 
 DEAL_SECONDS: Final = 0.5  # per random deal tried when the pool has none for the rules
 NEW_SECONDS: Final = 2.0  # in all
@@ -40,6 +42,8 @@ def pick_deal(choice: NewGameChoice, rng: random.Random, pool: Pool | None = Non
         number = pool.draw(rules, rng, choice.difficulty)
     if number is None:
         number = pool.draw(rules, rng)
+    if number is None:  # a variant whose deals are often lost: its surveyed won deals
+        number = draw_won(rules, rng)
     if number is not None:
         return GameCode(rules, number)
     from eightoff.solver import Limit, Verdict, solve

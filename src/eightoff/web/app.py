@@ -50,7 +50,7 @@ from eightoff.pool import Pool
 from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.solver import Limit
-from eightoff.verdicts import UNSURVEYED_TEXT, shipped
+from eightoff.verdicts import UNSURVEYED_TEXT, draw_won, shipped
 from eightoff.web.solving import (
     CANDIDATES,
     SolverProcesses,
@@ -728,16 +728,14 @@ class _Api:
         self, rules: Rules, difficulty: str | None = None
     ) -> tuple[GameCode, bool | None]:
         """A deal the solver has won: from the pool (of ``difficulty`` when it has one),
-        else random deals solved briefly."""
+        else a won deal of the shipped survey where random deals are often lost, else
+        random deals solved briefly."""
         with self.rng_lock:
             number = None if difficulty is None else self.pool.draw(rules, self.rng, difficulty)
             if number is None:
                 number = self.pool.draw(rules, self.rng)
-        if number is None:  # a variant whose deals are rarely won: its surveyed won deals
-            surveyed = shipped().find(rules)
-            if surveyed is not None and surveyed.odds().kind != "almost":
-                with self.rng_lock:
-                    number = surveyed.draw_won(self.rng)
+            if number is None:  # a variant whose deals are often lost: its surveyed won deals
+                number = draw_won(rules, self.rng)
         if number is not None:
             return GameCode(rules, number), True
         with self.rng_lock:
