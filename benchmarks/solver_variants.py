@@ -4,6 +4,13 @@
         [--variants standard,forecell,alternate-2] [--solvers eightoff,eightoff-bf,fcs-lib]
         [--time-limit 10] [--nodes N] [--workers 2] [--block 100] [--json FILE]
 
+The variants are the 24 of docs/atlas.md (``--variants all``): 8, 4 or 2 cells × Kings
+or any card to an empty column × build in suit or alternating colours × Eight Off's or
+Baker's Game's deal, each with its default group moves, named as game codes name them
+(``C8``, ``C4-EA``, ``C2-EAB``; ``standard``, ``forecell``, ``alternate-2``,
+``alternate``, ``easy`` and ``bakers`` name six of them), each given to fc-solve
+with the options of the same game (see :func:`fcs_options`).
+
 Each solver gets the same PySolFC deals under each variant's rules, the same time
 limit and the same worker processes, and the solvers take turns on blocks of
 ``--block`` deals, so that a change in the machine's load falls on all of them:
@@ -40,13 +47,14 @@ import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from eightoff.deal import pysol_deal
+from eightoff.export import variant as variant_code
 from eightoff.formats import position_to_fcs
-from eightoff.rules import Build, EmptyColumn, Layout, Rules
+from eightoff.rules import CELL_COUNTS, Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import Limit, core, solve
 from solver_vs_fcsolve import count_text_moves, lib_solver, parse_range, run_lib
 
@@ -59,37 +67,69 @@ class Variant:
 
     rules: Rules
     fcs: tuple[str, ...]
-    label: str
+
+    @property
+    def code(self) -> str:
+        """The variant as game codes name it: ``C8``, ``C4-EA``, ``C2-EAB``."""
+        return variant_code(self.rules)
+
+    @property
+    def label(self) -> str:
+        """The rules in words."""
+        return self.rules.describe()
 
 
-VARIANTS: dict[str, Variant] = {
-    "standard": Variant(Rules(), ("-g", "eight_off"), "standard (8 cells, in suit)"),
-    "forecell": Variant(
-        Rules(cells=4, build=Build.ALTERNATE),
-        ("-g", "forecell"),
-        "Fore Cell (4 cells, alternating colours)",
-    ),
-    "alternate-2": Variant(
-        Rules(cells=2, build=Build.ALTERNATE),
-        ("-g", "forecell", "--freecells-num", "2"),
-        "2 cells, alternating colours",
-    ),
-    "alternate": Variant(
-        Rules(build=Build.ALTERNATE),
-        ("-g", "forecell", "--freecells-num", "8"),
-        "8 cells, alternating colours",
-    ),
-    "easy": Variant(
-        Rules(empty_column=EmptyColumn.ANY),
-        ("-g", "eight_off", "--empty-stacks-filled-by", "any"),
-        'the French "Facile" (any card to an empty column)',
-    ),
-    "bakers": Variant(
-        Rules(cells=4, layout=Layout.BAKERS, empty_column=EmptyColumn.ANY),
-        ("-g", "bakers_game"),
-        "Baker's Game",
-    ),
+def fcs_options(rules: Rules) -> tuple[str, ...]:
+    """fc-solve's options for the game ``rules`` describe (the deal itself, Eight Off's
+    or Baker's Game's layout, is in the board text, its dealt cells included).
+
+    fc-solve's ``limited`` sequence moves carry (free cells + 1) × 2^(empty columns) cards
+    when any card fills an empty column and free cells + 1 when only Kings do: eightoff's
+    default group moves of each (runs by the FreeCell formula with ``E``, else runs of
+    free cells + 1). fc-solve has no take-back from the foundations and no one-card-a-move
+    rule with runs in a column, so the ``T`` and ``S`` options are not in this table."""
+    if rules.take_back or rules.group_moves is not default_group_moves(rules):
+        raise ValueError(f"fc-solve has no game for {variant_code(rules)}")
+    return (
+        "--freecells-num", str(rules.cells),
+        "--stacks-num", "8",
+        "--decks-num", "1",
+        "--empty-stacks-filled-by", "all" if rules.empty_column is EmptyColumn.ANY else "kings",
+        "--sequences-are-built-by", "suit" if rules.build is Build.SUIT else "alternate_color",
+        "--sequence-move", "limited",
+    )  # fmt: skip
+
+
+def default_group_moves(rules: Rules) -> GroupMoves:
+    """The group moves a variant has unless told otherwise (``E`` implies the formula)."""
+    return replace(rules, group_moves=GroupMoves.CELLS).group_moves
+
+
+def _atlas_rules() -> list[Rules]:
+    """The 24 variants of docs/atlas.md: cells × empty columns × build × layout."""
+    return [
+        Rules(cells=cells, empty_column=empty, build=build, layout=layout)
+        for layout in (Layout.EIGHT_OFF, Layout.BAKERS)
+        for build in (Build.SUIT, Build.ALTERNATE)
+        for empty in (EmptyColumn.KINGS, EmptyColumn.ANY)
+        for cells in CELL_COUNTS
+    ]
+
+
+CODES: list[str] = [variant_code(rules) for rules in _atlas_rules()]
+# The rule books measured before the table had every variant, by the names players use.
+ALIASES: dict[str, str] = {
+    "standard": "C8",
+    "forecell": "C4-A",
+    "alternate-2": "C2-A",
+    "alternate": "C8-A",
+    "easy": "C8-E",
+    "bakers": "C4-EB",
 }
+VARIANTS: dict[str, Variant] = {
+    variant_code(rules): Variant(rules, fcs_options(rules)) for rules in _atlas_rules()
+}
+VARIANTS.update({alias: VARIANTS[code] for alias, code in ALIASES.items()})
 TAIL_VARIANTS = "standard,forecell,alternate-2"
 # The slow deals of issue 15: a peer found a line in a few ms, eightoff took 0.04-0.8 s.
 WATCH = "forecell:882,forecell:377,alternate-2:249,alternate-2:200,standard:27,standard:1780"
@@ -239,7 +279,9 @@ def report(per: dict[str, dict[str, list[Row]]], solvers: list[str]) -> str:
         ("median length", lambda s: f"{s['median_len']:.0f}"),
     ]
     for variant, by_solver in per.items():
-        lines.append(f"\n## {variant}: {VARIANTS[variant].label}")
+        known = VARIANTS[variant]
+        code = "" if variant == known.code else f" ({known.code})"
+        lines.append(f"\n## {variant}{code}: {known.label}")
         sums = {n: summary(by_solver[n]) for n in solvers}
         lines.append("".ljust(24) + "".join(n.rjust(14) for n in solvers))
         for label, fmt in fields:
@@ -288,7 +330,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--deals", default="2001-3000", help="PySolFC deal numbers (2001-3000, 1,5,9-12)"
     )
-    ap.add_argument("--variants", default=TAIL_VARIANTS, help=f"of: {', '.join(VARIANTS)}")
+    ap.add_argument(
+        "--variants",
+        default=TAIL_VARIANTS,
+        help=f"'all' (the 24 of docs/atlas.md), or of: {', '.join(CODES)}; "
+        f"aliases: {', '.join(f'{a} = {c}' for a, c in ALIASES.items())}",
+    )
     ap.add_argument(
         "--solvers", default="eightoff,eightoff-bf,fcs-lib", help=f"of: {', '.join(RUNNERS)}"
     )
@@ -305,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     deals = parse_range(args.deals)
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    if variants == ["all"]:
+        variants = CODES
     solvers = [s.strip() for s in args.solvers.split(",") if s.strip()]
     bad = [v for v in variants if v not in VARIANTS] + [s for s in solvers if s not in RUNNERS]
     if bad:
@@ -326,9 +375,9 @@ def main(argv: list[str] | None = None) -> int:
                 todo = block + (extra[variant] if first == 0 else [])
                 for name in solvers:  # by turns: each solver this block, then the next block
                     per[variant][name].extend(run_block(pool, name, variant, todo, args.time_limit))
-            print(f"  deals {block[0]}-{block[-1]} done", file=sys.stderr)
-            if args.json:  # the rows so far: a run stopped early keeps them
-                Path(args.json).write_text(json.dumps(per))
+                    if args.json:  # the rows so far: a run stopped early keeps them
+                        Path(args.json).write_text(json.dumps(per))
+                print(f"  {variant}: deals {block[0]}-{block[-1]} done", file=sys.stderr)
     # Watched deals outside the range are timed (in the first block) but not counted.
     inside = set(deals)
     counted = {
