@@ -23,13 +23,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
 from eightoff.deal import deal_cards
+from eightoff.export import variant
+from eightoff.movepack import unpack_line
 from eightoff.moves import Move, PlaceKind
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Layout, Rules
-from eightoff.store import Store
+from eightoff.store import Store, rules_key
 
 RED = (False, True, True, False)  # suits in card order: spades, hearts, diamonds, clubs
 
@@ -140,6 +142,23 @@ def referee(rules: Rules, deal: int, line: str) -> str | None:
     return None if board.won() else "the line ends before every card is home"
 
 
+def picked(store: Store, rules: Rules, hardest: int, every: int) -> Iterator[tuple[int, str]]:
+    """(deal, line) of the won deals to check: the ``hardest`` by positions searched, and
+    every ``every``-th deal number; streamed, so a million-deal survey fits in memory."""
+    key = rules_key(rules)
+    won = "FROM results WHERE rules = ? AND source = 'eightoff' AND verdict = 'solved'"
+    cut = store.execute(
+        f"SELECT nodes {won} ORDER BY nodes DESC LIMIT 1 OFFSET ?", (key, max(hardest - 1, 0))
+    ).fetchone()
+    floor = cut[0] if cut and hardest else None
+    cur = store.execute(
+        f"SELECT deal, moves {won} AND (deal % ? = 0 OR nodes >= ?)",
+        (key, every, floor if floor is not None else 2**62),
+    )
+    for deal, moves in cur:
+        yield deal, unpack_line(moves) if isinstance(moves, bytes) else moves
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--db", required=True, help="a survey database")
@@ -151,14 +170,17 @@ def main(argv: list[str] | None = None) -> int:
             if source != "eightoff" or rules.take_back:
                 continue
             start = time.process_time()
-            won = [r for r in store.rows(rules, source) if r.verdict == "solved" and r.moves]
-            hardest = {r.deal for r in sorted(won, key=lambda r: -(r.nodes or 0))[: args.hardest]}
-            picked = [r for r in won if r.deal in hardest or r.deal % args.every == 0]
-            bad = [(r.deal, why) for r in picked if (why := referee(rules, r.deal, r.moves))]
+            won = store.count(rules, source, "solved")
+            checked, bad = 0, []
+            for deal, line in picked(store, rules, args.hardest, args.every):
+                checked += 1
+                if why := referee(rules, deal, line):
+                    bad.append((deal, why))
             took = time.process_time() - start
             print(
-                f"{rules.describe()}: {len(picked):,} of {len(won):,} won lines replayed, "
-                f"{len(bad)} refused ({took:.0f} CPU s)"
+                f"{variant(rules)}: {checked:,} of {won:,} won lines replayed, "
+                f"{len(bad)} refused ({took:.0f} CPU s)",
+                flush=True,
             )
             for deal, why in bad[:10]:
                 print(f"  deal {deal}: {why}")
