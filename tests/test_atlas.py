@@ -1,14 +1,15 @@
 """The atlas page: its commands make the same survey again; its figures are the database's."""
 
+import math
 import re
 import shlex
 from pathlib import Path
 
 import pytest
 
-from eightoff.atlas import PUBLISHED, command, groups, markdown, rule_flags
+from eightoff.atlas import PUBLISHED, Published, command, gap_sigma, groups, markdown, rule_flags
 from eightoff.cli import build_parser, main, rules_from_args
-from eightoff.report import wilson
+from eightoff.report import Summary, wilson
 from eightoff.rules import OPTIONS, PRESETS, STANDARD, Rules
 from eightoff.store import Store
 from eightoff.survey import DealRange, Task, solve_task
@@ -61,9 +62,8 @@ def test_the_page_says_what_the_database_holds(atlas_db: Path) -> None:
     for p in PUBLISHED:
         if p.rules == STANDARD:
             inside = "yes" if low <= p.share <= high else "no"
-            assert any(
-                p.who in line and line.endswith(f"| {inside} |") for line in page.splitlines()
-            )
+            gap = f"{gap_sigma(standard, p):+.1f}σ | {inside} |"
+            assert any(p.who in line and line.endswith(gap) for line in page.splitlines())
 
 
 def test_the_pages_commands_make_the_same_survey_again(
@@ -113,3 +113,15 @@ def test_one_rule_set_and_a_group_command(atlas_db: Path) -> None:
     assert command(group, "a.db") == "eightoff survey 1-30 --db a.db --time-limit 10 --cells 4"
     assert DealRange.parse("1-30") == DealRange("eightoff", tuple(group.summary.spans))
     assert isinstance(group.summary.rules, Rules)
+
+
+def test_the_gap_to_a_published_figure_counts_both_samples_errors() -> None:
+    ours = Summary(
+        STANDARD, "eightoff", {"solved": 9_900, "unsolvable": 100, "unknown": 0}, {}, [], [], [],
+        [(1, 10_000)], [], [], [],
+    )  # fmt: skip
+    known = Published("a survey of 10,000", STANDARD, 0.98, 10_000, "")
+    unsized = Published("a figure alone", STANDARD, 0.98, None, "")
+    # 0.01 / sqrt(0.99 * 0.01 / 10,000 + 0.98 * 0.02 / 10,000)
+    assert gap_sigma(ours, known) == pytest.approx(5.822, abs=1e-3)
+    assert gap_sigma(ours, unsized) == pytest.approx(0.01 / math.sqrt(0.99 * 0.01 / 10_000))

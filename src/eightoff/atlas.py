@@ -212,11 +212,23 @@ def optimal_section(g: Group, plot: str | None) -> list[str]:
     return lines
 
 
+def gap_sigma(ours: Summary, theirs: Published) -> float:
+    """Our share minus theirs in standard errors of the difference (binomial errors of
+    both samples; theirs only when its size is known)."""
+    q, p = ours.winnability, theirs.share
+    variance = q * (1 - q) / ours.decided
+    if theirs.deals:
+        variance += p * (1 - p) / theirs.deals
+    if variance == 0:
+        return math.copysign(math.inf, q - p) if q != p else 0.0
+    return (q - p) / math.sqrt(variance)
+
+
 def published_section(found: list[Group]) -> list[str]:
     """The published figures beside ours, where the database has their rules."""
     lines = [
-        "| published | their figure | ours | deals | theirs inside our 95% CI? |",
-        "|---|--:|--:|---|---|",
+        "| published | their figure | ours | deals | ours − theirs | theirs inside our 95% CI? |",
+        "|---|--:|--:|---|--:|---|",
     ]
     notes = []
     for i, p in enumerate(PUBLISHED, 1):
@@ -229,7 +241,8 @@ def published_section(found: list[Group]) -> list[str]:
         over = "" if p.deals is None else f" over {p.deals:,} deals"
         lines.append(
             f"| {p.who} [{i}] | {_percent(p.share, 4)}{over} | {_winnable(s)} "
-            f"| {spans(s.source, s.spans)} ({name(s.rules)}) | {inside} |"
+            f"| {spans(s.source, s.spans)} ({name(s.rules)}) "
+            f"| {100 * (s.winnability - p.share):+.4f} points, {gap_sigma(s, p):+.1f}σ | {inside} |"
         )
         notes.append(f"{i}. {p.note}")
     return [*lines, "", *notes] if notes else []
