@@ -76,8 +76,42 @@ def test_a_deal_best_first_settles_early_gets_the_same_line(number: int) -> None
     position = pysol_deal(number)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
-    assert alone.nodes < 2000  # within the stretch best-first runs alone
+    assert alone.nodes < 1000  # within the stretch best-first runs alone
     assert both.moves == alone.moves and both.nodes == alone.nodes
+
+
+@needs_native
+@pytest.mark.parametrize(("rules", "number"), [(STANDARD, 3182), (FORE_CELL, 3058)])
+def test_a_short_dive_ends_a_deal_before_the_solo_stretch(rules: Rules, number: int) -> None:
+    # Best-first alone needs 5,700 and 18,000 positions; the short dives that take
+    # turns with it from its 1,000th expansion find a line within 2,200 in all.
+    position = pysol_deal(number, rules)
+    alone = solve_with(position, portfolio=False)
+    both = solve_with(position, portfolio=True)
+    assert wins(position, alone) and wins(position, both)
+    assert both.nodes < 2_200 < alone.nodes
+
+
+@needs_native
+@pytest.mark.parametrize("number", [3003, 3026, 3120])
+def test_best_first_about_to_end_keeps_its_shorter_line(number: int) -> None:
+    # Fore Cell deals best-first alone ends in 1,350-1,450 positions: the first short
+    # dive (h weighing a card in a cell 1.0) finds a line in 64-109 expansions once
+    # the helpers start, at best-first's 1,000th; best-first goes on (up to twice
+    # its expansions) and its line, shorter than the dive's even after the finish,
+    # is the one returned.
+    assert native is not None
+    position = pysol_deal(number, FORE_CELL)
+    cfg = core.config(FORE_CELL)
+    heavy_cells = (*cfg[:9], 1.0, cfg[10])
+    status, steps, dive_nodes = native.dive(*search_state(position), heavy_cells, 300, -1.0)
+    assert status == core.SOLVED and dive_nodes <= 110
+    dive_line = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0, True)
+    alone = solve_with(position, portfolio=False)
+    both = solve_with(position, portfolio=True)
+    assert 1_000 < alone.nodes < both.nodes  # the helpers ran: their expansions count
+    assert both.moves == alone.moves
+    assert sum(2 * m.count - 1 for m in map(core.MOVES.__getitem__, dive_line)) > both.length
 
 
 @needs_native
@@ -106,11 +140,11 @@ def test_no_solution_past_the_solo_stretch_is_still_proven(number: int) -> None:
 @needs_native
 @pytest.mark.parametrize(
     ("rules", "number"),
-    [(FORE_CELL, 254), (FORE_CELL, 63), (TWO_CELLS_ALTERNATE, 12), (TWO_CELLS_ALTERNATE, 11)],
+    [(FORE_CELL, 254), (FORE_CELL, 3484), (TWO_CELLS_ALTERNATE, 12), (TWO_CELLS_ALTERNATE, 11)],
 )
 def test_a_lost_deal_whose_open_list_stays_small_pays_no_helper(rules: Rules, number: int) -> None:
     # Lost deals that best-first needs 6,000-14,000 positions to exhaust, its open
-    # list below one position per four expanded all along: no helper ever starts.
+    # list below one position per two expanded all along: no helper ever starts.
     position = pysol_deal(number, rules)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)

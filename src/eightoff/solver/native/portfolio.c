@@ -1,10 +1,17 @@
 /* The portfolio: the weighted best-first search with two helpers, run by turns.
  *
  * Most deals fall to the best-first search within a few hundred expansions, so it
- * runs alone first (SOLO expansions). Then, in one thread, it takes turns of
- * QUANTUM expansions with its helpers, which together may expand HELPER_NUM
- * positions per HELPER_DEN of its own, DIVE_MAX at most: a greedy best-first search
- * (weight GREEDY_WEIGHT, one helper turn in GREEDY_EVERY) and a sequence of
+ * runs alone first (EARLY_START expansions). Then, in one thread, it takes turns
+ * with its helpers: until SOLO, of EARLY_QUANTUM expansions, the helpers expanding
+ * EARLY_NUM positions per EARLY_DEN of its own in short dives (EARLY_DIVE
+ * expansions each: a deal a depth-first solver settles in a few hundred positions
+ * should not wait for the long dives); then of QUANTUM expansions, the helpers
+ * expanding HELPER_NUM per HELPER_DEN of best-first's, DIVE_MAX in all at most. A
+ * helper's line found before SOLO does not end the search at once: best-first
+ * goes on to PROTECT times its expansions (SOLO at most) and its line wins if no
+ * longer, so a deal it was about to end keeps its short line. The helpers: a
+ * greedy best-first search (weight GREEDY_WEIGHT, one helper turn in
+ * GREEDY_EVERY) and a sequence of
  * depth-first dives (dive.c), each stopped after DIVE_NODES expansions and
  * followed by the next. Like Freecell Solver's soft threads, the dives differ in
  * what they prefer: they cycle through DIVE_KINDS, which order a position's
@@ -17,7 +24,7 @@
  * Only the best-first search settles "no solution": its running dry goes on to the
  * exact proof as before, while a helper that runs dry (hashed positions; a
  * streamlined dive leaves choices out), or fills its share of the tables, stops.
- * Deals best-first ends within SOLO expansions get exactly the line they got
+ * Deals best-first ends within EARLY_START expansions get exactly the line they got
  * before; the others pay at most DIVE_MAX more expansions for a chance of a line
  * many times sooner, and only while best-first's open list is large (at least one
  * position per OPEN_SHARE expanded): on a lost deal it shrinks as the search runs
@@ -48,7 +55,7 @@
 #endif
 #define ORDER_NOISE 0.999 /* a seeded dive by kind: shuffles each bracket, never across */
 #ifndef OPEN_SHARE
-#define OPEN_SHARE 4 /* helpers only while best-first's open list holds 1 / OPEN_SHARE of its expansions */
+#define OPEN_SHARE 2 /* helpers only while best-first's open list holds 1 / OPEN_SHARE of its expansions */
 #endif
 #ifndef HELPER_NUM /* the helpers expand HELPER_NUM positions per HELPER_DEN of best-first's */
 #define HELPER_NUM 2
@@ -68,6 +75,24 @@
 #endif
 #ifndef GREEDY_WEIGHT
 #define GREEDY_WEIGHT 40.0 /* the greedy best-first search's weight */
+#endif
+#ifndef EARLY_START
+#define EARLY_START 1000 /* the helpers' first turn: after this many of best-first's (past the median deal) */
+#endif
+#ifndef EARLY_NUM /* until SOLO, the helpers expand EARLY_NUM positions per EARLY_DEN of best-first's */
+#define EARLY_NUM 1
+#endif
+#ifndef EARLY_DEN
+#define EARLY_DEN 1
+#endif
+#ifndef EARLY_QUANTUM
+#define EARLY_QUANTUM 64 /* turns until SOLO */
+#endif
+#ifndef EARLY_DIVE
+#define EARLY_DIVE 300 /* a dive started before SOLO stops after this many expansions */
+#endif
+#ifndef PROTECT
+#define PROTECT 2 /* a helper's line before SOLO: best-first goes on to PROTECT x its expansions */
 #endif
 #define DIVE_SHARE 16 /* a dive's tables: at most max_bytes / DIVE_SHARE */
 #define GREEDY_SHARE 4 /* the greedy search's: at most max_bytes / GREEDY_SHARE */
@@ -112,7 +137,8 @@ typedef struct {
     Nodes dnodes;
     Budget dbudget;
     Config dcfg;
-    int restarts, live;
+    int restarts, early_restarts, live;
+    long dive_cap; /* the current dive stops after this many expansions */
     long dive_nodes; /* expanded by the dives before the current one */
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
     const Nodes *win_nodes;
@@ -145,7 +171,7 @@ static void portfolio_free(Portfolio *p) {
 
 /* The greedy search's turn: 1 when it found a line (or hit the node or time limit). */
 static int portfolio_greedy_turn(Portfolio *p, const Config *cfg, const State *root, size_t share, long max_nodes,
-                                 double deadline) {
+                                 double deadline, long quantum) {
     if (p->glive == 0) {
         p->gcfg = *cfg;
         p->gcfg.weight = GREEDY_WEIGHT;
@@ -162,7 +188,7 @@ static int portfolio_greedy_turn(Portfolio *p, const Config *cfg, const State *r
     BestFirst *g = &p->greedy;
     long total = portfolio_nodes(p);
     long left = max_nodes < 0 ? -1 : max_nodes - (total - g->out.nodes);
-    if (!bf_run(g, g->out.nodes + QUANTUM, left, deadline)) return 0;
+    if (!bf_run(g, g->out.nodes + quantum, left, deadline)) return 0;
     if (g->out.status == SOLVED || (g->out.status == LIMIT && !p->gbudget.full)) return 1;
     portfolio_drop_greedy(p); /* ran dry or filled its share: it proves nothing here */
     p->glive = -1;
@@ -170,9 +196,11 @@ static int portfolio_greedy_turn(Portfolio *p, const Config *cfg, const State *r
 }
 
 /* The next dive: the r-th cycles through DIVE_KINDS, each kind with its own seed
- * in the first round and seed + r / NKINDS after. */
-static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share) {
-    int r = p->restarts++;
+ * in the first round and seed + r / NKINDS after; the short dives before SOLO
+ * (``early``) count their own rounds. */
+static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share, int early) {
+    int r = early ? p->early_restarts++ : p->restarts++;
+    p->dive_cap = early ? EARLY_DIVE : DIVE_NODES;
     const DiveKind *kind = &DIVE_KINDS[r % NKINDS];
     uint64_t seed = kind->seed + (uint64_t)(r / NKINDS);
     const int8_t *rank = kind->order != NULL && parse_order(kind->order, p->rank) ? p->rank : NULL;
@@ -191,10 +219,12 @@ static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *ro
  * dive's): 1 when it ended the whole search (a line, or the node or time limit),
  * with the outcome in ``out``. */
 static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *root, const Nodes *nodes,
-                                 long max_nodes, double deadline, Outcome *out) {
+                                 long max_nodes, double deadline, int early, Outcome *out) {
+    long quantum = early ? EARLY_QUANTUM : QUANTUM;
     int greedy_turn = USE_GREEDY && (!USE_DIVES || p->turn++ % GREEDY_EVERY == 0);
     if (greedy_turn && p->glive >= 0) {
-        if (!portfolio_greedy_turn(p, cfg, root, nodes->budget->max / GREEDY_SHARE, max_nodes, deadline)) return 0;
+        if (!portfolio_greedy_turn(p, cfg, root, nodes->budget->max / GREEDY_SHARE, max_nodes, deadline, quantum))
+            return 0;
         *out = p->greedy.out;
         if (out->status == SOLVED) {
             p->win_cfg = &p->gcfg;
@@ -203,13 +233,13 @@ static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *r
         return 1;
     }
     if (!USE_DIVES) return 0;
-    if (!p->live) portfolio_next_dive(p, cfg, root, nodes->budget->max / DIVE_SHARE);
+    if (!p->live) portfolio_next_dive(p, cfg, root, nodes->budget->max / DIVE_SHARE, early);
     if (!p->live) return 0;
     Dive *d = &p->dive;
     long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - d->out.nodes);
-    long pause = d->out.nodes + QUANTUM < DIVE_NODES ? d->out.nodes + QUANTUM : DIVE_NODES;
+    long pause = d->out.nodes + quantum < p->dive_cap ? d->out.nodes + quantum : p->dive_cap;
     if (!dive_run(d, pause, left, deadline)) {
-        if (d->out.nodes >= DIVE_NODES) portfolio_drop_dive(p); /* its turn is over: the next kind */
+        if (d->out.nodes >= p->dive_cap) portfolio_drop_dive(p); /* its turn is over: the next kind */
         return 0;
     }
     if (d->out.status == SOLVED || (d->out.status == LIMIT && !p->dbudget.full)) { /* a line, or a limit */
@@ -224,6 +254,41 @@ static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *r
     return 0;
 }
 
+/* How many positions the helpers may have expanded once best-first has expanded
+ * ``b``: none up to EARLY_START, then EARLY_NUM per EARLY_DEN of best-first's up
+ * to SOLO, then HELPER_NUM per HELPER_DEN. */
+static long helper_allowance(long b) {
+    long start = EARLY_START < SOLO ? EARLY_START : SOLO;
+    if (b <= start) return -1;
+    long early = ((b < SOLO ? b : SOLO) - start) * EARLY_NUM / EARLY_DEN;
+    return b <= SOLO ? early : early + (b - SOLO) * HELPER_NUM / HELPER_DEN;
+}
+
+/* Single-card moves on the path to node ``goal`` (best-first's g), autoplay left out. */
+static long path_cost(const Nodes *nodes, int32_t goal) {
+    long cost = 0;
+    for (int32_t k = goal; k > 0; k = nodes->items[k].parent) {
+        Move m = nodes->items[k].move;
+        cost += m.dk == CELL ? m.n : 2 * m.n - 1;
+    }
+    return cost;
+}
+
+/* A helper found a line (``out``) while best-first had expanded fewer than SOLO
+ * positions: best-first goes on, up to PROTECT times its expansions (SOLO at
+ * most), and its line wins when it finds one no longer than the helper's. So a
+ * deal best-first would end soon keeps its shorter line. */
+static void portfolio_protect(Portfolio *p, const Config *cfg, Nodes *nodes, long max_nodes, double deadline,
+                              Outcome *out) {
+    long until = p->bf.out.nodes * PROTECT < SOLO ? p->bf.out.nodes * PROTECT : SOLO;
+    long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - p->bf.out.nodes);
+    if (!bf_run(&p->bf, until, left, deadline) || p->bf.out.status != SOLVED) return;
+    if (path_cost(nodes, p->bf.out.goal) > path_cost(p->win_nodes, out->goal)) return;
+    *out = p->bf.out;
+    p->win_cfg = cfg;
+    p->win_nodes = nodes;
+}
+
 /* Runs the portfolio from ``root`` (after its autoplay); ``tail`` 0 runs best-first
  * alone. On SOLVED, ``win_cfg`` and ``win_nodes`` name the path's search (the
  * best-first search's tables are ``nodes``, a dive's its own: portfolio_free). */
@@ -233,13 +298,16 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *root,
     memset(p, 0, sizeof *p);
     p->win_cfg = cfg;
     p->win_nodes = nodes;
-    if (bf_init(&p->bf, cfg, root, nodes) && !bf_run(&p->bf, tail ? SOLO : LONG_MAX, max_nodes, deadline)) {
+    long alone = EARLY_NUM > 0 && EARLY_START < SOLO ? EARLY_START : SOLO;
+    if (bf_init(&p->bf, cfg, root, nodes) && !bf_run(&p->bf, tail ? alone : LONG_MAX, max_nodes, deadline)) {
         for (;;) {
             /* Best-first's turn, then the helpers' while they have spent no more than
              * their share: a search's node limit is what the others left of max_nodes. */
             long total = portfolio_nodes(p);
             long left = max_nodes < 0 ? -1 : max_nodes - (total - p->bf.out.nodes);
-            if (bf_run(&p->bf, p->bf.out.nodes + QUANTUM, left, deadline)) break;
+            long b = p->bf.out.nodes, pause = b < SOLO ? b + EARLY_QUANTUM : b + QUANTUM;
+            if (b < SOLO && pause > SOLO) pause = SOLO;
+            if (bf_run(&p->bf, pause, left, deadline)) break;
             long spent = portfolio_nodes(p) - p->bf.out.nodes;
             if (spent >= DIVE_MAX) { /* the helpers' share is spent: best-first alone */
                 portfolio_free(p);
@@ -249,8 +317,10 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *root,
             /* A small open list for the positions expanded is how a lost deal's search
              * looks (a closed space running dry): then best-first goes on alone. */
             if ((long)p->bf.heap.n * OPEN_SHARE < p->bf.out.nodes) continue;
-            while (spent < DIVE_MAX && spent * HELPER_DEN <= (p->bf.out.nodes - SOLO) * HELPER_NUM) {
-                if (portfolio_helper_turn(p, cfg, root, nodes, max_nodes, deadline, &out)) {
+            while (spent < DIVE_MAX && spent <= helper_allowance(p->bf.out.nodes)) {
+                int early = p->bf.out.nodes < SOLO;
+                if (portfolio_helper_turn(p, cfg, root, nodes, max_nodes, deadline, early, &out)) {
+                    if (early && out.status == SOLVED) portfolio_protect(p, cfg, nodes, max_nodes, deadline, &out);
                     out.nodes = portfolio_nodes(p);
                     bf_free(&p->bf);
                     return out;
