@@ -22,7 +22,10 @@
 enum { COL = 0, CELL = 1, FOUND = 2 };
 enum { SOLVED = 0, EXHAUSTED = 1, LIMIT = 2, NOMEM = 3 };
 enum { GROUP_SINGLE = 0, GROUP_CELLS = 1, GROUP_FREECELL = 2, GROUP_NONE = 3 };
-enum { AUTO_NONE = 0, AUTO_ALL = 1, AUTO_SAFE = 2 };
+/* Automatic foundation moves: none, all (building in suit), the basic safe rule
+ * (alternating colours), the refined one (alternating colours: the proof side's, see
+ * rules.h proven_safe_home). */
+enum { AUTO_NONE = 0, AUTO_ALL = 1, AUTO_SAFE = 2, AUTO_PROVEN = 3 };
 
 typedef struct {
     int ncells, suit, kings_only, group, take_back, autoplay, dig;

@@ -22,6 +22,7 @@ typedef struct {
     size_t n, ocap;
     uint64_t *slots; /* hash tag << 32 | position + 1; 0: free */
     size_t mask;
+    int shift; /* 32 - log2(slots): a tag's first slot is tag >> shift */
     int32_t *stack;
     size_t depth, cap;
     Outcome out;
@@ -53,21 +54,29 @@ static int ex_grow(Budget *b, void **p, size_t *cap, size_t need, size_t size) {
     return 1;
 }
 
+/* A slot holds a position's hash tag (the hash's top 32 bits) and its number + 1;
+ * a position's first slot is the tag's top bits (as many as the table's size
+ * needs), so the table doubles without reading a key again. */
+static inline size_t ex_home(const Exhaust *e, uint64_t tag) { return (size_t)(tag >> e->shift); }
+
 /* Twice the slots, the positions placed again; 0 when no room. */
 static int ex_rehash(Exhaust *e) {
     size_t cap = 2 * (e->mask + 1);
     uint64_t *slots = budget_resize(e->nodes->budget, NULL, 0, cap * sizeof(uint64_t));
     if (slots == NULL) return 0;
     memset(slots, 0, cap * sizeof(uint64_t));
-    for (size_t n = 0; n < e->n; n++) {
-        uint64_t h = key_hash(record_key(e, n), record_len(e, n));
-        size_t p = (size_t)h & (cap - 1);
-        while (slots[p]) p = (p + 1) & (cap - 1);
-        slots[p] = (h >> 32) << 32 | (uint64_t)(n + 1);
-    }
-    budget_free(e->nodes->budget, e->slots, (e->mask + 1) * sizeof(uint64_t));
-    e->slots = slots;
+    size_t old = e->mask + 1;
     e->mask = cap - 1;
+    e->shift--;
+    for (size_t q = 0; q < old; q++) {
+        uint64_t s = e->slots[q];
+        if (!s) continue;
+        size_t p = ex_home(e, s >> 32);
+        while (slots[p]) p = (p + 1) & (cap - 1);
+        slots[p] = s;
+    }
+    budget_free(e->nodes->budget, e->slots, old * sizeof(uint64_t));
+    e->slots = slots;
     return 1;
 }
 
@@ -84,8 +93,8 @@ static int ex_room(Exhaust *e, int n) {
 
 /* The position with this key: its number, or -1 (and ``*free`` its slot). */
 static int64_t ex_find(const Exhaust *e, const uint8_t *key, int len, uint64_t h, size_t *free) {
-    size_t p = (size_t)h & e->mask;
     uint64_t tag = h >> 32;
+    size_t p = ex_home(e, tag);
     for (;;) {
         uint64_t s = e->slots[p];
         if (!s) {
@@ -125,6 +134,7 @@ static void ex_free(Exhaust *e) {
     e->stack = NULL;
     e->acap = e->ocap = e->cap = 0;
     e->mask = 0;
+    e->shift = 32;
 }
 
 /* Ready to run from ``root`` (``nodes`` must be empty); 0 (``out.status`` set) when
@@ -143,6 +153,7 @@ static int ex_init(Exhaust *e, const Config *cfg, const State *root, Nodes *node
     }
     memset(e->slots, 0, 1024 * sizeof(uint64_t));
     e->mask = 1023;
+    e->shift = 32 - 10;
     if (!ex_room(e, 1)) {
         e->out.status = no_room(nodes->budget);
         return 0;
@@ -200,7 +211,8 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
     const Config *cfg = e->cfg;
     Outcome *out = &e->out;
     Move moves[MAXMOVES];
-    uint8_t homed[52], key[KEYMAX];
+    uint8_t homed[52], keys[MAXMOVES][KEYMAX], lens[MAXMOVES], won[MAXMOVES];
+    uint64_t hashes[MAXMOVES];
     State st, child;
     while (e->depth) {
         if (out->nodes >= pause_at) return EX_PAUSED;
@@ -216,16 +228,22 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
             e->depth++; /* not expanded: a later call may go on from it */
             return EX_ENDED;
         }
+        /* The children's keys first, their first slots fetched meanwhile; then the
+         * look-ups, which find those slots in the cache. */
         for (int k = 0; k < nm; k++) {
             child = st;
             apply_move(&child, moves[k]);
             autoplay(cfg, &child, homed);
-            int len = key_encode(&e->root, &child, key);
-            uint64_t h = key_hash(key, len);
+            lens[k] = (uint8_t)key_encode(&e->root, &child, keys[k]);
+            hashes[k] = key_hash(keys[k], lens[k]);
+            __builtin_prefetch(&e->slots[ex_home(e, hashes[k] >> 32)]);
+            won[k] = sum_founds(&child) == 52;
+        }
+        for (int k = 0; k < nm; k++) {
             size_t slot;
-            if (ex_find(e, key, len, h, &slot) >= 0) continue;
-            size_t n = ex_add(e, here, key, len, h, slot);
-            if (sum_founds(&child) == 52) {
+            if (ex_find(e, keys[k], lens[k], hashes[k], &slot) >= 0) continue;
+            size_t n = ex_add(e, here, keys[k], lens[k], hashes[k], slot);
+            if (won[k]) {
                 Budget *b = e->nodes->budget; /* the path's nodes get the table's room */
                 budget_free(b, e->slots, (e->mask + 1) * sizeof(uint64_t));
                 e->slots = NULL;

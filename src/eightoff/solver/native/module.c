@@ -101,8 +101,8 @@ static int read_config(PyObject *obj, Config *cfg) {
                           &cfg->cell_w, &cfg->cover_w))
         return 0;
     if (cfg->ncells < 0 || cfg->ncells > MAXCELLS || cfg->group < 0 || cfg->group > 3 ||
-        cfg->autoplay < 0 || cfg->autoplay > 2) {
-        PyErr_SetString(PyExc_ValueError, "config: cells 0..8, group 0..3, auto 0..2");
+        cfg->autoplay < 0 || cfg->autoplay > 3) {
+        PyErr_SetString(PyExc_ValueError, "config: cells 0..8, group 0..3, auto 0..3");
         return 0;
     }
     if (!isfinite(cfg->weight) || !isfinite(cfg->inv_w) || !isfinite(cfg->cell_w) || !isfinite(cfg->cover_w)) {
@@ -206,6 +206,7 @@ static PyObject *run_search(PyObject *args, int kind) {
         PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
         return NULL;
     }
+    if (kind == EXHAUST) cfg = proof_config(&cfg); /* the proof side's autoplay */
     State start = root;
     uint8_t homed[52];
     int g0 = autoplay(&cfg, &root, homed);
@@ -754,13 +755,15 @@ static PyMethodDef methods[] = {
      "-> (status, steps, nodes)\n\n"
      "Weighted best-first search with 64-bit hashes (best_first.c).\n"
      "config = (ncells, suit, kings_only, group, take_back, auto, dig, weight,\n"
-     "inv_weight, cell_weight, cover_weight); max_nodes or seconds < 0: no limit.\n"
+     "inv_weight, cell_weight, cover_weight); auto: 0 none, 1 all, 2 safe, 3 the\n"
+     "refined safe rule; max_nodes or seconds < 0: no limit.\n"
      "A search whose tables would pass max_bytes stops as at a limit (status LIMIT)."},
     {"exhaust", py_exhaust, METH_VARARGS,
      "exhaust(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
      "-> (status, steps, nodes)\n\n"
      "Depth-first search of every reachable position with exact keys (exhaust.c):\n"
-     "status EXHAUSTED is a proof that no solution exists."},
+     "status EXHAUSTED is a proof that no solution exists. Auto 2 (the basic safe\n"
+     "autoplay of alternating colours) plays as auto 3, the refined rule (rules.h)."},
     {"proof_key", py_proof_key, METH_VARARGS,
      "proof_key((root_cols, root_cells, root_founds), (cols, cells, founds), suit)\n"
      "-> (key, (cols, cells, founds))\n\n"

@@ -155,7 +155,7 @@ static int autoplay(const Config *cfg, State *st, uint8_t *homed) {
         for (int i = 0; i < NCOLS; i++) {
             while (st->len[i]) {
                 int c = st->cards[i][st->len[i] - 1], s = c / 13;
-                if (st->founds[s] != c % 13 || (mode == AUTO_SAFE && !safe_home(c, st->founds)))
+                if (st->founds[s] != c % 13 || !autoplays(mode, c, st->founds))
                     break;
                 st->founds[s]++;
                 homed[nh++] = (uint8_t)c;
@@ -169,7 +169,7 @@ static int autoplay(const Config *cfg, State *st, uint8_t *homed) {
             memcpy(snap, st->cells, (size_t)m);
             for (int k = 0; k < m; k++) {
                 int c = snap[k], s = c / 13;
-                if (st->founds[s] == c % 13 && (mode == AUTO_ALL || safe_home(c, st->founds))) {
+                if (st->founds[s] == c % 13 && autoplays(mode, c, st->founds)) {
                     st->founds[s]++;
                     homed[nh++] = (uint8_t)c;
                     cell_remove(st, c);

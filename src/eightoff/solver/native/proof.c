@@ -26,9 +26,20 @@ typedef struct {
     Nodes bnodes;
     Budget bbudget;
     int blive;
+    Config pcfg; /* the proof side's: the refined safe autoplay (proof_config) */
+    State proot; /* the root after the proof side's autoplay */
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
     const Nodes *win_nodes;
 } Settle;
+
+/* The proof side's config: in alternating colours the refined safe autoplay
+ * (rules.h proven_safe_home), which sends more cards home at once and so merges
+ * positions the basic rule keeps apart; the same config otherwise. */
+static Config proof_config(const Config *cfg) {
+    Config p = *cfg;
+    if (p.autoplay == AUTO_SAFE) p.autoplay = AUTO_PROVEN;
+    return p;
+}
 
 static void settle_drop_bf(Settle *s, Budget *budget) {
     if (!s->blive) return;
@@ -60,8 +71,17 @@ static Outcome settle(Settle *s, const Config *cfg, const State *root, Nodes *no
     if (out.status != EXHAUSTED && !undecided) return out;
     portfolio_free(&s->pf);
     nodes->n = 0; /* the portfolio's positions: the proof starts over with exact keys */
+    s->pcfg = proof_config(cfg);
+    s->proot = *root;
+    uint8_t homed[52];
+    autoplay(&s->pcfg, &s->proot, homed);
+    cfg = &s->pcfg;
+    root = &s->proot;
     s->win_cfg = cfg;
     s->win_nodes = nodes;
+    if (sum_founds(root) == 52) /* won by that autoplay alone */
+        return add_node(nodes, root, -1, mv(-1, -1, -1, -1, 0), 0) ? (Outcome){SOLVED, spent, 0}
+                                                                   : (Outcome){no_room(budget), spent, -1};
     if (out.status == EXHAUSTED) { /* hashes could (very rarely) have merged two positions */
         out = exhaust(cfg, root, nodes, max_nodes < 0 ? -1 : (max_nodes - spent > 1 ? max_nodes - spent : 1),
                       deadline);

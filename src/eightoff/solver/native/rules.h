@@ -43,4 +43,38 @@ static inline int safe_home(int card, const uint8_t *f) {
     return f[1] >= r && f[2] >= r;
 }
 
+/* Alternating colours, refined: a card of rank r (1-based) that may go home may go
+ * at once when both opposite-colour piles hold r - 2 and the other pile of its
+ * colour r - 3 (or the basic rule holds). Proof, for any cells, empty columns
+ * (kings only or any card), group moves, as long as nothing ever leaves a
+ * foundation (no take-back). The cards that can ever lie on the card c, directly or
+ * not, are those that build on it, down the ranks: the opposite-colour r - 1s, on
+ * them the same-colour r - 2s, then r - 3s, ... Each of them is home already or is
+ * the next card of its pile (c's own pile holds r - 1, the others hold at least
+ * rank - 1 of each such card; piles only grow). Take a winning line L from the
+ * position with c on the table, and play L' from the one with c home: the same
+ * moves, with H, the cards home in L' but not in L, left out of them. Invariant:
+ * L' is L without the cards of H (anything above a card of H in a column is in H:
+ * it was built on it). A move of L of cards of H only is skipped; a move of a run R
+ * moves R's cards not in H (a run headed by the same card: the same target, rules
+ * and capacity hold, with at least as many free cells and empty columns); a move of
+ * L that puts cards on a card of H instead sends them home in L', top first: each
+ * builds on a card of H, so it is one of the cards above, the next of its pile, and
+ * at the top of its place in L'. A foundation move of L is played or, for a card
+ * of H, skipped. So L' wins, and never takes more single-card moves than L. */
+static inline int proven_safe_home(int card, const uint8_t *f) {
+    int r = card % 13;
+    if (safe_home(card, f)) return 1;
+    int s = card / 13, other = 3 - s; /* the other suit of the same colour */
+    if (is_red(card)) return f[0] >= r - 1 && f[3] >= r - 1 && f[other] >= r - 2;
+    return f[1] >= r - 1 && f[2] >= r - 1 && f[other] >= r - 2;
+}
+
+/* Whether autoplay of ``mode`` sends ``card`` home (it may go there). */
+static inline int autoplays(int mode, int card, const uint8_t *f) {
+    if (mode == AUTO_ALL) return 1;
+    if (mode == AUTO_PROVEN) return proven_safe_home(card, f);
+    return mode == AUTO_SAFE && safe_home(card, f);
+}
+
 #endif
