@@ -30,6 +30,29 @@ typedef struct {
 
 enum { EX_PAUSED = 0, EX_ENDED = 1, EX_FULL = 2 };
 
+/* What a move and autoplay change in a State besides the cards past a column's
+ * length: saved before a child is played on its parent, put back after. */
+typedef struct {
+    uint8_t len[NCOLS];
+    uint8_t ncells;
+    uint8_t founds[4];
+    uint8_t cells[MAXCELLS];
+} StateHead;
+
+static inline void head_save(const State *st, StateHead *h) {
+    memcpy(h->len, st->len, NCOLS);
+    h->ncells = st->ncells;
+    memcpy(h->founds, st->founds, 4);
+    memcpy(h->cells, st->cells, MAXCELLS);
+}
+
+static inline void head_restore(State *st, const StateHead *h) {
+    memcpy(st->len, h->len, NCOLS);
+    st->ncells = h->ncells;
+    memcpy(st->founds, h->founds, 4);
+    memcpy(st->cells, h->cells, MAXCELLS);
+}
+
 static inline size_t record_size(int len) { return (4 + 1 + (size_t)len + 3) & ~(size_t)3; }
 
 static inline const uint8_t *record_key(const Exhaust *e, size_t n) { return e->arena + 4 * (size_t)e->offs[n] + 5; }
@@ -213,7 +236,7 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
     Move moves[MAXMOVES];
     uint8_t homed[52], keys[MAXMOVES][KEYMAX], lens[MAXMOVES], won[MAXMOVES];
     uint64_t hashes[MAXMOVES];
-    State st, child;
+    State st;
     while (e->depth) {
         if (out->nodes >= pause_at) return EX_PAUSED;
         int32_t here = e->stack[e->depth - 1];
@@ -229,15 +252,28 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
             return EX_ENDED;
         }
         /* The children's keys first, their first slots fetched meanwhile; then the
-         * look-ups, which find those slots in the cache. */
+         * look-ups, which find those slots in the cache. A child is played on ``st``
+         * itself and undone: a move and autoplay change the lengths, cells and
+         * foundations, and write cards only past a column's length. A column whose
+         * length a move left alone keeps its parent's chunk of the key. */
+        Chunk parent[NCOLS], chunks[NCOLS];
+        for (int j = 0; j < NCOLS; j++) col_chunk(&e->root, st.cards[j], st.len[j], &parent[j]);
         for (int k = 0; k < nm; k++) {
-            child = st;
-            apply_move(&child, moves[k]);
-            autoplay(cfg, &child, homed);
-            lens[k] = (uint8_t)key_encode(&e->root, &child, keys[k]);
+            StateHead head;
+            head_save(&st, &head);
+            apply_move(&st, moves[k]);
+            autoplay(cfg, &st, homed);
+            for (int j = 0; j < NCOLS; j++) {
+                if (st.len[j] == head.len[j])
+                    chunks[j] = parent[j];
+                else
+                    col_chunk(&e->root, st.cards[j], st.len[j], &chunks[j]);
+            }
+            lens[k] = (uint8_t)key_assemble(&e->root, chunks, &st, keys[k]);
             hashes[k] = key_hash(keys[k], lens[k]);
             __builtin_prefetch(&e->slots[ex_home(e, hashes[k] >> 32)]);
-            won[k] = sum_founds(&child) == 52;
+            won[k] = sum_founds(&st) == 52;
+            head_restore(&st, &head);
         }
         for (int k = 0; k < nm; k++) {
             size_t slot;

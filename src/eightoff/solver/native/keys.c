@@ -43,8 +43,8 @@ typedef struct {
     int nb, len;
 } Bits;
 
-static inline void bits_put(Bits *w, unsigned v, int n) {
-    w->acc |= (uint64_t)v << w->nb;
+static inline void bits_put(Bits *w, uint64_t v, int n) {
+    w->acc |= v << w->nb;
     w->nb += n;
     while (w->nb >= 8) {
         w->buf[w->len++] = (uint8_t)w->acc;
@@ -76,30 +76,59 @@ static inline int built_card(int onto, unsigned bit, int suit) {
     return s * 13 + r;
 }
 
-/* Cards from[0..n) each building on the one below ``below``: length, then bits. */
-static inline void put_run(Bits *w, const KeyRoot *r, int below, const uint8_t *from, int n) {
-    bits_put(w, (unsigned)n, 4);
-    if (r->suit) return;
-    for (int x = 0; x < n; x++) {
-        bits_put(w, build_bit(from[x], below), 1);
-        below = from[x];
+/* A column's part of a key, alone: what it holds (bits, LSB first), and whose place
+ * it takes (a root column's, or the columns started in an empty column's, sorted by
+ * bottom card). A key is its columns' chunks put together (key_assemble), so a
+ * child's key reuses its parent's chunks for the columns a move left alone. */
+typedef struct {
+    uint64_t v; /* the bits: a root column's k (kbits) or the bottom card (6), the
+                   number of built cards above (4), a bit each (alternating colours) */
+    int8_t nb;
+    int8_t role; /* the root column it continues; -1 started in an empty column; -2 empty */
+    uint8_t bottom;
+} Chunk;
+
+static inline void col_chunk(const KeyRoot *r, const uint8_t *col, int n, Chunk *c) {
+    if (!n) {
+        c->role = -2;
+        return;
     }
+    int i = r->rooted[col[0]], k = 1, nb;
+    uint64_t v;
+    if (i >= 0) { /* k: the longest prefix of root column i still in place */
+        int most = n < r->len[i] ? n : r->len[i];
+        while (k < most && col[k] == r->cards[i][k]) k++;
+        v = (uint64_t)k;
+        nb = r->kbits[i];
+    } else {
+        v = col[0];
+        nb = 6;
+    }
+    v |= (uint64_t)(n - k) << nb;
+    nb += 4;
+    if (!r->suit) /* every card above the first k builds on the one below it */
+        for (int x = k; x < n; x++) v |= (uint64_t)build_bit(col[x], col[x - 1]) << nb++;
+    c->v = v;
+    c->nb = (int8_t)nb;
+    c->role = (int8_t)(i >= 0 ? i : -1);
+    c->bottom = col[0];
 }
 
-/* ``st``'s key into ``key`` (KEYMAX bytes); its length. */
-static int key_encode(const KeyRoot *r, const State *st, uint8_t *key) {
+/* The key of the position whose columns have the chunks ``ch`` and whose cells are
+ * ``st``'s, into ``key`` (KEYMAX bytes); its length. Per root column in order, the
+ * chunk of the column that continues it (or k = 0); the number of other columns and
+ * their chunks by bottom card; the cells. */
+static int key_assemble(const KeyRoot *r, const Chunk *ch, const State *st, uint8_t *key) {
     Bits w = {key, 0, 0, 0};
-    int8_t at[NCOLS]; /* the column each root column's bottom card heads, or -1 */
+    int8_t at[NCOLS];
     int free_cols[NCOLS], nfree = 0;
     memset(at, -1, sizeof at);
     for (int j = 0; j < NCOLS; j++) {
-        if (!st->len[j]) continue;
-        int i = r->rooted[st->cards[j][0]];
-        if (i >= 0)
-            at[i] = (int8_t)j;
-        else {
+        if (ch[j].role >= 0)
+            at[ch[j].role] = (int8_t)j;
+        else if (ch[j].role == -1) {
             int k = nfree++; /* free columns sorted by bottom card */
-            while (k > 0 && st->cards[free_cols[k - 1]][0] > st->cards[j][0]) {
+            while (k > 0 && ch[free_cols[k - 1]].bottom > ch[j].bottom) {
                 free_cols[k] = free_cols[k - 1];
                 k--;
             }
@@ -108,28 +137,24 @@ static int key_encode(const KeyRoot *r, const State *st, uint8_t *key) {
     }
     for (int i = 0; i < NCOLS; i++) {
         if (!r->len[i]) continue;
-        int j = at[i], k = 0;
-        if (j >= 0) {
-            const uint8_t *col = st->cards[j];
-            int n = st->len[j], most = n < r->len[i] ? n : r->len[i];
-            k = 1;
-            while (k < most && col[k] == r->cards[i][k]) k++;
-            bits_put(&w, (unsigned)k, r->kbits[i]);
-            put_run(&w, r, col[k - 1], col + k, n - k);
-        } else {
+        if (at[i] >= 0)
+            bits_put(&w, ch[at[i]].v, ch[at[i]].nb);
+        else
             bits_put(&w, 0, r->kbits[i]);
-        }
     }
     bits_put(&w, (unsigned)nfree, 4);
-    for (int f = 0; f < nfree; f++) {
-        const uint8_t *col = st->cards[free_cols[f]];
-        bits_put(&w, col[0], 6);
-        put_run(&w, r, col[0], col + 1, st->len[free_cols[f]] - 1);
-    }
+    for (int f = 0; f < nfree; f++) bits_put(&w, ch[free_cols[f]].v, ch[free_cols[f]].nb);
     bits_put(&w, st->ncells, 4);
     for (int k = 0; k < st->ncells; k++) bits_put(&w, st->cells[k], 6);
     if (w.nb) key[w.len++] = (uint8_t)w.acc;
     return w.len;
+}
+
+/* ``st``'s key into ``key`` (KEYMAX bytes); its length. */
+static int key_encode(const KeyRoot *r, const State *st, uint8_t *key) {
+    Chunk ch[NCOLS];
+    for (int j = 0; j < NCOLS; j++) col_chunk(r, st->cards[j], st->len[j], &ch[j]);
+    return key_assemble(r, ch, st, key);
 }
 
 static inline void get_run(Bits *b, const KeyRoot *r, uint8_t *col, int *n) {
