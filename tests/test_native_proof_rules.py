@@ -17,6 +17,7 @@ from collections import Counter
 
 import pytest
 
+from eightoff.cards import Card
 from eightoff.game import is_safe_home
 from eightoff.moves import FOUNDATION, Move, cell, column
 from eightoff.position import Position
@@ -172,3 +173,22 @@ def test_the_refined_autoplay_never_loses_a_win(rules: Rules) -> None:
         if min(verdicts[Verdict.SOLVED], verdicts[Verdict.UNSOLVABLE]) >= 6:
             break
     assert verdicts[Verdict.SOLVED] >= 6 and verdicts[Verdict.UNSOLVABLE] >= 6, verdicts
+
+
+def test_a_card_one_pile_short_of_the_rule_stays_on_the_table() -> None:
+    # The heart 7 may go home, but the spades hold only the 4 (the rule wants the 5):
+    # the spade 6 in a cell needs the heart 7 to lie on, for the spade 5 is buried.
+    # Won with the heart 7 on the table, lost with it home: a rule that sent it home
+    # would call this position lost.
+    def cards(text: str) -> list[int]:
+        return [int(Card.from_text(t)) for t in text.split()]
+
+    columns = ["6C TD KH 8D JC 7C", "JS 9H 9S 7D JH", "6D TS 8S 9D TC 8H", "", ""]
+    columns += ["TH 8C 7S KS KD QD 7H", "5S QC JD KC QS QH", ""]
+    rules = Rules(cells=2, build=Build.ALTERNATE)
+    position = Position([cards(c) for c in columns], cards("6S 9C"), (4, 6, 5, 5), rules)
+    heart_home = position.apply(Move(column(5), FOUNDATION))
+    assert reference.solve_any(position, ORACLE).verdict is Verdict.SOLVED
+    assert reference.solve_any(heart_home, ORACLE).verdict is Verdict.UNSOLVABLE
+    assert exact(position) == core.SOLVED and exact(heart_home) == core.EXHAUSTED
+    assert solve(position, 1) == (core.SOLVED, True)

@@ -534,8 +534,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     autoplay(&cfg, &root, homed);
     Py_BEGIN_ALLOW_THREADS
     if (sum_founds(&root) < 52) out = settle(&search, &cfg, &root, &nodes, max_nodes, deadline, tail, first);
-    /* A portfolio helper's line: the finish cuts its detours too. */
-    int helper = search.win_nodes == &search.pf.gnodes || search.win_nodes == &search.pf.dnodes;
+    /* A portfolio helper's line, or the exact depth-first search's (it wanders far
+     * more: thousands of moves): the finish cuts its detours too. */
+    int helper = search.win_nodes == &search.pf.gnodes || search.win_nodes == &search.pf.dnodes ||
+                 (search.win_cfg == &search.pcfg && search.win_nodes == &nodes);
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
         ok = collect_path(search.win_cfg, &start, search.win_nodes, out.goal, &steps);
     settle_free(&search, &budget);

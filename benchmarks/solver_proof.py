@@ -1,0 +1,82 @@
+"""The solver's proof side on hard deals: verdicts, positions searched and CPU seconds.
+
+    .venv/bin/python benchmarks/solver_proof.py --variant C2-A --deals 1-100 --nodes 3000000
+    .venv/bin/python benchmarks/solver_proof.py --variant C2-EA --source eightoff \\
+        --deals 533,1524,1967 --search solve --nodes 21000000
+
+``--search exact``: the exact depth-first search alone (``_native.exhaust``), whose
+positions counted when it runs dry are every position reachable under the proof
+side's pruning rules; ``solve``: the whole search of ``core.solve_fast`` (the
+portfolio, then best-first and the exact proof by turns) with 2 GiB of tables. A
+node limit rather than a time limit, so that the verdicts do not depend on the
+machine's load; the CPU seconds show what that limit costs. The variants are those
+of ``solver_variants.py`` (docs/atlas.md's codes); ``--source`` picks the deal
+numbering (PySolFC's or eightoff's own).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from eightoff.deal import deal, pysol_deal
+from eightoff.solver import core
+from solver_variants import VARIANTS
+from solver_vs_fcsolve import parse_range
+
+VERDICTS = ("won", "lost", "unknown", "no memory")
+
+
+def run(variant: str, source: str, number: int, search: str, nodes: int) -> tuple[int, int, float]:
+    """(status, positions, CPU seconds) of one deal."""
+    native = core.native
+    assert native is not None, "the C core was not built"
+    rules = VARIANTS[variant].rules
+    position = (pysol_deal if source == "pysol" else deal)(number, rules)
+    cols, cells, founds = core.state(position)
+    clock = time.process_time()
+    if search == "exact":
+        held = bytes(sorted(c for c in cells if c >= 0))
+        config = core.config(rules)
+        status, _, count = native.exhaust(cols, held, founds, config, nodes, -1.0, 2 << 30)
+    else:
+        status, _, _, count = native.solve(
+            cols, cells, founds, core.config(rules), nodes, -1.0, 20, 300, 2 << 30
+        )
+    return status, count, time.process_time() - clock
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--variant", default="C2-A", help="a code of docs/atlas.md (C2-A, C4-EAB, ...)")
+    ap.add_argument("--deals", default="1-100", help="deal numbers (1-100, 7,42,1773)")
+    ap.add_argument("--source", choices=("pysol", "eightoff"), default="pysol")
+    ap.add_argument("--search", choices=("exact", "solve"), default="exact")
+    ap.add_argument("--nodes", type=int, default=3_000_000, help="positions a deal at most")
+    ap.add_argument("--quiet", action="store_true", help="the totals only")
+    args = ap.parse_args(argv)
+    if args.variant not in VARIANTS:
+        ap.error(f"unknown variant {args.variant!r}")
+    counts = [0] * len(VERDICTS)
+    positions, seconds = 0, 0.0
+    for number in parse_range(args.deals):
+        status, count, spent = run(args.variant, args.source, number, args.search, args.nodes)
+        counts[status] += 1
+        positions += count
+        seconds += spent
+        if not args.quiet:
+            what = f"{VERDICTS[status]}, {count:,} positions, {spent:.1f} s CPU"
+            print(f"{args.variant} {args.source} {number}: {what}")
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    verdicts = ", ".join(f"{n} {v}" for n, v in zip(counts, VERDICTS, strict=True) if n)
+    print(
+        f"{args.variant} {args.source} {args.deals} ({args.search}, {args.nodes:,} positions"
+        f" at most): {verdicts}; Σ {positions:,} positions, Σ {seconds:.1f} s CPU;"
+        f" load average {load}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
