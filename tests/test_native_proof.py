@@ -63,6 +63,22 @@ def test_the_turns_settle_deals_as_the_exact_search_alone(first: int) -> None:
         assert status == (core.EXHAUSTED if number in LOST else core.SOLVED)
 
 
+def test_best_first_goes_on_beside_the_proof_rather_than_again_from_the_start() -> None:
+    # Best-first alone wins 2-cell alternating deal 2512 at about 107,000 positions.
+    # Switched to the proof halfway there, the portfolio's best-first goes on beside it
+    # (the proof taking two expansions per best-first one): the rest of the way costs
+    # about three times the positions left, well under twice best-first's whole count.
+    # A fresh best-first beside the proof (as before) cost three times the whole count.
+    assert native is not None
+    position = pysol_deal(2512, TWO_CELLS)
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30)
+    alone = native.solve(*args, False)[3]  # best-first alone, never switched
+    first = alone // 2
+    status, line, _, total = native.solve(*args, True, first)
+    assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
+    assert first < total < first + 2 * alone
+
+
 def test_the_proof_takes_best_firsts_room_when_it_needs_it() -> None:
     # Deal 36's proof alone needs over 352 kB: with 448 kB in all it ends only if
     # best-first's quarter comes back to it; with 256 kB it cannot, and says "unknown".

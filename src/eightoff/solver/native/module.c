@@ -540,7 +540,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
                  (search.win_cfg == &search.pcfg && search.win_nodes == &nodes);
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
         ok = collect_path(search.win_cfg, &start, search.win_nodes, out.goal, &steps);
-    settle_free(&search, &budget);
+    settle_free(&search);
     if (out.status == SOLVED) {
         nodes_free(&nodes); /* the finish's A* gets the whole budget */
         if (ok) ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, helper, &line);

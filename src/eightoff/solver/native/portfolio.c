@@ -291,7 +291,8 @@ static void portfolio_protect(Portfolio *p, const Config *cfg, Nodes *nodes, lon
 
 /* Runs the portfolio from ``root`` (after its autoplay); ``tail`` 0 runs best-first
  * alone. On SOLVED, ``win_cfg`` and ``win_nodes`` name the path's search (the
- * best-first search's tables are ``nodes``, a dive's its own: portfolio_free). */
+ * best-first search's tables are ``nodes``, a dive's its own: portfolio_free).
+ * Best-first (``p->bf``) is left to the caller, to go on with or bf_free. */
 static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *root, Nodes *nodes, long max_nodes,
                              double deadline, int tail) {
     Outcome out;
@@ -322,7 +323,6 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *root,
                 if (portfolio_helper_turn(p, cfg, root, nodes, max_nodes, deadline, early, &out)) {
                     if (early && out.status == SOLVED) portfolio_protect(p, cfg, nodes, max_nodes, deadline, &out);
                     out.nodes = portfolio_nodes(p);
-                    bf_free(&p->bf);
                     return out;
                 }
                 long now = portfolio_nodes(p) - p->bf.out.nodes;
@@ -333,6 +333,5 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *root,
     }
     out = p->bf.out;
     out.nodes = portfolio_nodes(p);
-    bf_free(&p->bf);
     return out;
 }

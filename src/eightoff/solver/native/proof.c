@@ -1,14 +1,15 @@
 /* The whole search of core.solve_fast: the portfolio first, then, on a deal it has
- * not settled within ``first`` expansions (FIRST unless told), best-first and the exact proof (exhaust.c)
- * by turns.
+ * not settled within ``first`` expansions (FIRST unless told), its best-first search
+ * and the exact proof (exhaust.c) by turns.
  *
  * A large deal used to be searched twice: best-first (hashed positions) until it
  * ran dry, then the exact proof over the same positions again, which also held the
  * only "no solution" answer. Past ``first``, the exact depth-first search runs beside
  * best-first instead, PROOF_RATIO expansions for each of best-first's: it finds
  * lines of its own (a depth-first scan, as Freecell Solver's), its running dry is
- * the proof, and best-first, which gets at most 1 / BF_SHARE of the tables, is
- * dropped when it fills them or when the proof needs its room.
+ * the proof. Best-first goes on where the portfolio left it (a deal it would win at
+ * a few hundred thousand positions is not searched again from the start); it is
+ * dropped when it runs dry, or when the tables are full (then the proof has them).
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
@@ -18,14 +19,12 @@
 #define PROOF_RATIO 2 /* then the proof expands this many positions per best-first one */
 #endif
 #define PROOF_QUANTUM 4096 /* best-first's turn, in expansions */
-#define BF_SHARE 4         /* best-first's tables: at most max_bytes / BF_SHARE */
 
 typedef struct {
     Portfolio pf;
-    BestFirst bf;
-    Nodes bnodes;
-    Budget bbudget;
+    BestFirst bf; /* the portfolio's, going on beside the proof (its tables: the caller's nodes) */
     int blive;
+    Nodes pnodes; /* the proof's, when best-first goes on in the caller's */
     Config pcfg; /* the proof side's: the refined safe autoplay (proof_config) */
     State proot; /* the root after the proof side's autoplay */
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
@@ -41,75 +40,82 @@ static Config proof_config(const Config *cfg) {
     return p;
 }
 
-static void settle_drop_bf(Settle *s, Budget *budget) {
+/* Best-first stops: its tables go back to the budget (the proof's room). */
+static void settle_drop_bf(Settle *s) {
     if (!s->blive) return;
     bf_free(&s->bf);
-    nodes_free(&s->bnodes);
-    budget->max += s->bbudget.max; /* its share goes back to the proof */
+    nodes_free(s->bf.nodes);
     s->blive = 0;
 }
 
-static void settle_free(Settle *s, Budget *budget) {
+static void settle_free(Settle *s) {
     portfolio_free(&s->pf);
-    settle_drop_bf(s, budget);
+    settle_drop_bf(s);
+    nodes_free(&s->pnodes);
 }
 
 /* Searches from ``root`` (after its autoplay) until a line, a proof, or a limit.
  * On SOLVED, ``win_cfg`` and ``win_nodes`` name the path's search (``nodes`` for
- * the proof's or best-first's when the portfolio's, their own else: settle_free
- * after collect_path). */
+ * best-first's, the proof's own or a helper's else: settle_free after
+ * collect_path). */
 static Outcome settle(Settle *s, const Config *cfg, const State *root, Nodes *nodes, long max_nodes, double deadline,
                       int tail, long first) {
     Budget *budget = nodes->budget;
     if (max_nodes >= 0 && max_nodes < first) first = max_nodes;
     memset(s, 0, sizeof *s);
+    s->pnodes = (Nodes){NULL, 0, 0, budget};
     Outcome out = portfolio_run(&s->pf, cfg, root, nodes, tail ? first : max_nodes, deadline, tail);
     s->win_cfg = s->pf.win_cfg;
     s->win_nodes = s->pf.win_nodes;
-    long spent = out.nodes;
+    long spent = out.nodes; /* expansions of the searches no longer running */
     int undecided = tail && out.status == LIMIT && !budget->full && spent >= first && (max_nodes < 0 || spent < max_nodes);
+    if (undecided) { /* best-first goes on: its tables stay in ``nodes`` */
+        s->bf = s->pf.bf;
+        s->blive = 1;
+        spent -= s->bf.out.nodes;
+    } else {
+        bf_free(&s->pf.bf);
+    }
     if (out.status != EXHAUSTED && !undecided) return out;
     portfolio_free(&s->pf);
-    nodes->n = 0; /* the portfolio's positions: the proof starts over with exact keys */
+    Nodes *pn = &s->pnodes;
+    if (!undecided) { /* best-first ran dry: the proof starts over with exact keys */
+        nodes->n = 0;
+        pn = nodes;
+    }
     s->pcfg = proof_config(cfg);
     s->proot = *root;
     uint8_t homed[52];
     autoplay(&s->pcfg, &s->proot, homed);
+    const Config *bcfg = cfg;
     cfg = &s->pcfg;
     root = &s->proot;
     s->win_cfg = cfg;
-    s->win_nodes = nodes;
+    s->win_nodes = pn;
+    long bnodes = s->blive ? s->bf.out.nodes : 0;
     if (sum_founds(root) == 52) /* won by that autoplay alone */
-        return add_node(nodes, root, -1, mv(-1, -1, -1, -1, 0), 0) ? (Outcome){SOLVED, spent, 0}
-                                                                   : (Outcome){no_room(budget), spent, -1};
+        return add_node(pn, root, -1, mv(-1, -1, -1, -1, 0), 0) ? (Outcome){SOLVED, spent + bnodes, 0}
+                                                                : (Outcome){no_room(budget), spent + bnodes, -1};
     if (out.status == EXHAUSTED) { /* hashes could (very rarely) have merged two positions */
-        out = exhaust(cfg, root, nodes, max_nodes < 0 ? -1 : (max_nodes - spent > 1 ? max_nodes - spent : 1),
+        out = exhaust(cfg, root, pn, max_nodes < 0 ? -1 : (max_nodes - spent > 1 ? max_nodes - spent : 1),
                       deadline);
         out.nodes += spent;
         return out;
     }
     Exhaust ex;
-    size_t share = budget->max / BF_SHARE;
-    budget->max -= share;
-    s->bbudget = (Budget){0, share, 0};
-    s->bnodes = (Nodes){NULL, 0, 0, &s->bbudget};
-    s->blive = bf_init(&s->bf, cfg, root, &s->bnodes);
-    if (!s->blive) {
-        nodes_free(&s->bnodes);
-        budget->max += share;
-    }
-    if (!ex_init(&ex, cfg, root, nodes)) {
+    if (!ex_init(&ex, cfg, root, pn)) {
         out = ex.out;
         ex_free(&ex);
-        out.nodes = spent;
+        out.nodes = spent + bnodes;
         return out;
     }
     for (;;) {
-        long bnodes = s->blive ? s->bf.out.nodes : 0, left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes;
+        bnodes = s->blive ? s->bf.out.nodes : 0;
+        long left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes;
         int r = ex_run(&ex, root, s->blive ? ex.out.nodes + PROOF_RATIO * PROOF_QUANTUM : LONG_MAX, left, deadline);
         if (r == EX_FULL && s->blive) { /* the proof needs best-first's room */
             spent += s->bf.out.nodes;
-            settle_drop_bf(s, budget);
+            settle_drop_bf(s);
             budget->full = 0;
             continue;
         }
@@ -120,14 +126,18 @@ static Outcome settle(Settle *s, const Config *cfg, const State *root, Nodes *no
         }
         left = max_nodes < 0 ? -1 : max_nodes - spent - ex.out.nodes;
         if (!bf_run(&s->bf, s->bf.out.nodes + PROOF_QUANTUM, left, deadline)) continue;
-        if (s->bf.out.status == SOLVED || (s->bf.out.status == LIMIT && !s->bbudget.full)) {
+        if (s->bf.out.status == SOLVED || (s->bf.out.status == LIMIT && !budget->full)) {
             out = s->bf.out;
             out.nodes += spent + ex.out.nodes;
-            if (out.status == SOLVED) s->win_nodes = &s->bnodes;
+            if (out.status == SOLVED) {
+                s->win_cfg = bcfg;
+                s->win_nodes = s->bf.nodes;
+            }
             break;
         }
-        spent += s->bf.out.nodes; /* ran dry (hashed: no proof) or filled its share */
-        settle_drop_bf(s, budget);
+        spent += s->bf.out.nodes; /* ran dry (hashed: no proof) or filled the tables */
+        settle_drop_bf(s);
+        budget->full = 0;
     }
     ex_free(&ex);
     return out;
