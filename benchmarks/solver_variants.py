@@ -83,11 +83,13 @@ def fcs_options(rules: Rules) -> tuple[str, ...]:
     """fc-solve's options for the game ``rules`` describe (the deal itself, Eight Off's
     or Baker's Game's layout, is in the board text, its dealt cells included).
 
-    fc-solve's ``limited`` sequence moves carry (free cells + 1) × 2^(empty columns) cards
-    when any card fills an empty column and free cells + 1 when only Kings do: eightoff's
-    default group moves of each (runs by the FreeCell formula with ``E``, else runs of
-    free cells + 1). fc-solve has no take-back from the foundations and no one-card-a-move
-    rule with runs in a column, so the ``T`` and ``S`` options are not in this table."""
+    With ``--sequence-move limited`` fc-solve moves a run only as far as the free cells
+    (and, where any card may fill one, the empty columns) let single cards carry it:
+    the games of eightoff's default group moves (runs of free cells + 1 with Kings-only
+    columns, the FreeCell formula with ``E``); on deals 1-500 of all 24 variants no deal
+    is won by one and lost by the other (benchmarks/README.md). fc-solve has no
+    take-back from the foundations and no one-card-a-move rule beside runs, so the
+    ``T`` and ``S`` options are not in this table."""
     if rules.take_back or rules.group_moves is not default_group_moves(rules):
         raise ValueError(f"fc-solve has no game for {variant_code(rules)}")
     return (
