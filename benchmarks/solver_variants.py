@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import resource
 import statistics
 import subprocess
@@ -146,20 +147,34 @@ Row = tuple[int, str, float, int]  # deal, verdict, CPU seconds, length (single-
 # worker by its initializer). Solve() stops on the wall clock, so on a loaded machine
 # its time limit gives it less CPU than fc-solve's (stopped on CPU time) gets.
 _NODES: list[int | None] = [None]
+# --cpu-slack K: every solver stopped on CPU time. Solve() and the fc-solve process get
+# K times the limit in wall-clock time, and a result that took more than the limit in CPU
+# counts as unknown at the limit, which is what a stop on CPU time would have given.
+_SLACK: list[float | None] = [None]
 
 
-def _set_nodes(nodes: int | None) -> None:
+def _set_limits(nodes: int | None, slack: float | None) -> None:
     _NODES[0] = nodes
+    _SLACK[0] = slack
+
+
+def _over(row: Row, seconds: float) -> Row:
+    """``row`` as a stop at ``seconds`` of CPU would have left it, under --cpu-slack."""
+    if _SLACK[0] is not None and row[2] > seconds:
+        return row[0], "unknown", seconds, 0
+    return row
 
 
 def _eightoff(variant: str, number: int, seconds: float) -> Row:
     pos = pysol_deal(number, VARIANTS[variant].rules)
     nodes = _NODES[0]
-    limit = Limit(nodes=nodes, seconds=seconds if nodes is None else None)
+    wall = seconds * (_SLACK[0] or 1)
+    limit = Limit(nodes=nodes, seconds=wall if nodes is None else None)
     start = time.process_time()
     result = solve(pos, limit=limit)
     took = time.process_time() - start
-    return number, result.verdict.value, took, result.length
+    row = number, result.verdict.value, took, result.length
+    return row if nodes is not None else _over(row, seconds)
 
 
 def run_eightoff(variant: str, number: int, seconds: float) -> Row:
@@ -199,11 +214,22 @@ def run_fcs_proc(variant: str, number: int, seconds: float) -> Row:
         f.write(text)
         path = f.name
     args = ["fc-solve", *VARIANTS[variant].fcs, *TOONS, "-sel", "-p", "-t", "-sam", path]
+    slack = _SLACK[0]
+
+    def cpu_limit() -> None:  # in the child: SIGXCPU at the limit
+        cap = math.ceil(seconds)
+        resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 1))
+
     try:
         start = _child_cpu()
         try:
             out = subprocess.run(
-                args, capture_output=True, text=True, timeout=seconds, check=False
+                args,
+                capture_output=True,
+                text=True,
+                timeout=seconds * (slack or 1),
+                check=False,
+                preexec_fn=None if slack is None else cpu_limit,
             ).stdout
         except subprocess.TimeoutExpired:
             return number, "unknown", seconds, 0
@@ -211,9 +237,9 @@ def run_fcs_proc(variant: str, number: int, seconds: float) -> Row:
     finally:
         Path(path).unlink()
     if "This game is solveable." in out:
-        return number, "solved", took, count_text_moves(out)
+        return _over((number, "solved", took, count_text_moves(out)), seconds)
     if "I could not solve this game." in out:
-        return number, "unsolvable", took, 0
+        return _over((number, "unsolvable", took, 0), seconds)
     return number, "unknown", took, 0
 
 
@@ -347,6 +373,13 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         help="eightoff's limit in positions instead of --time-limit (load-independent)",
     )
+    ap.add_argument(
+        "--cpu-slack",
+        type=float,
+        metavar="K",
+        help="stop every solver on CPU time: eightoff and the fc-solve process get K × the "
+        "limit in wall time, a result over the limit in CPU counts as unknown",
+    )
     ap.add_argument("--workers", type=int, default=2, help="worker processes")
     ap.add_argument("--block", type=int, default=100, help="deals per turn")
     ap.add_argument("--watch", default=WATCH, help="variant:deal items to list one by one")
@@ -368,7 +401,9 @@ def main(argv: list[str] | None = None) -> int:
         file=sys.stderr,
     )
     per: dict[str, dict[str, list[Row]]] = {v: {s: [] for s in solvers} for v in variants}
-    with ProcessPoolExecutor(args.workers, initializer=_set_nodes, initargs=(args.nodes,)) as pool:
+    with ProcessPoolExecutor(
+        args.workers, initializer=_set_limits, initargs=(args.nodes, args.cpu_slack)
+    ) as pool:
         list(pool.map(_warm, [variants] * args.workers))
         extra = {v: sorted(d for w, d in watched if w == v and d not in deals) for v in variants}
         for first in range(0, len(deals), args.block):
