@@ -64,6 +64,8 @@ def test_the_page_says_what_the_database_holds(atlas_db: Path) -> None:
             inside = "yes" if low <= p.share <= high else "no"
             gap = f"{gap_sigma(standard, p):+.1f}σ | {inside} |"
             assert any(p.who in line and line.endswith(gap) for line in page.splitlines())
+    # What was checked about the standard game's gap follows its figures.
+    assert page.index("### Why our standard figure is higher") > page.index("## Published")
 
 
 def test_the_pages_commands_make_the_same_survey_again(
