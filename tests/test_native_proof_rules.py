@@ -175,19 +175,38 @@ def test_the_refined_autoplay_never_loses_a_win(rules: Rules) -> None:
     assert verdicts[Verdict.SOLVED] >= 6 and verdicts[Verdict.UNSOLVABLE] >= 6, verdicts
 
 
-def test_a_card_one_pile_short_of_the_rule_stays_on_the_table() -> None:
-    # The heart 7 may go home, but the spades hold only the 4 (the rule wants the 5):
-    # the spade 6 in a cell needs the heart 7 to lie on, for the spade 5 is buried.
+# Positions where the heart 7 (on column 2) may go home but one pile is a card short
+# of the refined rule. Spades short (they hold the 4, the rule wants the 5): the spade
+# 6 in a cell needs the heart 7 to lie on, for the spade 5 is buried. Diamonds short
+# (the 3; the rule wants the 4): the diamond 5 must lie on the spade 6 on the heart 7
+# while the club queen goes to a cell and the diamond 4 home.
+SHORT_OF_THE_RULE = {
+    "spades": (
+        ["6C TD KH 8D JC 7C", "TH 8C 7S KS KD QD 7H", "6D TS 8S 9D TC 8H", "JS 9H 9S 7D JH"]
+        + ["", "", "5S QC JD KC QS QH", ""],
+        "6S 9C",
+        (4, 6, 5, 5),
+    ),
+    "diamonds": (
+        ["8H 6C 4D QC 5D", "7S KH 8S TH 7H", "9D JD KD 6D", "7C QD QS"]
+        + ["7D JS TC 9H", "JH QH 8D", "9S KC TS", "9C 8C JC TD"],
+        "6S KS",
+        (5, 6, 3, 5),
+    ),
+}
+
+
+@pytest.mark.parametrize("short", sorted(SHORT_OF_THE_RULE))
+def test_a_card_one_pile_short_of_the_rule_stays_on_the_table(short: str) -> None:
     # Won with the heart 7 on the table, lost with it home: a rule that sent it home
-    # would call this position lost.
+    # would call the position lost.
     def cards(text: str) -> list[int]:
         return [int(Card.from_text(t)) for t in text.split()]
 
-    columns = ["6C TD KH 8D JC 7C", "JS 9H 9S 7D JH", "6D TS 8S 9D TC 8H", "", ""]
-    columns += ["TH 8C 7S KS KD QD 7H", "5S QC JD KC QS QH", ""]
+    columns, cells, founds = SHORT_OF_THE_RULE[short]
     rules = Rules(cells=2, build=Build.ALTERNATE)
-    position = Position([cards(c) for c in columns], cards("6S 9C"), (4, 6, 5, 5), rules)
-    heart_home = position.apply(Move(column(5), FOUNDATION))
+    position = Position([cards(c) for c in columns], cards(cells), founds, rules)
+    heart_home = position.apply(Move(column(1), FOUNDATION))
     assert reference.solve_any(position, ORACLE).verdict is Verdict.SOLVED
     assert reference.solve_any(heart_home, ORACLE).verdict is Verdict.UNSOLVABLE
     assert exact(position) == core.SOLVED and exact(heart_home) == core.EXHAUSTED
