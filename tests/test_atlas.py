@@ -117,6 +117,22 @@ def test_one_rule_set_and_a_group_command(atlas_db: Path) -> None:
     assert isinstance(group.summary.rules, Rules)
 
 
+def test_a_group_surveyed_at_two_limits_is_made_by_a_run_then_a_retry(tmp_path: Path) -> None:
+    db = tmp_path / "two.db"
+    rows = solve_task(Task(FOUR_CELLS, "eightoff", (1, 2, 3), 10.0, None))
+    rows += solve_task(Task(FOUR_CELLS, "eightoff", (4,), 60.0, None))
+    with Store(db) as store:
+        store.add(rows)
+        (group,) = groups(store)
+    lines = command(group, "a.db").splitlines()
+    assert lines == [
+        "eightoff survey 1-4 --db a.db --time-limit 10 --cells 4",
+        "eightoff survey 1-4 --db a.db --time-limit 60 --redo-unknown --cells 4",
+    ]
+    args = build_parser().parse_args(shlex.split(lines[1])[1:])
+    assert args.redo_unknown and args.time_limit == 60 and rules_from_args(args) == FOUR_CELLS
+
+
 def test_the_gap_to_a_published_figure_counts_both_samples_errors() -> None:
     ours = Summary(
         STANDARD, "eightoff", {"solved": 9_900, "unsolvable": 100, "unknown": 0}, {}, [], [], [],

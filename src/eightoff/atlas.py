@@ -171,17 +171,24 @@ def spans(source: str, found: list[tuple[int, int]]) -> str:
 
 
 def command(group: Group, db: str) -> str:
-    """The ``eightoff survey`` command that makes ``group``'s rows (limits as stored)."""
+    """The ``eightoff survey`` commands that make ``group``'s rows (limits as stored): one
+    run at its shortest limit, then, for each longer one, its unknown deals retried."""
     s = group.summary
-    words = ["eightoff", "survey", spans(s.source, s.spans), "--db", db]
-    if len(s.limits) == 1:
-        seconds, nodes = s.limits[0]
-        words += ["--time-limit", "0" if seconds is None else f"{seconds:g}"]
+    head = ["eightoff", "survey", spans(s.source, s.spans), "--db", db]
+    rest = (["--optimal"] if group.optimal_mode else []) + rule_flags(s.rules)
+    lines = []
+    for i, (seconds, nodes) in enumerate(sorted(s.limits, key=_limit_order)):
+        words = [*head, "--time-limit", "0" if seconds is None else f"{seconds:g}"]
         if nodes is not None:
             words += ["--node-limit", str(nodes)]
-    if group.optimal_mode:
-        words.append("--optimal")
-    return " ".join(words + rule_flags(s.rules))
+        lines.append(" ".join(words + (["--redo-unknown"] if i else []) + rest))
+    return "\n".join(lines) if lines else " ".join(head + rest)
+
+
+def _limit_order(limit: tuple[float | None, int | None]) -> tuple[float, float]:
+    # None is no limit: the longest.
+    seconds, nodes = limit
+    return (math.inf if seconds is None else seconds, math.inf if nodes is None else nodes)
 
 
 def _percent(x: float, digits: int = 2) -> str:
