@@ -173,8 +173,10 @@ MOVES = MoveTable()
 def solve_fast(position: Position, limit: Limit) -> SolveResult:
     """Any short-ish winning line, a proof that there is none, or ``unknown``.
 
-    One C call: weighted best-first search with 64-bit hashes; when it runs dry, the
-    exact proof; on a win, the engine moves with an optimal ending and a card's two
+    One C call: weighted best-first search with 64-bit hashes and depth-first dives by
+    turns (native/portfolio.c); past its first stretch, best-first, the exact proof
+    and longer dives by turns (native/proof.c), the proof's running dry being the only
+    "no solution"; on a win, the engine moves with an optimal ending and a card's two
     moves merged where the line allows (a helper's line also cut short wherever one
     legal move skips a stretch of it).
     """

@@ -789,8 +789,8 @@ static PyMethodDef methods[] = {
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
      "best_first, exhaust when it runs dry, then finish on a win: core.solve_fast.\n"
      "tail=True: after a first stretch alone, best_first takes turns with greedy dives\n"
-     "(portfolio.c) and the first line found wins; past ``first`` expansions, best_first\n"
-     "and exhaust take turns (proof.c); False: best_first alone."},
+     "(portfolio.c) and the first line found wins; past ``first`` expansions, best_first,\n"
+     "exhaust and long dives take turns (proof.c); False: best_first alone."},
     {"optimal", py_optimal, METH_VARARGS,
      "optimal(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"

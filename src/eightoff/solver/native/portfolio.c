@@ -137,7 +137,7 @@ typedef struct {
     Nodes dnodes;
     Budget dbudget;
     Config dcfg;
-    int restarts, early_restarts, live;
+    int restarts, early_restarts, late_restarts, live;
     long dive_cap; /* the current dive stops after this many expansions */
     long dive_nodes; /* expanded by the dives before the current one */
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
@@ -195,12 +195,14 @@ static int portfolio_greedy_turn(Portfolio *p, const Config *cfg, const State *r
     return 0;
 }
 
-/* The next dive: the r-th cycles through DIVE_KINDS, each kind with its own seed
- * in the first round and seed + r / NKINDS after; the short dives before SOLO
- * (``early``) count their own rounds. */
-static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share, int early) {
-    int r = early ? p->early_restarts++ : p->restarts++;
-    p->dive_cap = early ? EARLY_DIVE : DIVE_NODES;
+/* The next dive, stopped after ``cap`` expansions: the r-th of its stretch
+ * (``*count``: the short dives before SOLO, the dives up to DIVE_MAX and the long
+ * ones beside the proof, proof.c, count their own) cycles through DIVE_KINDS,
+ * each kind with its own seed in the first round and seed + r / NKINDS after. */
+static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share, int *count,
+                                long cap) {
+    int r = (*count)++;
+    p->dive_cap = cap;
     const DiveKind *kind = &DIVE_KINDS[r % NKINDS];
     uint64_t seed = kind->seed + (uint64_t)(r / NKINDS);
     const int8_t *rank = kind->order != NULL && parse_order(kind->order, p->rank) ? p->rank : NULL;
@@ -233,7 +235,9 @@ static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *r
         return 1;
     }
     if (!USE_DIVES) return 0;
-    if (!p->live) portfolio_next_dive(p, cfg, root, nodes->budget->max / DIVE_SHARE, early);
+    if (!p->live)
+        portfolio_next_dive(p, cfg, root, nodes->budget->max / DIVE_SHARE, early ? &p->early_restarts : &p->restarts,
+                            early ? EARLY_DIVE : DIVE_NODES);
     if (!p->live) return 0;
     Dive *d = &p->dive;
     long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - d->out.nodes);

@@ -10,6 +10,12 @@
  * the proof. Best-first goes on where the portfolio left it (a deal it would win at
  * a few hundred thousand positions is not searched again from the start); it is
  * dropped when it runs dry, or when the tables are full (then the proof has them).
+ * The portfolio's depth-first dives go on too, longer (LATE_DIVE expansions each,
+ * the kinds in turn, twice that from the second round), LATE_NUM positions per
+ * LATE_DEN of best-first's and only while best-first's open list looks like a won
+ * deal's: deals Freecell Solver wins in a second by its depth-first scans were
+ * still "unknown" to best-first and the proof after millions of positions, while
+ * a dive of one kind or another wins most of them within 30,000-300,000.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
@@ -19,9 +25,28 @@
 #define PROOF_RATIO 2 /* then the proof expands this many positions per best-first one */
 #endif
 #define PROOF_QUANTUM 4096 /* best-first's turn, in expansions */
+/* The long dives beside them (tuned on the deals of PySolFC 1-500 that took over
+ * 0.25 s in the 24-variant comparison, 3,600,000 positions each: benchmarks/README.md). */
+#ifndef LATE_NUM /* the long dives expand LATE_NUM positions per LATE_DEN of best-first's */
+#define LATE_NUM 1
+#endif
+#ifndef LATE_DEN
+#define LATE_DEN 1
+#endif
+#ifndef LATE_DIVE
+#define LATE_DIVE 150000 /* a long dive of the first round stops after this many expansions */
+#endif
+#ifndef LATE_ROUNDS
+#define LATE_ROUNDS 1 /* each round of DIVE_KINDS doubles it, up to 2^LATE_ROUNDS times */
+#endif
+#ifndef LATE_GATE
+#define LATE_GATE 4 /* long dives only while best-first's open list holds 1 / LATE_GATE of its expansions */
+#endif
 
 typedef struct {
-    Portfolio pf;
+    Portfolio pf; /* past ``first``: the long dives' (pf.dive) */
+    long dive_base; /* pf.dive_nodes when the long dives began */
+    int dives; /* 1 while the long dives go on */
     BestFirst bf; /* the portfolio's, going on beside the proof (its tables: the caller's nodes) */
     int blive;
     Nodes pnodes; /* the proof's, when best-first goes on in the caller's */
@@ -52,6 +77,49 @@ static void settle_free(Settle *s) {
     portfolio_free(&s->pf);
     settle_drop_bf(s);
     nodes_free(&s->pnodes);
+}
+
+/* Positions the long dives have expanded. */
+static long settle_dive_nodes(const Settle *s) {
+    return s->pf.dive_nodes - s->dive_base + (s->pf.live ? s->pf.dive.out.nodes : 0);
+}
+
+/* A turn of the long dives: ``quantum`` expansions, over as many dives as it takes
+ * (each stopped after LATE_DIVE, doubled each round of DIVE_KINDS); ``left`` is
+ * what the node limit leaves them (< 0: none). 1 when a dive found a line or hit
+ * the node or time limit (``out``); a dive that runs dry (proving nothing) or fills
+ * its share of the tables is followed by the next. */
+static int settle_dive_turn(Settle *s, const Config *cfg, const State *root, size_t share, long left,
+                            double deadline, long quantum, Outcome *out) {
+    Portfolio *p = &s->pf;
+    while (quantum > 0) {
+        if (!p->live) {
+            int round = p->late_restarts / NKINDS;
+            long cap = (long)LATE_DIVE << (round < LATE_ROUNDS ? round : LATE_ROUNDS);
+            portfolio_next_dive(p, cfg, root, share, &p->late_restarts, cap);
+            quantum--; /* a dive that ends at once still costs its turn something */
+            if (!p->live) { /* no room for a dive */
+                s->dives = 0;
+                return 0;
+            }
+        }
+        Dive *d = &p->dive;
+        long before = d->out.nodes;
+        long pause = d->out.nodes + quantum < p->dive_cap ? d->out.nodes + quantum : p->dive_cap;
+        int ended = dive_run(d, pause, left < 0 ? -1 : left + before, deadline);
+        quantum -= d->out.nodes - before;
+        if (left >= 0) left -= d->out.nodes - before;
+        if (!ended) {
+            if (d->out.nodes >= p->dive_cap) portfolio_drop_dive(p);
+            continue;
+        }
+        if (d->out.status == SOLVED || (d->out.status == LIMIT && !p->dbudget.full)) {
+            *out = d->out;
+            return 1;
+        }
+        portfolio_drop_dive(p);
+    }
+    return 0;
 }
 
 /* Searches from ``root`` (after its autoplay) until a line, a proof, or a limit.
@@ -88,6 +156,7 @@ static Outcome settle(Settle *s, const Config *cfg, const State *root, Nodes *no
     uint8_t homed[52];
     autoplay(&s->pcfg, &s->proot, homed);
     const Config *bcfg = cfg;
+    const State *broot = root;
     cfg = &s->pcfg;
     root = &s->proot;
     s->win_cfg = cfg;
@@ -109,9 +178,16 @@ static Outcome settle(Settle *s, const Config *cfg, const State *root, Nodes *no
         out.nodes = spent + bnodes;
         return out;
     }
+    /* The long dives: a deal best-first has not won within ``first`` is often won
+     * by a depth-first scan (as Freecell Solver's) it would not reach for long.
+     * They go on while best-first does, and only while its open list is large (a
+     * lost deal's shrinks: the dives cannot prove the loss, the proof can). */
+    s->dive_base = s->pf.dive_nodes;
+    s->dives = LATE_NUM > 0 && s->blive;
     for (;;) {
         bnodes = s->blive ? s->bf.out.nodes : 0;
-        long left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes;
+        long dnodes = settle_dive_nodes(s);
+        long left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes - dnodes;
         int r = ex_run(&ex, root, s->blive ? ex.out.nodes + PROOF_RATIO * PROOF_QUANTUM : LONG_MAX, left, deadline);
         if (r == EX_FULL && s->blive) { /* the proof needs best-first's room */
             spent += s->bf.out.nodes;
@@ -121,23 +197,38 @@ static Outcome settle(Settle *s, const Config *cfg, const State *root, Nodes *no
         }
         if (r != EX_PAUSED) {
             out = ex.out;
-            out.nodes += spent + (s->blive ? s->bf.out.nodes : 0);
+            out.nodes += spent + (s->blive ? s->bf.out.nodes : 0) + dnodes;
             break;
         }
-        left = max_nodes < 0 ? -1 : max_nodes - spent - ex.out.nodes;
-        if (!bf_run(&s->bf, s->bf.out.nodes + PROOF_QUANTUM, left, deadline)) continue;
-        if (s->bf.out.status == SOLVED || (s->bf.out.status == LIMIT && !budget->full)) {
-            out = s->bf.out;
-            out.nodes += spent + ex.out.nodes;
+        left = max_nodes < 0 ? -1 : max_nodes - spent - ex.out.nodes - dnodes;
+        if (bf_run(&s->bf, s->bf.out.nodes + PROOF_QUANTUM, left, deadline)) {
+            if (s->bf.out.status == SOLVED || (s->bf.out.status == LIMIT && !budget->full)) {
+                out = s->bf.out;
+                out.nodes += spent + ex.out.nodes + dnodes;
+                if (out.status == SOLVED) {
+                    s->win_cfg = bcfg;
+                    s->win_nodes = s->bf.nodes;
+                }
+                break;
+            }
+            spent += s->bf.out.nodes; /* ran dry (hashed: no proof) or filled the tables */
+            settle_drop_bf(s);
+            budget->full = 0;
+            s->dives = 0; /* with best-first gone, the proof alone (its room is its own) */
+            portfolio_drop_dive(&s->pf);
+            continue;
+        }
+        if (!s->dives || (long)s->bf.heap.n * LATE_GATE < s->bf.out.nodes) continue;
+        left = max_nodes < 0 ? -1 : max_nodes - spent - ex.out.nodes - s->bf.out.nodes - dnodes;
+        if (settle_dive_turn(s, bcfg, broot, budget->max / DIVE_SHARE, left, deadline,
+                             PROOF_QUANTUM * LATE_NUM / LATE_DEN, &out)) {
+            out.nodes = spent + ex.out.nodes + s->bf.out.nodes + settle_dive_nodes(s);
             if (out.status == SOLVED) {
-                s->win_cfg = bcfg;
-                s->win_nodes = s->bf.nodes;
+                s->win_cfg = &s->pf.dcfg;
+                s->win_nodes = &s->pf.dnodes;
             }
             break;
         }
-        spent += s->bf.out.nodes; /* ran dry (hashed: no proof) or filled the tables */
-        settle_drop_bf(s);
-        budget->full = 0;
     }
     ex_free(&ex);
     return out;
