@@ -79,6 +79,28 @@ def test_best_first_goes_on_beside_the_proof_rather_than_again_from_the_start() 
     assert first < total < first + 2 * alone
 
 
+def test_a_line_the_proof_finds_beside_best_first_has_no_detour_one_move_skips() -> None:
+    # From the first expansion on, the exact depth-first proof runs beside best-first
+    # and wins 2-cell alternating deal 2 with a line of its own, which wanders: the
+    # finish cuts its detours as it does a portfolio helper's, so no legal move from a
+    # position on the line reaches a later one for fewer single-card moves.
+    assert native is not None
+    position = pysol_deal(2, TWO_CELLS)
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30)
+    status, line, _, _ = native.solve(*args, True, 1)
+    moves = [core.MOVES[m] for m in line]
+    assert status == core.SOLVED and wins(position, moves)
+    positions, cost = [position], [0]
+    for move in moves:
+        positions.append(positions[-1].apply(move))
+        cost.append(cost[-1] + 2 * move.count - 1)
+    index = {p: k for k, p in enumerate(positions)}
+    for i, here in enumerate(positions[:-1]):
+        for move in here.legal_moves():
+            j = index.get(here.apply(move), -1)
+            assert j <= i + 1 or cost[j] - cost[i] <= 2 * move.count - 1, (i, j, move)
+
+
 def test_long_dives_beside_the_proof_win_what_best_first_and_the_proof_do_not() -> None:
     # Baker's Game deal, 4 cells, alternating colours, Kings only, PySolFC 178: Freecell
     # Solver's depth-first scans win it in 0.1 s; best-first and the exact proof by turns

@@ -197,94 +197,110 @@ static int estate_equal(const EState *a, const EState *b, int nc) {
     return 1;
 }
 
+/* A move the merges have taken out of a line (merge_pass): no cards. */
+#define GONE(m) ((m).n == 0)
+
+/* Plays the moves of ``line`` in [lo, hi) on ``es``, skipping those taken out. */
 static int replays(const Config *cfg, EState *es, const Move *line, int lo, int hi) {
     for (int k = lo; k < hi; k++)
-        if (!engine_play(cfg, es, line[k])) return 0;
+        if (!GONE(line[k]) && !engine_play(cfg, es, line[k])) return 0;
     return 1;
 }
 
-/* The first merge of a card's two moves (by the earlier one)
- * that leaves the position after the later one unchanged. Returns 1 and rewrites
- * ``line`` in place when it finds one, 0 when there is none; -1 when out of
- * memory, -2 when the line does not replay from ``start``. */
-static int first_edit(const Config *cfg, const EState *start, Line *line) {
-    int n = line->n, nc = cfg->ncells;
-    Move *ms = line->items;
-    EState *states = malloc((size_t)(n + 1) * sizeof(EState));
-    uint8_t *first = malloc((size_t)n + 1); /* the bottom card each move carries */
-    if (states == NULL || first == NULL) {
-        free(states);
-        free(first);
-        return -1;
-    }
-    int last[52]; /* card -> index of its latest move so far */
+/* The card at the bottom of what move ``m`` carries from ``es``. */
+static uint8_t carried(const EState *es, Move m) {
+    if (m.sk == COL) return es->cards[m.si][es->len[m.si] - m.n];
+    if (m.sk == CELL) return (uint8_t)es->cells[m.si];
+    return (uint8_t)(m.si * 13 + es->founds[m.si] - 1);
+}
+
+/* ``last``[card]: the latest move in [0, upto] that carries the card. */
+static void latest_moves(const EState *states, const Move *ms, int upto, int *last) {
     for (int c = 0; c < 52; c++) last[c] = -1;
+    for (int k = 0; k <= upto; k++) {
+        if (GONE(ms[k])) continue;
+        const EState *es = &states[k];
+        for (int c = 0; c < ms[k].n; c++)
+            last[ms[k].sk == COL ? es->cards[ms[k].si][es->len[ms[k].si] - ms[k].n + c] : carried(es, ms[k])] = k;
+    }
+}
+
+/* One pass of merges of a card's two moves over ``line``, in place: for each move b,
+ * with a the card's previous move, the two go (a round trip: the card never leaves)
+ * or become one, made at b's time (late) or at a's (early), whenever the rest
+ * of the stretch still plays and the position after b is unchanged. Merged moves
+ * are taken out as the pass goes (GONE; the positions after b stay as they were,
+ * only the stretch is played again) and the line is closed up at the end. Returns
+ * the number of merges (another pass may find more), -1 when out of memory, -2
+ * when the line does not replay from ``start``. */
+static int merge_pass(const Config *cfg, const EState *start, Line *line) {
+    int n = line->n, nc = cfg->ncells, merges = 0;
+    Move *ms = line->items;
+    EState *states = malloc((size_t)(n + 1) * sizeof(EState)); /* states[k]: before move k */
+    if (states == NULL) return -1;
     states[0] = *start;
     for (int k = 0; k < n; k++) {
         states[k + 1] = states[k];
-        EState *es = &states[k + 1];
-        if (ms[k].sk == COL)
-            first[k] = es->cards[ms[k].si][es->len[ms[k].si] - ms[k].n];
-        else if (ms[k].sk == CELL)
-            first[k] = (uint8_t)es->cells[ms[k].si];
-        else
-            first[k] = (uint8_t)(ms[k].si * 13 + es->founds[ms[k].si] - 1);
-        if (!engine_play(cfg, es, ms[k])) { /* cannot happen for a line expand_steps made */
+        if (!engine_play(cfg, &states[k + 1], ms[k])) { /* cannot happen for a line expand_steps made */
             free(states);
-            free(first);
             return -2;
         }
     }
-    int found = 0;
+    int last[52]; /* card -> index of its latest move so far */
+    for (int c = 0; c < 52; c++) last[c] = -1;
     EState trial;
-    for (int b = 0; b < n && !found; b++) {
-        int a = last[first[b]];
-        for (int c = 0; c < ms[b].n; c++) {
-            const EState *es = &states[b];
-            int card = ms[b].sk == COL ? es->cards[ms[b].si][es->len[ms[b].si] - ms[b].n + c] : first[b];
-            last[card] = b;
-        }
+    for (int b = 0; b < n; b++) {
+        const EState *es = &states[b];
+        int a = last[carried(es, ms[b])];
+        for (int c = 0; c < ms[b].n; c++)
+            last[ms[b].sk == COL ? es->cards[ms[b].si][es->len[ms[b].si] - ms[b].n + c] : carried(es, ms[b])] = b;
         if (a < 0) continue;
         Move ma = ms[a], mb = ms[b];
         /* Only a lone card's two moves merge; take-backs and runs stay as they are. */
         if (ma.n > 1 || mb.n > 1 || ma.dk == FOUND || ma.sk == FOUND || mb.sk == FOUND) continue;
         const EState *after = &states[b + 1];
+        int done = 0;
         if (ma.sk == mb.dk && ma.si == mb.di) {
             /* A round trip: does the line work with the card never leaving? */
             trial = states[a];
             if (replays(cfg, &trial, ms, a + 1, b) && estate_equal(&trial, after, nc)) {
-                memmove(ms + b, ms + b + 1, (size_t)(n - b - 1) * sizeof(Move));
-                memmove(ms + a, ms + a + 1, (size_t)(n - a - 2) * sizeof(Move));
-                line->n -= 2;
-                found = 1;
+                ms[a].n = ms[b].n = 0;
+                done = 1;
             }
-            continue;
+        } else {
+            Move merged = mv(ma.sk, ma.si, mb.dk, mb.di, 1);
+            /* Late: the card waits at its source until b's time. */
+            trial = states[a];
+            if (replays(cfg, &trial, ms, a + 1, b) && engine_play(cfg, &trial, merged) &&
+                estate_equal(&trial, after, nc)) {
+                ms[a].n = 0;
+                ms[b] = merged;
+                done = 1;
+            } else {
+                /* Early: the card goes straight to its later target at a's time. */
+                trial = states[a];
+                if (engine_play(cfg, &trial, merged) && replays(cfg, &trial, ms, a + 1, b) &&
+                    estate_equal(&trial, after, nc)) {
+                    ms[a] = merged;
+                    ms[b].n = 0;
+                    done = 1;
+                }
+            }
         }
-        Move merged = mv(ma.sk, ma.si, mb.dk, mb.di, 1);
-        /* Late: the card waits at its source until b's time. */
-        trial = states[a];
-        if (replays(cfg, &trial, ms, a + 1, b) && engine_play(cfg, &trial, merged) &&
-            estate_equal(&trial, after, nc)) {
-            memmove(ms + a, ms + a + 1, (size_t)(b - a - 1) * sizeof(Move));
-            ms[b - 1] = merged;
-            memmove(ms + b, ms + b + 1, (size_t)(n - b - 1) * sizeof(Move));
-            line->n -= 1;
-            found = 1;
-            continue;
+        if (!done) continue;
+        merges++;
+        for (int k = a; k < b; k++) { /* the stretch played again; from b on nothing changed */
+            states[k + 1] = states[k];
+            if (!GONE(ms[k])) engine_play(cfg, &states[k + 1], ms[k]);
         }
-        /* Early: the card goes straight to its later target at a's time. */
-        trial = states[a];
-        if (engine_play(cfg, &trial, merged) && replays(cfg, &trial, ms, a + 1, b) &&
-            estate_equal(&trial, after, nc)) {
-            ms[a] = merged;
-            memmove(ms + b, ms + b + 1, (size_t)(n - b - 1) * sizeof(Move));
-            line->n -= 1;
-            found = 1;
-        }
+        latest_moves(states, ms, b, last); /* the stretch's moves may carry other cards now */
     }
+    int m = 0;
+    for (int k = 0; k < n; k++)
+        if (!GONE(ms[k])) ms[m++] = ms[k];
+    line->n = m;
     free(states);
-    free(first);
-    return found;
+    return merges;
 }
 
 static void search_state_of(const EState *es, int nc, State *st) {
@@ -399,10 +415,10 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
             if (ok <= 0) return ok;
         }
         for (;;) {
-            int edit = first_edit(cfg, start, line);
-            if (edit == -1) return 0;
-            if (edit == -2) return -1;
-            if (!edit) break;
+            int merges = merge_pass(cfg, start, line);
+            if (merges == -1) return 0;
+            if (merges == -2) return -1;
+            if (!merges) break;
         }
         if (!shortcuts) break;
     }

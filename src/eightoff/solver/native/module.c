@@ -536,8 +536,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (sum_founds(&root) < 52) out = settle(&search, &cfg, &root, &nodes, max_nodes, deadline, tail, first);
     /* A portfolio helper's line, or the exact depth-first search's (it wanders far
      * more: thousands of moves): the finish cuts its detours too. */
-    int helper = search.win_nodes == &search.pf.gnodes || search.win_nodes == &search.pf.dnodes ||
-                 (search.win_cfg == &search.pcfg && search.win_nodes == &nodes);
+    int helper = !(search.win_cfg == &cfg && search.win_nodes == &nodes); /* any line but best-first's */
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
         ok = collect_path(search.win_cfg, &start, search.win_nodes, out.goal, &steps);
     settle_free(&search);
