@@ -215,11 +215,12 @@ def run_fcs_proc(variant: str, number: int, seconds: float) -> Row:
         path = f.name
     args = ["fc-solve", *VARIANTS[variant].fcs, *TOONS, "-sel", "-p", "-t", "-sam", path]
     slack = _SLACK[0]
-
-    def cpu_limit() -> None:  # in the child: SIGXCPU at the limit
+    if slack is not None:  # SIGXCPU at the limit, set by util-linux's prlimit before it runs
+        # fc-solve: a preexec_fn would make Python fork this worker (the in-process
+        # fc-solve's memory and all) instead of spawning, and the child's share of that
+        # fork would count as fc-solve's CPU time
         cap = math.ceil(seconds)
-        resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 1))
-
+        args = ["prlimit", f"--cpu={cap}:{cap + 1}", "--", *args]
     try:
         start = _child_cpu()
         try:
@@ -229,7 +230,6 @@ def run_fcs_proc(variant: str, number: int, seconds: float) -> Row:
                 text=True,
                 timeout=seconds * (slack or 1),
                 check=False,
-                preexec_fn=None if slack is None else cpu_limit,
             ).stdout
         except subprocess.TimeoutExpired:
             return number, "unknown", seconds, 0
