@@ -178,12 +178,30 @@ def pile_of(page: Any, card: str) -> str:
     )
 
 
+def grab_point(page: Any, card: str) -> tuple[float, float]:
+    """Where a player presses to take ``card``: its top strip, once no other card is over it.
+
+    A card still sliding to its new place lets presses through (style.css): the player waits
+    for this card to land and for nothing to rest over its strip, as this does."""
+    point = page.wait_for_function(
+        """card => {
+          const el = document.querySelector(`[data-card="${card}"]`);
+          const r = el && el.getBoundingClientRect();
+          if (!r) return null;
+          const x = r.left + r.width / 2, y = r.top + 6;
+          const top = document.elementFromPoint(x, y);
+          return top && top.closest(".card") === el ? [x, y] : null;
+        }""",
+        arg=card,
+    ).json_value()
+    return float(point[0]), float(point[1])
+
+
 def drag(page: Any, card: str, pile: str) -> None:
     """Drag ``card`` (by its visible top strip) onto ``pile`` with the mouse."""
-    box = page.locator(f'[data-card="{card}"]').bounding_box()
-    cards = page.locator(f'[data-pile="{pile}"] .card')
-    target = (cards.last if cards.count() else page.locator(f'[data-pile="{pile}"]')).bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 6)
+    x, y = grab_point(page, card)
+    target = page.locator(f'[data-pile="{pile}"]').bounding_box()
+    page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=4)
     page.mouse.up()
@@ -1012,12 +1030,9 @@ def test_ten_quick_moves_on_a_slow_server_all_land_in_order(
         )
         if move.count == 1 and move.target.kind is not PlaceKind.FOUNDATION and not home:
             # Pick up with a click, put down with a click on the target pile.
-            box = page.locator(f'[data-card="{card}"]').bounding_box()
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 6)
+            page.mouse.click(*grab_point(page, str(card)))
             target = label(move.target, card)
-            cards = page.locator(f'[data-pile="{target}"] .card')
-            to = cards.last if cards.count() else page.locator(f'[data-pile="{target}"]')
-            tb = to.bounding_box()
+            tb = page.locator(f'[data-pile="{target}"]').bounding_box()
             page.mouse.click(tb["x"] + tb["width"] / 2, tb["y"] + tb["height"] / 2)
             clicked += 1
         else:
@@ -1037,6 +1052,40 @@ def test_ten_quick_moves_on_a_slow_server_all_land_in_order(
     for i, col in enumerate(pos.columns):
         for card in col:
             assert pile_of(page, str(card)) == f"column-{i + 1}"
+
+
+def test_a_press_where_a_card_slides_by_takes_the_card_beneath(page: Any, server: str) -> None:
+    pos = GameCode.parse(CODE).position()
+    open_game(page, server)
+    legal = pos.legal_moves()
+    # A card a click picks up (it has no move home), and another card of another column.
+    i = next(
+        m.source.index or 0
+        for m in legal
+        if m.count == 1
+        and m.source.kind is PlaceKind.COLUMN
+        and not any(o.source == m.source and o.target.kind is PlaceKind.FOUNDATION for o in legal)
+    )
+    aimed, passing = str(pos.columns[i][-1]), str(pos.columns[(i + 1) % 8][-1])
+    # Caught mid-slide right over the aimed card's strip, as after a quick move elsewhere.
+    page.evaluate(
+        """([aimed, passing]) => {
+          const a = document.querySelector(`[data-card="${aimed}"]`).getBoundingClientRect();
+          const el = document.querySelector(`[data-card="${passing}"]`);
+          const b = el.getBoundingClientRect();
+          el.classList.add("flip");
+          el.style.transition = "none";
+          el.style.zIndex = "900";
+          el.style.transform = `translate(${a.left - b.left}px, ${a.top - b.top}px)`;
+        }""",
+        [aimed, passing],
+    )
+    box = page.locator(f'[data-card="{aimed}"]').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 6)
+    page.wait_for_selector(".card.selected")
+    assert page.locator(".card.selected").evaluate_all("els => els.map(e => e.dataset.card)") == [
+        aimed
+    ]
 
 
 def test_share_link_and_bad_codes_never_throw_a_game_away(
