@@ -151,11 +151,17 @@ _NODES: list[int | None] = [None]
 # K times the limit in wall-clock time, and a result that took more than the limit in CPU
 # counts as unknown at the limit, which is what a stop on CPU time would have given.
 _SLACK: list[float | None] = [None]
+# --fcs-states N: fc-solve stops as "unknown" once it holds N states (about 650 bytes
+# each with the toons preset), so that long limits fit in memory. The process is given
+# --max-stored-states and then says "Iterations count exceeded."; the in-process solver
+# is looked at between its suspensions.
+_FCS_STATES: list[int | None] = [None]
 
 
-def _set_limits(nodes: int | None, slack: float | None) -> None:
+def _set_limits(nodes: int | None, slack: float | None, fcs_states: int | None = None) -> None:
     _NODES[0] = nodes
     _SLACK[0] = slack
+    _FCS_STATES[0] = fcs_states
 
 
 def _over(row: Row, seconds: float) -> Row:
@@ -197,7 +203,7 @@ def _lib_solver(variant: str) -> Any:
 def run_fcs_lib(variant: str, number: int, seconds: float) -> Row:
     fcs = _lib_solver(variant)
     text = position_to_fcs(pysol_deal(number, VARIANTS[variant].rules))
-    return run_lib(fcs, text, number, seconds, time.process_time)
+    return run_lib(fcs, text, number, seconds, time.process_time, max_states=_FCS_STATES[0])
 
 
 # -- fc-solve as a process -------------------------------------------------------------------
@@ -214,6 +220,8 @@ def run_fcs_proc(variant: str, number: int, seconds: float) -> Row:
         f.write(text)
         path = f.name
     args = ["fc-solve", *VARIANTS[variant].fcs, *TOONS, "-sel", "-p", "-t", "-sam", path]
+    if _FCS_STATES[0] is not None:
+        args[1:1] = ["--max-stored-states", str(_FCS_STATES[0])]
     slack = _SLACK[0]
     if slack is not None:  # SIGXCPU at the limit, set by util-linux's prlimit before it runs
         # fc-solve: a preexec_fn would make Python fork this worker (the in-process
@@ -380,6 +388,12 @@ def main(argv: list[str] | None = None) -> int:
         help="stop every solver on CPU time: eightoff and the fc-solve process get K × the "
         "limit in wall time, a result over the limit in CPU counts as unknown",
     )
+    ap.add_argument(
+        "--fcs-states",
+        type=int,
+        metavar="N",
+        help="fc-solve stops (unknown) once it holds N states, ~650 bytes each: a memory cap",
+    )
     ap.add_argument("--workers", type=int, default=2, help="worker processes")
     ap.add_argument("--block", type=int, default=100, help="deals per turn")
     ap.add_argument("--watch", default=WATCH, help="variant:deal items to list one by one")
@@ -402,7 +416,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     per: dict[str, dict[str, list[Row]]] = {v: {s: [] for s in solvers} for v in variants}
     with ProcessPoolExecutor(
-        args.workers, initializer=_set_limits, initargs=(args.nodes, args.cpu_slack)
+        args.workers,
+        initializer=_set_limits,
+        initargs=(args.nodes, args.cpu_slack, args.fcs_states),
     ) as pool:
         list(pool.map(_warm, [variants] * args.workers))
         extra = {v: sorted(d for w, d in watched if w == v and d not in deals) for v in variants}

@@ -158,15 +158,23 @@ def count_lib_moves(fcs: Any) -> int:
 
 
 def run_lib(
-    fcs: Any, text: str, number: int, seconds: float, clock: Callable[[], float] = time.perf_counter
+    fcs: Any,
+    text: str,
+    number: int,
+    seconds: float,
+    clock: Callable[[], float] = time.perf_counter,
+    max_states: int | None = None,
 ) -> Row:
     """Solve the board ``text`` with the in-process solver ``fcs`` within ``seconds`` of
-    ``clock`` (suspended every ``_STEP`` iterations to look at the time), then recycle it."""
+    ``clock`` (suspended every ``_STEP`` iterations to look at the time) and, if given,
+    ``max_states`` stored states, then recycle it."""
     start = clock()
     limit = _STEP
     fcs.limit_iterations(limit)
     ret = fcs.solve_board(text)
     while ret == _SUSPENDED and clock() - start < seconds:
+        if max_states is not None and fcs.get_num_states_in_collection() >= max_states:
+            break
         limit += _STEP
         fcs.limit_iterations(limit)
         ret = fcs.resume_solution()
