@@ -143,3 +143,17 @@ def test_the_gap_to_a_published_figure_counts_both_samples_errors() -> None:
     # 0.01 / sqrt(0.99 * 0.01 / 10,000 + 0.98 * 0.02 / 10,000)
     assert gap_sigma(ours, known) == pytest.approx(5.822, abs=1e-3)
     assert gap_sigma(ours, unsized) == pytest.approx(0.01 / math.sqrt(0.99 * 0.01 / 10_000))
+
+
+def test_pysolfc_deals_have_their_own_table(tmp_path: Path) -> None:
+    db = tmp_path / "two.db"
+    with Store(db) as store:
+        store.add(solve_task(Task(FOUR_CELLS, "eightoff", tuple(range(1, 6)), 10.0, None)))
+        store.add(solve_task(Task(FOUR_CELLS, "pysol", tuple(range(1, 7)), 10.0, None)))
+        page = markdown(store, "two.db")
+    head, _, pysol = page.partition("### PySolFC's deals")
+    assert re.search(r"^\| C4 \| 1-5 \|", head, re.MULTILINE)
+    assert re.search(r"^\| C4 \| pysol:1-6 \|", pysol, re.MULTILINE)
+    assert "pysol:1-6 |" not in head and "| 1-5 |" not in pysol
+    # and both are made again by the page's commands
+    assert "eightoff survey pysol:1-6 --db two.db" in head

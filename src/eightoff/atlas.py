@@ -335,7 +335,7 @@ def markdown(store: Store, db: str, *, plot: str | None = None, rules: Rules | N
         "where deals are left unknown, the true share over every deal lies between won / all",
         "and (won + unknown) / all.",
         "",
-        *variants_table(found),
+        *variants_table([g for g in found if not _pysol_only(g)]),
     ]
     unknown = [g.summary for g in found if g.summary.unknown]
     if unknown:
@@ -345,6 +345,19 @@ def markdown(store: Store, db: str, *, plot: str | None = None, rules: Rules | N
             rest = len(s.unknown) - SHOW_UNKNOWN
             more = f" and {rest} more" if rest > 0 else ""
             out.append(f"- {name(s.rules)}, {s.source}: {shown}{more}")
+    pysol = [g for g in found if _pysol_only(g)]
+    if pysol:
+        out += [
+            "",
+            "### PySolFC's deals",
+            "",
+            "The deals other solvers are measured on: PySolFC's numbered Eight Off deals",
+            "(`pysol:` ranges, the same boards PySolFC shows for those numbers), dealt under",
+            "each variant's rules: each verdict can be checked against another solver's, deal",
+            "by deal.",
+            "",
+            *variants_table(pysol),
+        ]
     optimal = [g for g in found if g.optimal]
     if optimal:
         out += ["", "## Proven-optimal solution lengths", ""]
@@ -354,6 +367,11 @@ def markdown(store: Store, db: str, *, plot: str | None = None, rules: Rules | N
     if comparison:
         out += ["", "## Published figures", "", *comparison]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _pysol_only(g: Group) -> bool:
+    # A survey of PySolFC's numbering, not of the atlas's own sample (optimal mode aside).
+    return g.summary.source == "pysol" and not g.optimal_mode
 
 
 def optimal_groups(store: Store, rules: Rules | None = None) -> list[Summary]:
