@@ -38,6 +38,7 @@ issue 15) with each solver's time.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import math
 import resource
@@ -57,7 +58,7 @@ from eightoff.export import variant as variant_code
 from eightoff.formats import position_to_fcs
 from eightoff.rules import CELL_COUNTS, Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import Limit, core, solve
-from solver_vs_fcsolve import count_text_moves, lib_solver, parse_range, run_lib
+from solver_vs_fcsolve import count_text_moves, forget_lib_solvers, lib_solver, parse_range, run_lib
 
 TOONS = ["-l", "toons-for-twenty-somethings"]
 
@@ -200,10 +201,22 @@ def _lib_solver(variant: str) -> Any:
     return lib_solver([*VARIANTS[variant].fcs, *TOONS])
 
 
+def _resident_gib() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * resource.getpagesize() / 2**30
+
+
 def run_fcs_lib(variant: str, number: int, seconds: float) -> Row:
     fcs = _lib_solver(variant)
     text = position_to_fcs(pysol_deal(number, VARIANTS[variant].rules))
-    return run_lib(fcs, text, number, seconds, time.process_time, max_states=_FCS_STATES[0])
+    row = run_lib(fcs, text, number, seconds, time.process_time, max_states=_FCS_STATES[0])
+    if _resident_gib() > 1:
+        # A recycled fc-solve keeps what its largest search took (about 800 bytes a state):
+        # a fresh one, and the memory back to the system, before the worker runs on.
+        del fcs
+        forget_lib_solvers()
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    return row
 
 
 # -- fc-solve as a process -------------------------------------------------------------------

@@ -31,6 +31,7 @@ over deals (Σ), alongside the run's wall time and deals per second.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import re
 import statistics
@@ -140,6 +141,12 @@ def lib_solver(args: list[str]) -> Any:
         fcs.input_cmd_line(args)
         _LIB[key] = fcs
     return _LIB[key]
+
+
+def forget_lib_solvers() -> None:
+    """Drop the in-process solvers :func:`lib_solver` made (freed once unreferenced)."""
+    _LIB.clear()
+    gc.collect()
 
 
 def count_lib_moves(fcs: Any) -> int:
