@@ -81,11 +81,12 @@ static uint64_t estate_hash(const EState *es, int nc) {
 
 /* Shortens ``line`` (engine moves from ``start``) where one legal move from a
  * position on it reaches a later position on it (exactly: columns and cells in
- * place) for fewer single-card moves than the line takes there: from the start,
- * each step goes by the move that saves most. A depth-first helper's line wanders
- * (cards parked and fetched back, runs built and taken apart); this cuts the
- * detours one move can bridge. Returns 1; 0 when out of memory; -1 when the line
- * does not replay. */
+ * place) for fewer single-card moves than the line takes there: the shortest way
+ * from the first position to the last over the line's own moves and those bridges
+ * (the line's positions come in order, so one pass in that order settles each).
+ * A depth-first helper's line wanders (cards parked and fetched back, runs built
+ * and taken apart); this cuts the detours one move can bridge. Returns 1; 0 when
+ * out of memory; -1 when the line does not replay. */
 static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
     int n = line->n, nc = cfg->ncells;
     size_t size = 64;
@@ -125,10 +126,29 @@ static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
     EngineRules r = {cfg->ncells, cfg->suit, cfg->kings_only, cfg->group, cfg->take_back};
     Move moves[MAXMOVES];
     EState trial;
-    int m = 0;
-    for (int i = 0; i < n;) {
-        int best = i + 1, saved = 0;
-        Move pick = line->items[i];
+    /* cost[] now becomes the fewest single-card moves to each position; from[] and via[]
+     * the position and move it is reached by (the line's own move unless a bridge). */
+    int *from = malloc((size_t)(n + 1) * sizeof(int));
+    Move *via = malloc((size_t)(n > 0 ? n + 1 : 1) * sizeof(Move));
+    if (from == NULL || via == NULL) {
+        free(from);
+        free(via);
+        free(states);
+        free(slots);
+        free(cost);
+        free(out);
+        return 0;
+    }
+    for (int k = 1; k <= n; k++) {
+        from[k] = k - 1;
+        via[k] = line->items[k - 1];
+    }
+    for (int i = 0; i < n; i++) {
+        if (i + 1 <= n && cost[i] + 2 * line->items[i].n - 1 < cost[i + 1]) {
+            cost[i + 1] = cost[i] + 2 * line->items[i].n - 1;
+            from[i + 1] = i;
+            via[i + 1] = line->items[i];
+        }
         int nm = engine_moves(&r, &states[i], moves);
         for (int k = 0; k < nm; k++) {
             trial = states[i];
@@ -137,17 +157,24 @@ static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
             for (; slots[p]; p = (p + 1) & (size - 1)) {
                 int j = slots[p] - 1;
                 if (j <= i + 1 || !estate_equal(&trial, &states[j], nc)) continue;
-                int gain = cost[j] - cost[i] - (2 * moves[k].n - 1);
-                if (gain > saved) {
-                    saved = gain;
-                    best = j;
-                    pick = moves[k];
+                int c = cost[i] + 2 * moves[k].n - 1;
+                if (c < cost[j]) {
+                    cost[j] = c;
+                    from[j] = i;
+                    via[j] = moves[k];
                 }
             }
         }
-        out[m++] = pick;
-        i = best;
     }
+    int m = 0;
+    for (int j = n; j > 0; j = from[j]) out[m++] = via[j]; /* backwards from the end */
+    for (int a = 0, b = m - 1; a < b; a++, b--) {
+        Move t = out[a];
+        out[a] = out[b];
+        out[b] = t;
+    }
+    free(from);
+    free(via);
     memcpy(line->items, out, (size_t)m * sizeof(Move));
     line->n = m;
     free(states);
