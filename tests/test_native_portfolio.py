@@ -153,6 +153,17 @@ def test_a_lost_deal_whose_open_list_stays_small_pays_no_helper(rules: Rules, nu
 
 
 @needs_native
+def test_a_streamlined_dives_line_replays_from_the_deal() -> None:
+    # Fore Cell deal 1853 is won by a streamlined dive (every card that can go home
+    # goes) whose root, as best-first hands it over, still holds a card only that
+    # autoplay sends home: the line must be replayed from the dive's own root (it was
+    # replayed from the deal with the wrong autoplay, and the C core crashed).
+    position = pysol_deal(1853, FORE_CELL)
+    result = solve(position, limit=Limit(nodes=600_000))
+    assert result.verdict is Verdict.SOLVED and wins(position, result)
+
+
+@needs_native
 def test_a_streamlined_dive_that_runs_dry_proves_nothing() -> None:
     assert native is not None
     position = position_from_fcs(STREAMLINED_DEAD_END, TWO_CELLS_ALTERNATE)

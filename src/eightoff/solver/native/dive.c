@@ -28,7 +28,7 @@ typedef struct {
 
 typedef struct {
     Config cfg;
-    const State *root;
+    State root; /* the search's root after the dive's own autoplay */
     Nodes *nodes;
     HashSet seen;
     Frame *frames;
@@ -167,17 +167,32 @@ static int dive_init(Dive *d, const Config *cfg, const State *root, Nodes *nodes
     memset(d, 0, sizeof *d);
     d->cfg = *cfg;
     d->rank = rank;
-    d->root = root;
     d->nodes = nodes;
     d->rng = seed;
     d->noise = seed ? noise : 0.0;
     d->out = (Outcome){EXHAUSTED, 0, -1};
-    if (!hashset_init(&d->seen, 1 << 10, nodes->budget) || add_node(nodes, root, -1, mv(-1, -1, -1, -1, 0), 0) == NULL ||
-        hashset_add(&d->seen, state_hash(root)) < 0 || !dive_expand(d, 0, root)) {
+    /* A streamlined dive sends home more than the search that hands it ``root``: its
+     * line replays from the deal with its own autoplay (collect_path), so it starts
+     * from the root as its autoplay leaves it, as every position after. */
+    uint8_t homed[52];
+    d->root = *root;
+    autoplay(&d->cfg, &d->root, homed);
+    if (!hashset_init(&d->seen, 1 << 10, nodes->budget) ||
+        add_node(nodes, &d->root, -1, mv(-1, -1, -1, -1, 0), 0) == NULL ||
+        hashset_add(&d->seen, state_hash(&d->root)) < 0) {
         d->out.status = no_room(nodes->budget);
         return 0;
     }
     d->out.nodes = 1;
+    if (sum_founds(&d->root) == 52) { /* won by that autoplay alone */
+        d->out.status = SOLVED;
+        d->out.goal = 0;
+        return 1;
+    }
+    if (!dive_expand(d, 0, &d->root)) {
+        d->out.status = no_room(nodes->budget);
+        return 0;
+    }
     return 1;
 }
 
@@ -194,6 +209,7 @@ static int dive_run(Dive *d, long pause_at, long max_nodes, double deadline) {
     Nodes *nodes = d->nodes;
     uint8_t homed[52];
     State st;
+    if (d->out.status == SOLVED) return 1; /* its root was won (dive_init) */
     while (d->depth) {
         if (d->out.nodes >= pause_at) return 0;
         Frame *f = &d->frames[d->depth - 1];
