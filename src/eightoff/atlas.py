@@ -339,7 +339,12 @@ def markdown(store: Store, db: str, *, plot: str | None = None, rules: Rules | N
     ]
     unknown = [g.summary for g in found if g.summary.unknown]
     if unknown:
-        out += ["", "Deals left unknown (the time limit ran out before a win or a proof):", ""]
+        out += [
+            "",
+            "Deals left unknown (the time limit, or the solver's 1 GiB of search tables, ran out",
+            "before a win or a proof):",
+            "",
+        ]
         for s in unknown:
             shown = ", ".join(str(d) for d in s.unknown[:SHOW_UNKNOWN])
             rest = len(s.unknown) - SHOW_UNKNOWN
