@@ -95,17 +95,13 @@ static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
     int *slots = malloc(size * sizeof(int)); /* hash table: state index + 1, 0 empty */
     int *cost = malloc((size_t)(n + 1) * sizeof(int)); /* single-card moves before each state */
     Move *out = malloc((size_t)(n > 0 ? n : 1) * sizeof(Move));
-    if (states == NULL || slots == NULL || cost == NULL || out == NULL) {
-        free(states);
-        free(slots);
-        free(cost);
-        free(out);
-        return 0;
-    }
+    int *from = malloc((size_t)(n + 1) * sizeof(int)); /* the position each is reached from */
+    Move *via = malloc((size_t)(n + 1) * sizeof(Move)); /* and the move */
+    int ok = states != NULL && slots != NULL && cost != NULL && out != NULL && from != NULL && via != NULL;
+    if (!ok) goto done;
     memset(slots, 0, size * sizeof(int));
     states[0] = *start;
     cost[0] = 0;
-    int ok = 1;
     for (int k = 0; k <= n && ok; k++) {
         if (k > 0) {
             states[k] = states[k - 1];
@@ -117,34 +113,20 @@ static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
         slots[p] = k + 1; /* a line never repeats a position; if it did, the later one is found too */
     }
     if (!ok) {
-        free(states);
-        free(slots);
-        free(cost);
-        free(out);
-        return -1;
+        ok = -1;
+        goto done;
     }
     EngineRules r = {cfg->ncells, cfg->suit, cfg->kings_only, cfg->group, cfg->take_back};
     Move moves[MAXMOVES];
     EState trial;
     /* cost[] now becomes the fewest single-card moves to each position; from[] and via[]
      * the position and move it is reached by (the line's own move unless a bridge). */
-    int *from = malloc((size_t)(n + 1) * sizeof(int));
-    Move *via = malloc((size_t)(n > 0 ? n + 1 : 1) * sizeof(Move));
-    if (from == NULL || via == NULL) {
-        free(from);
-        free(via);
-        free(states);
-        free(slots);
-        free(cost);
-        free(out);
-        return 0;
-    }
     for (int k = 1; k <= n; k++) {
         from[k] = k - 1;
         via[k] = line->items[k - 1];
     }
     for (int i = 0; i < n; i++) {
-        if (i + 1 <= n && cost[i] + 2 * line->items[i].n - 1 < cost[i + 1]) {
+        if (cost[i] + 2 * line->items[i].n - 1 < cost[i + 1]) {
             cost[i + 1] = cost[i] + 2 * line->items[i].n - 1;
             from[i + 1] = i;
             via[i + 1] = line->items[i];
@@ -173,13 +155,14 @@ static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
         out[a] = out[b];
         out[b] = t;
     }
-    free(from);
-    free(via);
     memcpy(line->items, out, (size_t)m * sizeof(Move));
     line->n = m;
+done:
     free(states);
     free(slots);
     free(cost);
     free(out);
-    return 1;
+    free(from);
+    free(via);
+    return ok;
 }
