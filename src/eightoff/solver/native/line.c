@@ -214,15 +214,16 @@ static uint8_t carried(const EState *es, Move m) {
     return (uint8_t)(m.si * 13 + es->founds[m.si] - 1);
 }
 
+/* Notes move ``k`` (``m`` from ``es``) as the latest to carry each of its cards. */
+static void note_carried(const EState *es, Move m, int k, int *last) {
+    for (int c = 0; c < m.n; c++) last[m.sk == COL ? es->cards[m.si][es->len[m.si] - m.n + c] : carried(es, m)] = k;
+}
+
 /* ``last``[card]: the latest move in [0, upto] that carries the card. */
 static void latest_moves(const EState *states, const Move *ms, int upto, int *last) {
     for (int c = 0; c < 52; c++) last[c] = -1;
-    for (int k = 0; k <= upto; k++) {
-        if (GONE(ms[k])) continue;
-        const EState *es = &states[k];
-        for (int c = 0; c < ms[k].n; c++)
-            last[ms[k].sk == COL ? es->cards[ms[k].si][es->len[ms[k].si] - ms[k].n + c] : carried(es, ms[k])] = k;
-    }
+    for (int k = 0; k <= upto; k++)
+        if (!GONE(ms[k])) note_carried(&states[k], ms[k], k, last);
 }
 
 /* One pass of merges of a card's two moves over ``line``, in place: for each move b,
@@ -252,8 +253,7 @@ static int merge_pass(const Config *cfg, const EState *start, Line *line) {
     for (int b = 0; b < n; b++) {
         const EState *es = &states[b];
         int a = last[carried(es, ms[b])];
-        for (int c = 0; c < ms[b].n; c++)
-            last[ms[b].sk == COL ? es->cards[ms[b].si][es->len[ms[b].si] - ms[b].n + c] : carried(es, ms[b])] = b;
+        note_carried(es, ms[b], b, last);
         if (a < 0) continue;
         Move ma = ms[a], mb = ms[b];
         /* Only a lone card's two moves merge; take-backs and runs stay as they are. */
