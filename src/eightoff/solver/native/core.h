@@ -27,9 +27,14 @@ enum { GROUP_SINGLE = 0, GROUP_CELLS = 1, GROUP_FREECELL = 2, GROUP_NONE = 3 };
  * rules.h proven_safe_home). */
 enum { AUTO_NONE = 0, AUTO_ALL = 1, AUTO_SAFE = 2, AUTO_PROVEN = 3 };
 
+/* ``root_autoplay``: the autoplay that made the search's root from the deal (a line
+ * replays from the deal with it, then with ``autoplay``: line.c collect_path). It
+ * is ``autoplay`` but for a helper that sends home less than the search that hands
+ * it its root (portfolio.c's scan of Freecell Solver, which sends none itself). */
 typedef struct {
     int ncells, suit, kings_only, group, take_back, autoplay, dig;
     double weight, inv_w, cell_w, cover_w;
+    int root_autoplay;
 } Config;
 
 typedef struct {

@@ -38,6 +38,7 @@ typedef struct {
     uint64_t rng;
     double noise; /* a child's score moves by up to this much (a seed > 0) */
     const int8_t *rank; /* NULL: children best h first; else by their move's kind (move_kind) */
+    const char *atomic; /* non-NULL: single-card moves in Freecell Solver's order (atomic_moves) */
     Outcome out;
 } Dive;
 
@@ -86,6 +87,101 @@ static int move_kind(const State *st, Move m) {
     return to_empty ? K_COL_EMPTY : K_COL_COL;
 }
 
+/* ---- Freecell Solver's first scan, move for move ----------------------------------
+ *
+ * Freecell Solver's default first scan is a depth-first search over single-card
+ * ("atomic") moves, tried in its tests order ("01ABCDE"), each test's moves in the
+ * order of its stored position: columns sorted (compared card by card from the
+ * bottom, shorter first; a card is rank * 4 + its suit in the order hearts, clubs,
+ * diamonds, spades) and the cells sorted the same way. A dive given that order
+ * expands exactly the positions it checks (tests/test_native_portfolio.py holds
+ * the two to the same count); the portfolio runs it as one helper (portfolio.c). */
+
+static const uint8_t FCS_SUIT[4] = {3, 0, 2, 1}; /* our suits S, H, D, C in Freecell Solver's order */
+
+static inline int fcs_card(int c) { return (c % 13 + 1) * 4 + FCS_SUIT[c / 13]; }
+
+/* Columns a, b in Freecell Solver's stored order: < 0 when a comes first. */
+static int fcs_column_cmp(const State *st, int a, int b) {
+    int na = st->len[a], nb = st->len[b], n = na < nb ? na : nb;
+    for (int k = 0; k < n; k++) {
+        int d = fcs_card(st->cards[a][k]) - fcs_card(st->cards[b][k]);
+        if (d) return d;
+    }
+    return na - nb;
+}
+
+/* The single-card moves of ``tests`` (characters 0, 1, A-E; checked by the caller),
+ * in Freecell Solver's order: 0 a column's top card home, 1 a cell's card home, A a
+ * top card to an empty column (not a column's only card), B a top card onto a
+ * column, C a top card to a cell, D a cell's card onto a column, E a cell's card to
+ * an empty column. Returns how many. */
+static int atomic_moves(const Config *cfg, const State *st, const char *tests, Move *out) {
+    int order[NCOLS], cells[MAXCELLS], nm = 0, empty = -1;
+    for (int i = 0; i < NCOLS; i++) { /* insertion sort: eight columns */
+        int at = i;
+        while (at > 0 && fcs_column_cmp(st, order[at - 1], i) > 0) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = i;
+        if (empty < 0 && st->len[i] == 0) empty = i;
+    }
+    for (int k = 0; k < st->ncells; k++) {
+        int at = k;
+        while (at > 0 && fcs_card(cells[at - 1]) > fcs_card(st->cells[k])) {
+            cells[at] = cells[at - 1];
+            at--;
+        }
+        cells[at] = st->cells[k];
+    }
+    for (const char *t = tests; *t; t++) {
+        for (int a = 0; a < NCOLS; a++) {
+            int i = order[a], n = st->len[i];
+            if (*t == '1' || *t == 'D' || *t == 'E') break; /* the cells' tests, below */
+            if (n == 0) continue;
+            int top = st->cards[i][n - 1];
+            if (*t == '0') {
+                if (st->founds[top / 13] == top % 13) out[nm++] = mv(COL, i, FOUND, top / 13, 1);
+            } else if (*t == 'A') {
+                if (empty >= 0 && n > 1 && starts_column(top, cfg->kings_only)) out[nm++] = mv(COL, i, COL, empty, 1);
+            } else if (*t == 'B') {
+                for (int b = 0; b < NCOLS; b++) {
+                    int j = order[b];
+                    if (j != i && st->len[j] && builds(top, st->cards[j][st->len[j] - 1], cfg->suit))
+                        out[nm++] = mv(COL, i, COL, j, 1);
+                }
+            } else if (st->ncells < cfg->ncells) { /* C */
+                out[nm++] = mv(COL, i, CELL, -1, 1);
+            }
+        }
+        for (int k = 0; k < st->ncells; k++) {
+            int c = cells[k];
+            if (*t == '1') {
+                if (st->founds[c / 13] == c % 13) out[nm++] = mv(CELL, c, FOUND, c / 13, 1);
+            } else if (*t == 'D') {
+                for (int b = 0; b < NCOLS; b++) {
+                    int j = order[b];
+                    if (st->len[j] && builds(c, st->cards[j][st->len[j] - 1], cfg->suit))
+                        out[nm++] = mv(CELL, c, COL, j, 1);
+                }
+            } else if (*t == 'E') {
+                if (empty >= 0 && starts_column(c, cfg->kings_only)) out[nm++] = mv(CELL, c, COL, empty, 1);
+            }
+        }
+    }
+    return nm;
+}
+
+/* Whether every character of ``tests`` is one of atomic_moves' tests (and there are
+ * at most 64). */
+static int atomic_tests_valid(const char *tests) {
+    if (strlen(tests) > 64) return 0;
+    for (const char *t = tests; *t; t++)
+        if (!strchr("01ABCDE", *t)) return 0;
+    return 1;
+}
+
 /* Whether h is in the set already (hashset_add without the adding). */
 static int hashset_has(const HashSet *set, uint64_t h) {
     if (h == 0) h = 1;
@@ -123,7 +219,7 @@ static int dive_expand(Dive *d, int32_t here, const State *st) {
     double terms[NCOLS];
     uint64_t colh[NCOLS];
     State child;
-    int nm = gen_moves(&d->cfg, st, moves);
+    int nm = d->atomic ? atomic_moves(&d->cfg, st, d->atomic, moves) : gen_moves(&d->cfg, st, moves);
     if (d->depth == d->fcap) {
         size_t cap = d->fcap ? 2 * d->fcap : 256;
         Frame *more = budget_resize(d->nodes->budget, d->frames, d->fcap * sizeof(Frame), cap * sizeof(Frame));
@@ -138,7 +234,7 @@ static int dive_expand(Dive *d, int32_t here, const State *st) {
         d->kids = more;
         d->kcap = cap;
     }
-    if (d->rank == NULL) full_h(&d->cfg, st, terms);
+    if (d->rank == NULL && d->atomic == NULL) full_h(&d->cfg, st, terms);
     for (int i = 0; i < NCOLS; i++) colh[i] = column_hash(st->cards[i], st->len[i]);
     Child *kids = d->kids + d->nkids;
     int n = 0;
@@ -147,8 +243,10 @@ static int dive_expand(Dive *d, int32_t here, const State *st) {
         apply_move(&child, moves[k]);
         int nh = autoplay(&d->cfg, &child, homed);
         if (hashset_has(&d->seen, child_hash(st, colh, &child, moves[k]))) continue;
-        double key = d->rank ? d->rank[move_kind(st, moves[k])] : child_h(&d->cfg, terms, &child, moves[k], nh);
-        if (d->noise > 0) key += d->noise * dive_random(d);
+        double key = d->atomic ? k /* Freecell Solver's order: as generated */
+                     : d->rank ? d->rank[move_kind(st, moves[k])]
+                               : child_h(&d->cfg, terms, &child, moves[k], nh);
+        if (d->noise > 0 && d->atomic == NULL) key += d->noise * dive_random(d);
         int at = n++; /* insertion sort: a position has a few dozen children */
         while (at > 0 && kids[at - 1].key > key) {
             kids[at] = kids[at - 1];
@@ -163,10 +261,11 @@ static int dive_expand(Dive *d, int32_t here, const State *st) {
 }
 
 static int dive_init(Dive *d, const Config *cfg, const State *root, Nodes *nodes, uint64_t seed, double noise,
-                     const int8_t *rank) {
+                     const int8_t *rank, const char *atomic) {
     memset(d, 0, sizeof *d);
     d->cfg = *cfg;
     d->rank = rank;
+    d->atomic = atomic;
     d->nodes = nodes;
     d->rng = seed;
     d->noise = seed ? noise : 0.0;
@@ -177,9 +276,11 @@ static int dive_init(Dive *d, const Config *cfg, const State *root, Nodes *nodes
     uint8_t homed[52];
     d->root = *root;
     autoplay(&d->cfg, &d->root, homed);
+    /* Freecell Solver's scan checks its root again when a line comes back to it (its
+     * first check is not a visit): an atomic dive leaves the root out of its set. */
     if (!hashset_init(&d->seen, 1 << 10, nodes->budget) ||
         add_node(nodes, &d->root, -1, mv(-1, -1, -1, -1, 0), 0) == NULL ||
-        hashset_add(&d->seen, state_hash(&d->root)) < 0) {
+        (atomic == NULL && hashset_add(&d->seen, state_hash(&d->root)) < 0)) {
         d->out.status = no_room(nodes->budget);
         return 0;
     }

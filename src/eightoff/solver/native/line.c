@@ -314,7 +314,7 @@ static void search_state_of(const EState *es, int nc, State *st) {
 
 /* ---- a found path as steps ---------------------------------------------------------- */
 
-/* Step 0 is the root's autoplay (move (-1, -1, -1, -1, 0)); step k > 0 is the k-th
+/* Step 0 is the root's autoplay (move (-1, -1, -1, -1, 0): ``cfg->root_autoplay``'s); step k > 0 is the k-th
  * move of the path to ``goal`` with the cards autoplay then sent home, found by
  * replaying the path from ``start`` (the root before its autoplay). */
 typedef struct {
@@ -335,7 +335,9 @@ static int collect_path(const Config *cfg, const State *start, const Nodes *node
     for (int32_t k = goal; k > 0; k = nodes->items[k].parent) out->moves[d--] = nodes->items[k].move;
     out->moves[0] = mv(-1, -1, -1, -1, 0);
     State st = *start;
-    int total = out->nautos[0] = autoplay(cfg, &st, out->autos);
+    Config first = *cfg; /* step 0: the autoplay that made the search's root */
+    first.autoplay = cfg->root_autoplay;
+    int total = out->nautos[0] = autoplay(&first, &st, out->autos);
     for (int k = 1; k <= depth; k++) {
         apply_move(&st, out->moves[k]);
         total += out->nautos[k] = autoplay(cfg, &st, out->autos + total);

@@ -100,6 +100,7 @@ static int read_config(PyObject *obj, Config *cfg) {
                           &cfg->take_back, &cfg->autoplay, &cfg->dig, &cfg->weight, &cfg->inv_w,
                           &cfg->cell_w, &cfg->cover_w))
         return 0;
+    cfg->root_autoplay = cfg->autoplay;
     if (cfg->ncells < 0 || cfg->ncells > MAXCELLS || cfg->group < 0 || cfg->group > 3 ||
         cfg->autoplay < 0 || cfg->autoplay > 3) {
         PyErr_SetString(PyExc_ValueError, "config: cells 0..8, group 0..3, auto 0..3");
@@ -295,11 +296,18 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
                           &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &seed, &noise, &order) ||
         !read_seconds(seconds))
         return NULL;
-    if (order != NULL && !parse_order(order, rank)) {
+    const char *atomic = order != NULL && strncmp(order, "atomic:", 7) == 0 ? order + 7 : NULL;
+    if (atomic != NULL && !atomic_tests_valid(atomic)) {
+        PyErr_SetString(PyExc_ValueError, "order: atomic tests are 0, 1 and A-E");
+        return NULL;
+    }
+    if (order != NULL && atomic == NULL && !parse_order(order, rank)) {
         PyErr_SetString(PyExc_ValueError, "order: tests 0, 1, A-E, brackets grouping them");
         return NULL;
     }
     if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    if (atomic != NULL) /* Freecell Solver's scan sends no card home by itself */
+        cfg.autoplay = cfg.root_autoplay = AUTO_NONE;
     if (root.ncells > cfg.ncells) {
         PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
         return NULL;
@@ -319,7 +327,7 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     Nodes nodes = {NULL, 0, 0, &budget};
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     Py_BEGIN_ALLOW_THREADS
-    if (dive_init(&d, &cfg, &root, &nodes, (uint64_t)seed, noise, order ? rank : NULL)) dive_run(&d, LONG_MAX, max_nodes, deadline);
+    if (dive_init(&d, &cfg, &root, &nodes, (uint64_t)seed, noise, order && !atomic ? rank : NULL, atomic)) dive_run(&d, LONG_MAX, max_nodes, deadline);
     dive_free(&d);
     Py_END_ALLOW_THREADS
     if (d.out.status == NOMEM) {
@@ -618,7 +626,7 @@ static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "rules: cells 0..8, group 0..2 are needed");
         return NULL;
     }
-    Config cfg = {r.ncells, r.suit, r.kings_only, r.group, r.take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0};
+    Config cfg = {r.ncells, r.suit, r.kings_only, r.group, r.take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0, AUTO_NONE};
     if (!read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
     int nm = engine_moves(&r, &es, moves);
     PyObject *out = PyList_New(nm);
@@ -699,7 +707,7 @@ static PyObject *py_replay(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "kinds: PlaceKind COLUMN, CELL, FOUNDATION are needed");
         return NULL;
     }
-    Config cfg = {r.ncells, r.suit, r.kings_only, r.group, r.take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0};
+    Config cfg = {r.ncells, r.suit, r.kings_only, r.group, r.take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0, AUTO_NONE};
     if (!read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
     PyObject *seq = PySequence_Fast(moves, "moves: a sequence of engine moves is needed");
     if (seq == NULL) return NULL;
@@ -781,7 +789,10 @@ static PyMethodDef methods[] = {
      "One greedy depth-first dive (the portfolio's other search): children best h\n"
      "first; seed > 0 shuffles near-ties (scores move by up to noise). Its status\n"
      "EXHAUSTED proves nothing (hashed positions). order: children by their move's\n"
-     "kind instead, in Freecell Solver's test order notation (\"[01][ABD][CE]\")."},
+     "kind instead, in Freecell Solver's test order notation (\"[01][ABD][CE]\");\n"
+     "\"atomic:01ABCDE\": Freecell Solver's own depth-first scan, single-card moves in\n"
+     "its order, with no automatic foundation moves (it expands the positions that\n"
+     "fc-solve --method soft-dfs -to 01ABCDE checks, its root's second check included)."},
     {"solve", py_solve, METH_VARARGS,
      "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
      "max_bytes=1 GiB, tail=True, first=100000)\n"

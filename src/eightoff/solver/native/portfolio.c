@@ -209,11 +209,11 @@ static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *ro
     p->dcfg = *cfg;
     if (kind->cell_w >= 0) p->dcfg.cell_w = kind->cell_w;
     if (kind->cover_w >= 0) p->dcfg.cover_w = kind->cover_w;
-    if (cfg->autoplay == AUTO_SAFE && kind->streamlined) p->dcfg.autoplay = AUTO_ALL;
+    if (cfg->autoplay == AUTO_SAFE && kind->streamlined) p->dcfg.autoplay = p->dcfg.root_autoplay = AUTO_ALL;
     p->dbudget = (Budget){0, share, 0};
     p->dnodes = (Nodes){NULL, 0, 0, &p->dbudget};
     p->live = 1;
-    if (!dive_init(&p->dive, &p->dcfg, root, &p->dnodes, seed, rank ? ORDER_NOISE : DIVE_NOISE, rank))
+    if (!dive_init(&p->dive, &p->dcfg, root, &p->dnodes, seed, rank ? ORDER_NOISE : DIVE_NOISE, rank, NULL))
         portfolio_drop_dive(p);
 }
 

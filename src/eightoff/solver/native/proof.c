@@ -61,7 +61,7 @@ typedef struct {
  * positions the basic rule keeps apart; the same config otherwise. */
 static Config proof_config(const Config *cfg) {
     Config p = *cfg;
-    if (p.autoplay == AUTO_SAFE) p.autoplay = AUTO_PROVEN;
+    if (p.autoplay == AUTO_SAFE) p.autoplay = p.root_autoplay = AUTO_PROVEN;
     return p;
 }
 

@@ -9,7 +9,7 @@
  * move k carried (the deepest of a run). Returns how many were played. */
 static int replay_moves(const EngineRules *r, EState *es, const Move *moves, int n, uint8_t *carried) {
     Move legal[4 * MAXMOVES];
-    Config cfg = {r->ncells, r->suit, r->kings_only, r->group, r->take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0};
+    Config cfg = {r->ncells, r->suit, r->kings_only, r->group, r->take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0, AUTO_NONE};
     for (int k = 0; k < n; k++) {
         Move m = moves[k];
         int nm = engine_moves(r, es, legal), listed = 0;
