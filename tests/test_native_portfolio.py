@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
+
 import pytest
 
 from eightoff.deal import pysol_deal
-from eightoff.formats import position_from_fcs
+from eightoff.formats import position_from_fcs, position_to_fcs
 from eightoff.moves import Move
 from eightoff.position import Position
-from eightoff.rules import STANDARD, Build, Rules
+from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
 from eightoff.solver import Limit, SolveResult, Verdict, core, solve
 from test_native import search_state
 
@@ -34,6 +38,7 @@ STREAMLINED_DEAD_END = (
     "8D TH 8C QS\nTS 7H KD\nKS 5H KC\n9S 9H TC QC\nAH 8H JS 2H\n"
 )
 NO_LIMIT = Limit(nodes=None, seconds=None)
+SCAN = "atomic:01ABCDE"  # Freecell Solver's first scan (dive.c atomic_moves)
 
 
 def wins(position: Position, result: SolveResult) -> bool:
@@ -76,15 +81,15 @@ def test_a_deal_best_first_settles_early_gets_the_same_line(number: int) -> None
     position = pysol_deal(number)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
-    assert alone.nodes < 1000  # within the stretch best-first runs alone
+    assert alone.nodes < 750  # within the stretch best-first runs alone
     assert both.moves == alone.moves and both.nodes == alone.nodes
 
 
 @needs_native
 @pytest.mark.parametrize(("rules", "number"), [(STANDARD, 3182), (FORE_CELL, 3058)])
 def test_a_short_dive_ends_a_deal_before_the_solo_stretch(rules: Rules, number: int) -> None:
-    # Best-first alone needs 5,700 and 18,000 positions; the short dives that take
-    # turns with it from its 1,000th expansion find a line within 2,200 in all.
+    # Best-first alone needs 5,700 and 18,000 positions; the helpers that take turns
+    # with it from its 750th expansion find a line within 2,200 in all.
     position = pysol_deal(number, rules)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
@@ -93,25 +98,24 @@ def test_a_short_dive_ends_a_deal_before_the_solo_stretch(rules: Rules, number: 
 
 
 @needs_native
-@pytest.mark.parametrize("number", [3003, 3026, 3120])
-def test_best_first_about_to_end_keeps_its_shorter_line(number: int) -> None:
-    # Fore Cell deals best-first alone ends in 1,350-1,450 positions: the first short
-    # dive (h weighing a card in a cell 1.0) finds a line in 64-109 expansions once
-    # the helpers start, at best-first's 1,000th; best-first goes on (up to twice
-    # its expansions) and its line, shorter than the dive's even after the finish,
-    # is the one returned.
+@pytest.mark.parametrize(
+    ("rules", "number"), [(STANDARD, 3110), (FORE_CELL, 3185), (FORE_CELL, 3200)]
+)
+def test_freecell_solvers_first_scan_ends_a_deal_before_the_solo_stretch(
+    rules: Rules, number: int
+) -> None:
+    # Best-first alone needs 2,300-4,000 positions; Freecell Solver's first scan
+    # finds a line within 350, and takes the helpers' turns from best-first's 750th.
     assert native is not None
-    position = pysol_deal(number, FORE_CELL)
-    cfg = core.config(FORE_CELL)
-    heavy_cells = (*cfg[:9], 1.0, cfg[10])
-    status, steps, dive_nodes = native.dive(*search_state(position), heavy_cells, 300, -1.0)
-    assert status == core.SOLVED and dive_nodes <= 110
-    dive_line = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0, True)
+    position = pysol_deal(number, rules)
+    status, _, scan_nodes = native.dive(
+        *search_state(position), core.config(rules), 5_000, -1.0, 0, 0.0, SCAN
+    )
+    assert status == core.SOLVED and scan_nodes < 400
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
-    assert 1_000 < alone.nodes < both.nodes  # the helpers ran: their expansions count
-    assert both.moves == alone.moves
-    assert sum(2 * m.count - 1 for m in map(core.MOVES.__getitem__, dive_line)) > both.length
+    assert wins(position, alone) and wins(position, both)
+    assert both.nodes < 2_000 < alone.nodes
 
 
 @needs_native
@@ -240,6 +244,113 @@ def test_dive_rejects_an_unknown_test_in_the_order(order: str) -> None:
     assert native is not None
     cols, cells, founds = search_state(pysol_deal(27))
     with pytest.raises(ValueError, match="order"):
+        native.dive(cols, cells, founds, core.config(STANDARD), 100, -1.0, 0, 0.0, order)
+
+
+# Variants, a deal where Freecell Solver's first scan wins in a few hundred positions,
+# and its flags for the variant's rules.
+FCS_SCAN_CASES = [
+    (STANDARD, 8, ()),
+    (FORE_CELL, 2, ("--freecells-num", "4", "--sequences-are-built-by", "alternate_color")),
+    (
+        TWO_CELLS_ALTERNATE,
+        2,
+        ("--freecells-num", "2", "--sequences-are-built-by", "alternate_color"),
+    ),
+    (
+        Rules(cells=4, empty_column=EmptyColumn.ANY),
+        5,
+        ("--freecells-num", "4", "--empty-stacks-filled-by", "all"),
+    ),
+    (
+        Rules(cells=4, layout=Layout.BAKERS),
+        3,
+        (
+            "--freecells-num",
+            "4",
+        ),
+    ),
+    (
+        Rules(cells=2, build=Build.ALTERNATE, empty_column=EmptyColumn.ANY, layout=Layout.BAKERS),
+        8,
+        (
+            "--freecells-num",
+            "2",
+            "--sequences-are-built-by",
+            "alternate_color",
+            "--empty-stacks-filled-by",
+            "all",
+        ),
+    ),
+]
+FC_SOLVE = shutil.which("fc-solve")
+
+
+@needs_native
+@pytest.mark.skipif(FC_SOLVE is None, reason="fc-solve is not installed (freecell-solver-bin)")
+@pytest.mark.parametrize(("rules", "number", "flags"), FCS_SCAN_CASES)
+def test_an_atomic_dive_is_freecell_solvers_depth_first_scan(
+    rules: Rules, number: int, flags: tuple[str, ...]
+) -> None:
+    # fc-solve's soft-dfs with tests 01ABCDE checks its root, the positions it visits
+    # and its root once more (a line comes back to it): one more than we expand.
+    assert native is not None and FC_SOLVE is not None
+    position = pysol_deal(number, rules)
+    done = subprocess.run(
+        [
+            FC_SOLVE,
+            "-g",
+            "eight_off",
+            *flags,
+            "--method",
+            "soft-dfs",
+            "-to",
+            "01ABCDE",
+            "-mi",
+            "20000",
+            "-",
+        ],
+        input=position_to_fcs(position),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    checked = re.search(r"Total number of states checked is (\d+)", done.stdout)
+    assert checked is not None and "This game is solveable." in done.stdout
+    status, steps, nodes = native.dive(
+        *search_state(position), core.config(rules), 20_000, -1.0, 0, 0.0, SCAN
+    )
+    assert status == core.SOLVED
+    assert nodes == int(checked.group(1)) - 1
+    # Its line, with no foundation move of its own, replays and wins.
+    no_autoplay = (*core.config(rules)[:5], core.AUTO_NONE, *core.config(rules)[6:])
+    line = native.finish(*core.state(position), no_autoplay, steps, 20, 300, -1.0, True)
+    for move in map(core.MOVES.__getitem__, line):
+        position = position.apply(move)
+    assert position.is_won()
+
+
+@needs_native
+def test_an_atomic_dive_plays_single_cards_and_no_autoplay() -> None:
+    assert native is not None
+    position = pysol_deal(8)
+    status, steps, _ = native.dive(
+        *search_state(position), core.config(STANDARD), 20_000, -1.0, 0, 0.0, SCAN
+    )
+    assert status == core.SOLVED and steps
+    assert all(move[4] == 1 and autos == () for move, autos in steps)
+    assert (
+        sum(1 for move, _ in steps if move[2] == core.FOUND) == 52
+    )  # every card sent home by a move
+
+
+@needs_native
+@pytest.mark.parametrize("order", ["atomic:01X", "atomic:[01]ABCDE", "atomic:" + "0" * 70])
+def test_an_atomic_dive_rejects_an_unknown_test(order: str) -> None:
+    assert native is not None
+    cols, cells, founds = search_state(pysol_deal(27))
+    with pytest.raises(ValueError, match="atomic tests"):
         native.dive(cols, cells, founds, core.config(STANDARD), 100, -1.0, 0, 0.0, order)
 
 

@@ -1,24 +1,29 @@
-/* The portfolio: the weighted best-first search with two helpers, run by turns.
+/* The portfolio: the weighted best-first search with three helpers, run by turns.
  *
  * Most deals fall to the best-first search within a few hundred expansions, so it
  * runs alone first (EARLY_START expansions). Then, in one thread, it takes turns
  * with its helpers: until SOLO, of EARLY_QUANTUM expansions, the helpers expanding
- * EARLY_NUM positions per EARLY_DEN of its own in short dives (EARLY_DIVE
- * expansions each: a deal a depth-first solver settles in a few hundred positions
- * should not wait for the long dives); then of QUANTUM expansions, the helpers
- * expanding HELPER_NUM per HELPER_DEN of best-first's, DIVE_MAX in all at most. A
- * helper's line found before SOLO does not end the search at once: best-first
- * goes on to PROTECT times its expansions (SOLO at most) and its line wins if no
- * longer, so a deal it was about to end keeps its short line. The helpers: a
- * greedy best-first search (weight GREEDY_WEIGHT, one helper turn in
- * GREEDY_EVERY) and a sequence of
- * depth-first dives (dive.c), each stopped after DIVE_NODES expansions and
- * followed by the next. Like Freecell Solver's soft threads, the dives differ in
- * what they prefer: they cycle through DIVE_KINDS, which order a position's
- * children by h under other weights (cards in cells, cards covering a suit's next
- * card) or by the kind of their move (Freecell Solver's "tests order": home first,
- * cells last), streamlined or not; from the second round on with fresh seeds. The
- * first line found wins and goes through the same finish, a helper's with its
+ * EARLY_NUM positions per EARLY_DEN of its own; then of QUANTUM expansions, the
+ * helpers expanding HELPER_NUM per HELPER_DEN of best-first's, DIVE_MAX in all at
+ * most. The helpers:
+ *
+ * - Freecell Solver's own first scan, move for move (dive.c atomic_moves: single
+ *   cards, its tests order 01ABCDE, no autoplay of its own): every helper turn
+ *   until it has expanded SCAN_FIRST positions, then one in SCAN_EVERY, and never
+ *   more than SCAN_NODES. On the deals where fc-solve is fastest it is this scan
+ *   that finds the line, within a few hundred positions; running it as it runs
+ *   (not a look-alike) makes those deals ours at the same count of positions.
+ * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in
+ *   GREEDY_EVERY);
+ * - a sequence of depth-first dives (dive.c), each stopped after EARLY_DIVE
+ *   expansions before SOLO and DIVE_NODES after, and followed by the next. Like
+ *   Freecell Solver's soft threads, the dives differ in what they prefer: they
+ *   cycle through DIVE_KINDS, which order a position's children by h under other
+ *   weights (cards in cells, cards covering a suit's next card) or by the kind of
+ *   their move (Freecell Solver's "tests order": home first, cells last),
+ *   streamlined or not; from the second round on with fresh seeds.
+ *
+ * The first line found wins and goes through the same finish, a helper's with its
  * detours cut first (legal.c's shortcut_line).
  *
  * Only the best-first search settles "no solution": its running dry goes on to the
@@ -77,10 +82,10 @@
 #define GREEDY_WEIGHT 40.0 /* the greedy best-first search's weight */
 #endif
 #ifndef EARLY_START
-#define EARLY_START 1000 /* the helpers' first turn: after this many of best-first's (past the median deal) */
+#define EARLY_START 750 /* the helpers' first turn: after this many of best-first's (past the median deal) */
 #endif
 #ifndef EARLY_NUM /* until SOLO, the helpers expand EARLY_NUM positions per EARLY_DEN of best-first's */
-#define EARLY_NUM 1
+#define EARLY_NUM 2
 #endif
 #ifndef EARLY_DEN
 #define EARLY_DEN 1
@@ -91,9 +96,19 @@
 #ifndef EARLY_DIVE
 #define EARLY_DIVE 300 /* a dive started before SOLO stops after this many expansions */
 #endif
-#ifndef PROTECT
-#define PROTECT 2 /* a helper's line before SOLO: best-first goes on to PROTECT x its expansions */
+#ifndef SCAN_FIRST
+#define SCAN_FIRST 500 /* Freecell Solver's scan takes every helper turn until it has expanded this many */
 #endif
+#ifndef SCAN_EVERY
+#define SCAN_EVERY 2 /* then one helper turn in this many */
+#endif
+#ifndef SCAN_NODES
+#define SCAN_NODES 3000 /* and it stops after this many expansions */
+#endif
+#ifndef USE_SCAN
+#define USE_SCAN 1
+#endif
+#define SCAN_TESTS "01ABCDE" /* Freecell Solver's default tests order */
 #define DIVE_SHARE 16 /* a dive's tables: at most max_bytes / DIVE_SHARE */
 #define GREEDY_SHARE 4 /* the greedy search's: at most max_bytes / GREEDY_SHARE */
 
@@ -140,13 +155,20 @@ typedef struct {
     int restarts, early_restarts, late_restarts, live;
     long dive_cap; /* the current dive stops after this many expansions */
     long dive_nodes; /* expanded by the dives before the current one */
+    Dive scan; /* Freecell Solver's first scan (dive.c atomic_moves), one for the whole search */
+    Nodes snodes;
+    Budget sbudget;
+    Config scfg;
+    int slive, sturn;
+    long scan_nodes; /* its expansions once it stopped */
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
     const Nodes *win_nodes;
 } Portfolio;
 
 /* Positions expanded by all the searches so far. */
 static long portfolio_nodes(const Portfolio *p) {
-    return p->bf.out.nodes + p->greedy.out.nodes + p->dive_nodes + (p->live ? p->dive.out.nodes : 0);
+    long scan = p->slive > 0 ? p->scan.out.nodes : p->scan_nodes;
+    return p->bf.out.nodes + p->greedy.out.nodes + p->dive_nodes + (p->live ? p->dive.out.nodes : 0) + scan;
 }
 
 static void portfolio_drop_dive(Portfolio *p) {
@@ -164,9 +186,50 @@ static void portfolio_drop_greedy(Portfolio *p) {
     p->glive = 0;
 }
 
+static void portfolio_drop_scan(Portfolio *p) {
+    if (p->slive <= 0) return;
+    p->scan_nodes = p->scan.out.nodes;
+    dive_free(&p->scan);
+    nodes_free(&p->snodes);
+    p->slive = -1;
+}
+
 static void portfolio_free(Portfolio *p) {
     portfolio_drop_dive(p);
     portfolio_drop_greedy(p);
+    portfolio_drop_scan(p);
+}
+
+/* The scan's turn of ``quantum`` expansions: 1 when it found a line (or hit the
+ * node or time limit). It starts from best-first's root (after the rules'
+ * autoplay, its root_autoplay) and sends no card home itself, as Freecell Solver;
+ * it stops for good when it runs dry, fills its share of the tables or has
+ * expanded SCAN_NODES positions. */
+static int portfolio_scan_turn(Portfolio *p, const Config *cfg, const State *root, size_t share, long max_nodes,
+                               double deadline, long quantum) {
+    if (p->slive == 0) {
+        p->scfg = *cfg;
+        p->scfg.autoplay = AUTO_NONE;
+        p->scfg.root_autoplay = cfg->autoplay;
+        p->sbudget = (Budget){0, share, 0};
+        p->snodes = (Nodes){NULL, 0, 0, &p->sbudget};
+        p->slive = 1;
+        if (!dive_init(&p->scan, &p->scfg, root, &p->snodes, 0, 0.0, NULL, SCAN_TESTS)) {
+            portfolio_drop_scan(p);
+            return 0;
+        }
+    }
+    if (p->slive < 0) return 0;
+    Dive *d = &p->scan;
+    long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - d->out.nodes);
+    long pause = d->out.nodes + quantum < SCAN_NODES ? d->out.nodes + quantum : SCAN_NODES;
+    if (!dive_run(d, pause, left, deadline)) {
+        if (d->out.nodes >= SCAN_NODES) portfolio_drop_scan(p);
+        return 0;
+    }
+    if (d->out.status == SOLVED || (d->out.status == LIMIT && !p->sbudget.full)) return 1;
+    portfolio_drop_scan(p); /* ran dry or filled its share: it proves nothing */
+    return 0;
 }
 
 /* The greedy search's turn: 1 when it found a line (or hit the node or time limit). */
@@ -223,6 +286,17 @@ static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *ro
 static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *root, const Nodes *nodes,
                                  long max_nodes, double deadline, int early, Outcome *out) {
     long quantum = early ? EARLY_QUANTUM : QUANTUM;
+    long scanned = p->slive > 0 ? p->scan.out.nodes : 0;
+    if (USE_SCAN && p->slive >= 0 && (scanned < SCAN_FIRST || p->sturn++ % SCAN_EVERY == 0)) {
+        if (!portfolio_scan_turn(p, cfg, root, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, quantum))
+            return 0;
+        *out = p->scan.out;
+        if (out->status == SOLVED) {
+            p->win_cfg = &p->scfg;
+            p->win_nodes = &p->snodes;
+        }
+        return 1;
+    }
     int greedy_turn = USE_GREEDY && (!USE_DIVES || p->turn++ % GREEDY_EVERY == 0);
     if (greedy_turn && p->glive >= 0) {
         if (!portfolio_greedy_turn(p, cfg, root, nodes->budget->max / GREEDY_SHARE, max_nodes, deadline, quantum))
@@ -268,31 +342,6 @@ static long helper_allowance(long b) {
     return b <= SOLO ? early : early + (b - SOLO) * HELPER_NUM / HELPER_DEN;
 }
 
-/* Single-card moves on the path to node ``goal`` (best-first's g), autoplay left out. */
-static long path_cost(const Nodes *nodes, int32_t goal) {
-    long cost = 0;
-    for (int32_t k = goal; k > 0; k = nodes->items[k].parent) {
-        Move m = nodes->items[k].move;
-        cost += m.dk == CELL ? m.n : 2 * m.n - 1;
-    }
-    return cost;
-}
-
-/* A helper found a line (``out``) while best-first had expanded fewer than SOLO
- * positions: best-first goes on, up to PROTECT times its expansions (SOLO at
- * most), and its line wins when it finds one no longer than the helper's. So a
- * deal best-first would end soon keeps its shorter line. */
-static void portfolio_protect(Portfolio *p, const Config *cfg, Nodes *nodes, long max_nodes, double deadline,
-                              Outcome *out) {
-    long until = p->bf.out.nodes * PROTECT < SOLO ? p->bf.out.nodes * PROTECT : SOLO;
-    long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - p->bf.out.nodes);
-    if (!bf_run(&p->bf, until, left, deadline) || p->bf.out.status != SOLVED) return;
-    if (path_cost(nodes, p->bf.out.goal) > path_cost(p->win_nodes, out->goal)) return;
-    *out = p->bf.out;
-    p->win_cfg = cfg;
-    p->win_nodes = nodes;
-}
-
 /* Runs the portfolio from ``root`` (after its autoplay); ``tail`` 0 runs best-first
  * alone. On SOLVED, ``win_cfg`` and ``win_nodes`` name the path's search (the
  * best-first search's tables are ``nodes``, a dive's its own: portfolio_free).
@@ -325,7 +374,6 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *root,
             while (spent < DIVE_MAX && spent <= helper_allowance(p->bf.out.nodes)) {
                 int early = p->bf.out.nodes < SOLO;
                 if (portfolio_helper_turn(p, cfg, root, nodes, max_nodes, deadline, early, &out)) {
-                    if (early && out.status == SOLVED) portfolio_protect(p, cfg, nodes, max_nodes, deadline, &out);
                     out.nodes = portfolio_nodes(p);
                     return out;
                 }
