@@ -16,7 +16,8 @@ limit and the same worker processes, and the solvers take turns on blocks of
 ``--block`` deals, so that a change in the machine's load falls on all of them:
 
 * ``eightoff``    — :func:`eightoff.solver.solve` in-process (the portfolio: best-first,
-  then best-first and greedy dives by turns, see ``solver/native/portfolio.c``);
+  then best-first and its helpers by turns, Freecell Solver's first scan among them,
+  see ``solver/native/portfolio.c``);
 * ``eightoff-bf`` — the same with the weighted best-first search alone (the solver
   before the portfolio: ``eightoff.solver.core.PORTFOLIO = False``);
 * ``fcs-lib``     — Freecell Solver's ``toons-for-twenty-somethings`` preset in-process,
