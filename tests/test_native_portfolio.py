@@ -119,6 +119,26 @@ def test_freecell_solvers_first_scan_ends_a_deal_before_the_solo_stretch(
 
 
 @needs_native
+def test_freecell_solvers_random_scan_takes_its_turn_after_the_first() -> None:
+    # Fore Cell 3886: best-first alone needs about 54,000 positions, fc-solve's first
+    # scan 12,000; its random scan with seed 3, the preset's second turn, wins 289
+    # positions in, after the first scan's 2,800.
+    assert native is not None
+    position = pysol_deal(3886, FORE_CELL)
+    _, _, first = native.dive(
+        *search_state(position), core.config(FORE_CELL), 2_800, -1.0, 0, 0.0, SCAN
+    )
+    status, _, third = native.dive(
+        *search_state(position), core.config(FORE_CELL), 5_000, -1.0, 3, 0.0, "atomic:[01][ABCDE]"
+    )
+    assert first == 2_800 and status == core.SOLVED and third < 300
+    alone = solve_with(position, portfolio=False)
+    both = solve_with(position, portfolio=True)
+    assert wins(position, alone) and wins(position, both)
+    assert both.nodes < 12_000 < 50_000 < alone.nodes
+
+
+@needs_native
 def test_only_best_first_settles_no_solution() -> None:
     position = pysol_deal(465)  # unsolvable: the dives run dry or stop, proving nothing
     assert solve_with(position, portfolio=True).verdict is Verdict.UNSOLVABLE
@@ -286,30 +306,14 @@ FCS_SCAN_CASES = [
 FC_SOLVE = shutil.which("fc-solve")
 
 
-@needs_native
-@pytest.mark.skipif(FC_SOLVE is None, reason="fc-solve is not installed (freecell-solver-bin)")
-@pytest.mark.parametrize(("rules", "number", "flags"), FCS_SCAN_CASES)
-def test_an_atomic_dive_is_freecell_solvers_depth_first_scan(
-    rules: Rules, number: int, flags: tuple[str, ...]
-) -> None:
-    # fc-solve's soft-dfs with tests 01ABCDE checks its root, the positions it visits
-    # and its root once more (a line comes back to it): one more than we expand.
-    assert native is not None and FC_SOLVE is not None
-    position = pysol_deal(number, rules)
+def fcs_states_checked(
+    position: Position, flags: tuple[str, ...], method: str, tests: str, seed: int
+) -> int:
+    """How many positions fc-solve checks to win ``position`` by one scan."""
+    assert FC_SOLVE is not None
     done = subprocess.run(
-        [
-            FC_SOLVE,
-            "-g",
-            "eight_off",
-            *flags,
-            "--method",
-            "soft-dfs",
-            "-to",
-            "01ABCDE",
-            "-mi",
-            "20000",
-            "-",
-        ],
+        [FC_SOLVE, "-g", "eight_off", *flags, "--method", method, "-to", tests]
+        + ["-seed", str(seed), "-mi", "20000", "-"],
         input=position_to_fcs(position),
         capture_output=True,
         text=True,
@@ -318,17 +322,74 @@ def test_an_atomic_dive_is_freecell_solvers_depth_first_scan(
     )
     checked = re.search(r"Total number of states checked is (\d+)", done.stdout)
     assert checked is not None and "This game is solveable." in done.stdout
-    status, steps, nodes = native.dive(
-        *search_state(position), core.config(rules), 20_000, -1.0, 0, 0.0, SCAN
-    )
-    assert status == core.SOLVED
-    assert nodes == int(checked.group(1)) - 1
-    # Its line, with no foundation move of its own, replays and wins.
+    return int(checked.group(1))
+
+
+def assert_replays_to_a_win(position: Position, rules: Rules, steps: object) -> None:
+    """An atomic dive's line, with no foundation move of its own, replays and wins."""
+    assert native is not None
     no_autoplay = (*core.config(rules)[:5], core.AUTO_NONE, *core.config(rules)[6:])
     line = native.finish(*core.state(position), no_autoplay, steps, 20, 300, -1.0, True)
     for move in map(core.MOVES.__getitem__, line):
         position = position.apply(move)
     assert position.is_won()
+
+
+@needs_native
+@pytest.mark.skipif(FC_SOLVE is None, reason="fc-solve is not installed (freecell-solver-bin)")
+@pytest.mark.parametrize(("rules", "number", "flags"), FCS_SCAN_CASES)
+def test_an_atomic_dive_is_freecell_solvers_depth_first_scan(
+    rules: Rules, number: int, flags: tuple[str, ...]
+) -> None:
+    # fc-solve's soft-dfs with tests 01ABCDE checks its root, the positions it visits
+    # and its root once more (a line comes back to it): one more than we expand.
+    assert native is not None
+    position = pysol_deal(number, rules)
+    checked = fcs_states_checked(position, flags, "soft-dfs", "01ABCDE", 0)
+    status, steps, nodes = native.dive(
+        *search_state(position), core.config(rules), 20_000, -1.0, 0, 0.0, SCAN
+    )
+    assert status == core.SOLVED
+    assert nodes == checked - 1
+    assert_replays_to_a_win(position, rules, steps)
+
+
+# The random scans of Freecell Solver's "toons" preset (portfolio.c TOONS_THREADS).
+RANDOM_SCANS = [
+    ("[01][ABCDE]", 3),
+    ("01[ABCDE]", 268),
+    ("[01][ABD][CE]", 1900),
+    ("[01ABCDE]", 1977),
+    ("[01][ABCDE]", 71),
+    ("[01][ABD][CE]", 8),
+]
+
+
+@needs_native
+@pytest.mark.skipif(FC_SOLVE is None, reason="fc-solve is not installed (freecell-solver-bin)")
+@pytest.mark.parametrize(
+    ("rules", "number", "flags", "tests", "seed"),
+    [(*case, *scan) for case, scan in zip(FCS_SCAN_CASES, RANDOM_SCANS, strict=True)],
+)
+def test_an_atomic_dive_with_random_groups_is_freecell_solvers_random_scan(
+    rules: Rules, number: int, flags: tuple[str, ...], tests: str, seed: int
+) -> None:
+    # A bracket's moves are shuffled by fc-solve's own generator and seed: the same
+    # positions in the same order, so the same count.
+    assert native is not None
+    position = pysol_deal(number, rules)
+    checked = fcs_states_checked(position, flags, "random-dfs", tests, seed)
+    status, steps, nodes = native.dive(
+        *search_state(position), core.config(rules), 20_000, -1.0, seed, 0.0, "atomic:" + tests
+    )
+    assert status == core.SOLVED
+    assert nodes == checked - 1
+    # Another seed shuffles otherwise.
+    _, _, other = native.dive(
+        *search_state(position), core.config(rules), 20_000, -1.0, seed + 1, 0.0, "atomic:" + tests
+    )
+    assert other != nodes
+    assert_replays_to_a_win(position, rules, steps)
 
 
 @needs_native
@@ -346,7 +407,17 @@ def test_an_atomic_dive_plays_single_cards_and_no_autoplay() -> None:
 
 
 @needs_native
-@pytest.mark.parametrize("order", ["atomic:01X", "atomic:[01]ABCDE", "atomic:" + "0" * 70])
+@pytest.mark.parametrize(
+    "order",
+    [
+        "atomic:01X",
+        "atomic:[01",
+        "atomic:01]",
+        "atomic:[]01",
+        "atomic:[0[1]]",
+        "atomic:" + "0" * 70,
+    ],
+)
 def test_an_atomic_dive_rejects_an_unknown_test(order: str) -> None:
     assert native is not None
     cols, cells, founds = search_state(pysol_deal(27))

@@ -24,7 +24,18 @@ typedef struct {
 typedef struct {
     int32_t node;
     uint32_t first, count, next;
+    int group; /* an atomic dive: the test group its children came from */
 } Frame;
+
+/* An atomic dive's tests order in groups, as Freecell Solver reads "01[ABCDE]": a
+ * bracket is one group whose children are shuffled, the tests outside brackets one
+ * group each run together, in their order. */
+#define MAX_GROUPS 8
+typedef struct {
+    char tests[MAX_GROUPS][16];
+    uint8_t random[MAX_GROUPS];
+    int n;
+} TestGroups;
 
 typedef struct {
     Config cfg;
@@ -39,6 +50,8 @@ typedef struct {
     double noise; /* a child's score moves by up to this much (a seed > 0) */
     const int8_t *rank; /* NULL: children best h first; else by their move's kind (move_kind) */
     const char *atomic; /* non-NULL: single-card moves in Freecell Solver's order (atomic_moves) */
+    TestGroups groups; /* the atomic tests order, parsed */
+    int64_t fcs_rng; /* Freecell Solver's generator for its random groups, seeded as its -seed */
     Outcome out;
 } Dive;
 
@@ -95,7 +108,12 @@ static int move_kind(const State *st, Move m) {
  * bottom, shorter first; a card is rank * 4 + its suit in the order hearts, clubs,
  * diamonds, spades) and the cells sorted the same way. A dive given that order
  * expands exactly the positions it checks (tests/test_native_portfolio.py holds
- * the two to the same count); the portfolio runs it as one helper (portfolio.c). */
+ * the two to the same count). Its random scans ("[01][ABCDE]" and a seed) take a
+ * bracket's tests as one group, generated when the tests before it are done with,
+ * and shuffle the group's moves (already-visited positions among them, as its
+ * derived-states list holds them) by Fisher-Yates with its own generator (fcs_random):
+ * the same count again, on 576 scans of the 24 variants. The portfolio runs the
+ * threads of its "toons" preset as one helper (portfolio.c). */
 
 static const uint8_t FCS_SUIT[4] = {3, 0, 2, 1}; /* our suits S, H, D, C in Freecell Solver's order */
 
@@ -173,13 +191,42 @@ static int atomic_moves(const Config *cfg, const State *st, const char *tests, M
     return nm;
 }
 
-/* Whether every character of ``tests`` is one of atomic_moves' tests (and there are
- * at most 64). */
+/* Parses a tests order (0, 1, A-E; brackets for random groups, not nested, none
+ * empty) into ``g``: 0 when it is not one. */
+static int parse_test_groups(const char *tests, TestGroups *g) {
+    memset(g, 0, sizeof *g);
+    int open = 0, len = 0;
+    for (const char *t = tests; *t; t++) {
+        if (*t == '[' || *t == ']') {
+            if ((*t == '[') == open || (*t == ']' && len == 0)) return 0;
+            if (*t == '[' && len > 0) g->n++; /* the plain tests before it: a group */
+            if (*t == ']') g->random[g->n++] = 1;
+            if (g->n >= MAX_GROUPS) return 0;
+            open = *t == '[';
+            len = 0;
+            continue;
+        }
+        if (!strchr("01ABCDE", *t) || len == 15) return 0;
+        g->tests[g->n][len++] = *t;
+    }
+    if (open) return 0;
+    if (len > 0) g->n++;
+    return g->n > 0;
+}
+
+/* Whether ``tests`` is a tests order atomic_moves can follow (parse_test_groups). */
 static int atomic_tests_valid(const char *tests) {
-    if (strlen(tests) > 64) return 0;
-    for (const char *t = tests; *t; t++)
-        if (!strchr("01ABCDE", *t)) return 0;
-    return 1;
+    TestGroups g;
+    return parse_test_groups(tests, &g);
+}
+
+/* Freecell Solver's random number (rand.h): two steps of the Microsoft C generator,
+ * 15 bits each, the second above the first. */
+static uint32_t fcs_random(int64_t *rng) {
+    *rng = (int64_t)((uint64_t)*rng * 214013u + 2531011u); /* unsigned: its long wraps */
+    uint32_t first = (uint32_t)(*rng >> 16) & 0x7fff;
+    *rng = (int64_t)((uint64_t)*rng * 214013u + 2531011u);
+    return first | (((uint32_t)(*rng >> 16) & 0x7fff) << 15);
 }
 
 /* Whether h is in the set already (hashset_add without the adding). */
@@ -212,14 +259,23 @@ static double child_h(const Config *cfg, const double *terms, const State *child
     return v;
 }
 
-/* Pushes the frame of node ``here`` (state ``st``): its unseen children, best first. */
-static int dive_expand(Dive *d, int32_t here, const State *st) {
+/* Pushes the frame of node ``here`` (state ``st``): its unseen children, best first
+ * (an atomic dive: those of its test group ``group``, shuffled if it is random). */
+static int dive_expand(Dive *d, int32_t here, const State *st, int group) {
     Move moves[MAXMOVES];
     uint8_t homed[52];
     double terms[NCOLS];
     uint64_t colh[NCOLS];
     State child;
-    int nm = d->atomic ? atomic_moves(&d->cfg, st, d->atomic, moves) : gen_moves(&d->cfg, st, moves);
+    int nm = d->atomic ? atomic_moves(&d->cfg, st, d->groups.tests[group], moves) : gen_moves(&d->cfg, st, moves);
+    if (d->atomic && d->groups.random[group]) { /* Freecell Solver's shuffle, as its soft-dfs does it */
+        for (int i = nm - 1; i > 0; i--) {
+            int j = (int)(fcs_random(&d->fcs_rng) % (uint32_t)(i + 1));
+            Move t = moves[i];
+            moves[i] = moves[j];
+            moves[j] = t;
+        }
+    }
     if (d->depth == d->fcap) {
         size_t cap = d->fcap ? 2 * d->fcap : 256;
         Frame *more = budget_resize(d->nodes->budget, d->frames, d->fcap * sizeof(Frame), cap * sizeof(Frame));
@@ -255,7 +311,7 @@ static int dive_expand(Dive *d, int32_t here, const State *st) {
         kids[at].key = key;
         kids[at].move = moves[k];
     }
-    d->frames[d->depth++] = (Frame){here, (uint32_t)d->nkids, (uint32_t)n, 0};
+    d->frames[d->depth++] = (Frame){here, (uint32_t)d->nkids, (uint32_t)n, 0, group};
     d->nkids += (size_t)n;
     return 1;
 }
@@ -266,9 +322,11 @@ static int dive_init(Dive *d, const Config *cfg, const State *root, Nodes *nodes
     d->cfg = *cfg;
     d->rank = rank;
     d->atomic = atomic;
+    if (atomic != NULL && !parse_test_groups(atomic, &d->groups)) return 0; /* checked by the caller */
+    d->fcs_rng = (int64_t)seed;
     d->nodes = nodes;
     d->rng = seed;
-    d->noise = seed ? noise : 0.0;
+    d->noise = seed && atomic == NULL ? noise : 0.0;
     d->out = (Outcome){EXHAUSTED, 0, -1};
     /* A streamlined dive sends home more than the search that hands it ``root``: its
      * line replays from the deal with its own autoplay (collect_path), so it starts
@@ -290,7 +348,7 @@ static int dive_init(Dive *d, const Config *cfg, const State *root, Nodes *nodes
         d->out.goal = 0;
         return 1;
     }
-    if (!dive_expand(d, 0, &d->root)) {
+    if (!dive_expand(d, 0, &d->root, 0)) {
         d->out.status = no_room(nodes->budget);
         return 0;
     }
@@ -314,9 +372,14 @@ static int dive_run(Dive *d, long pause_at, long max_nodes, double deadline) {
     while (d->depth) {
         if (d->out.nodes >= pause_at) return 0;
         Frame *f = &d->frames[d->depth - 1];
-        if (f->next == f->count) { /* every child tried: back up */
+        if (f->next == f->count) { /* every child tried: the next test group, or back up */
             d->nkids = f->first;
             d->depth--;
+            if (d->atomic && f->group + 1 < d->groups.n) {
+                int32_t node = f->node, group = f->group + 1;
+                unpack(&nodes->items[node], &st);
+                if (!dive_expand(d, node, &st, group)) goto nomem;
+            }
             continue;
         }
         int32_t parent = f->node;
@@ -335,7 +398,7 @@ static int dive_run(Dive *d, long pause_at, long max_nodes, double deadline) {
             return 1;
         }
         if (limit_reached(&d->out, max_nodes, deadline)) return 1;
-        if (!dive_expand(d, here, &st)) goto nomem;
+        if (!dive_expand(d, here, &st, 0)) goto nomem;
     }
     d->out.status = EXHAUSTED;
     return 1;

@@ -298,7 +298,7 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
         return NULL;
     const char *atomic = order != NULL && strncmp(order, "atomic:", 7) == 0 ? order + 7 : NULL;
     if (atomic != NULL && !atomic_tests_valid(atomic)) {
-        PyErr_SetString(PyExc_ValueError, "order: atomic tests are 0, 1 and A-E");
+        PyErr_SetString(PyExc_ValueError, "order: atomic tests are 0, 1 and A-E, 15 to a group at most, in brackets (not nested, not empty) for a random group");
         return NULL;
     }
     if (order != NULL && atomic == NULL && !parse_order(order, rank)) {
@@ -792,7 +792,9 @@ static PyMethodDef methods[] = {
      "kind instead, in Freecell Solver's test order notation (\"[01][ABD][CE]\");\n"
      "\"atomic:01ABCDE\": Freecell Solver's own depth-first scan, single-card moves in\n"
      "its order, with no automatic foundation moves (it expands the positions that\n"
-     "fc-solve --method soft-dfs -to 01ABCDE checks, its root's second check included)."},
+     "fc-solve --method soft-dfs -to 01ABCDE checks, its root's second check included);\n"
+     "\"atomic:[01][ABCDE]\" with a seed: its random-dfs, each bracket's moves shuffled\n"
+     "by its own generator (fc-solve --method random-dfs -to [01][ABCDE] -seed N)."},
     {"solve", py_solve, METH_VARARGS,
      "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
      "max_bytes=1 GiB, tail=True, first=100000)\n"
