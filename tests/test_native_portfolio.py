@@ -416,6 +416,7 @@ def test_an_atomic_dive_plays_single_cards_and_no_autoplay() -> None:
         "atomic:[]01",
         "atomic:[0[1]]",
         "atomic:" + "0" * 70,
+        "atomic:" + "0[1]" * 5,
     ],
 )
 def test_an_atomic_dive_rejects_an_unknown_test(order: str) -> None:

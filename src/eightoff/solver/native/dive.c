@@ -201,12 +201,11 @@ static int parse_test_groups(const char *tests, TestGroups *g) {
             if ((*t == '[') == open || (*t == ']' && len == 0)) return 0;
             if (*t == '[' && len > 0) g->n++; /* the plain tests before it: a group */
             if (*t == ']') g->random[g->n++] = 1;
-            if (g->n >= MAX_GROUPS) return 0;
             open = *t == '[';
             len = 0;
             continue;
         }
-        if (!strchr("01ABCDE", *t) || len == 15) return 0;
+        if (!strchr("01ABCDE", *t) || len == 15 || g->n == MAX_GROUPS) return 0;
         g->tests[g->n][len++] = *t;
     }
     if (open) return 0;
@@ -322,12 +321,12 @@ static int dive_init(Dive *d, const Config *cfg, const State *root, Nodes *nodes
     d->cfg = *cfg;
     d->rank = rank;
     d->atomic = atomic;
-    if (atomic != NULL && !parse_test_groups(atomic, &d->groups)) return 0; /* checked by the caller */
     d->fcs_rng = (int64_t)seed;
     d->nodes = nodes;
     d->rng = seed;
     d->noise = seed && atomic == NULL ? noise : 0.0;
     d->out = (Outcome){EXHAUSTED, 0, -1};
+    if (atomic != NULL && !parse_test_groups(atomic, &d->groups)) return 0; /* the caller checks it first */
     /* A streamlined dive sends home more than the search that hands it ``root``: its
      * line replays from the deal with its own autoplay (collect_path), so it starts
      * from the root as its autoplay leaves it, as every position after. */

@@ -215,7 +215,7 @@ typedef struct {
     const Nodes *win_nodes;
 } Portfolio;
 
-/* Positions expanded by all the searches so far. */
+/* Positions expanded by Freecell Solver's scans so far. */
 static long portfolio_scanned(const Portfolio *p) {
     long n = p->scan_nodes;
     for (int t = 0; t < NTHREADS; t++)
@@ -223,6 +223,7 @@ static long portfolio_scanned(const Portfolio *p) {
     return n;
 }
 
+/* Positions expanded by all the searches so far. */
 static long portfolio_nodes(const Portfolio *p) {
     long scan = portfolio_scanned(p);
     return p->bf.out.nodes + p->greedy.out.nodes + p->dive_nodes + (p->live ? p->dive.out.nodes : 0) + scan;
@@ -236,11 +237,11 @@ static void portfolio_drop_dive(Portfolio *p) {
     p->live = 0;
 }
 
-static void portfolio_drop_greedy(Portfolio *p) {
-    if (!p->glive) return;
+static void portfolio_drop_greedy(Portfolio *p) { /* for good: it never starts again */
+    if (p->glive <= 0) return;
     bf_free(&p->greedy);
     nodes_free(&p->gnodes);
-    p->glive = 0;
+    p->glive = -1;
 }
 
 static void portfolio_drop_thread(Portfolio *p, int t) {
@@ -270,6 +271,7 @@ static void portfolio_free(Portfolio *p) {
  * skipped), and all stop when the prelude is over or SCAN_NODES are expanded. */
 static int portfolio_scan_turn(Portfolio *p, const Config *cfg, const State *root, size_t share, long max_nodes,
                                double deadline, long quantum) {
+    if (p->slive > 0 && portfolio_scanned(p) >= SCAN_NODES) portfolio_drop_scan(p);
     if (p->slive < 0) return 0;
     if (p->slive == 0) {
         p->scfg = *cfg;

@@ -179,7 +179,11 @@ static inline int limit_reached(Outcome *out, long max_nodes, double deadline) {
         return top;                                                                            \
     }                                                                                          \
                                                                                                \
-    static void Name##_free(Name *heap) { budget_free(heap->budget, heap->items, heap->cap * sizeof(Type)); }
+    static void Name##_free(Name *heap) { /* twice is harmless */                                \
+        budget_free(heap->budget, heap->items, heap->cap * sizeof(Type));                     \
+        heap->items = NULL;                                                                    \
+        heap->n = heap->cap = 0;                                                               \
+    }
 
 /* ---- exact keys ---------------------------------------------------------------------- */
 
