@@ -118,7 +118,7 @@
 #define SCAN_LATE_DEN 2
 #endif
 #ifndef SCAN_NODES
-#define SCAN_NODES 12000 /* and they stop after this many expansions in all */
+#define SCAN_NODES 6000 /* and they stop after this many expansions in all (the preset's first two turns and a bit) */
 #endif
 #ifndef USE_SCAN
 #define USE_SCAN 1
