@@ -113,7 +113,7 @@ static int move_kind(const State *st, Move m) {
  * and shuffle the group's moves (already-visited positions among them, as its
  * derived-states list holds them) by Fisher-Yates with its own generator (fcs_random):
  * the same count again, on 576 scans of the 24 variants. The portfolio runs the
- * threads of its "toons" preset as one helper (portfolio.c). */
+ * first scan as one helper (portfolio.c). */
 
 static const uint8_t FCS_SUIT[4] = {3, 0, 2, 1}; /* our suits S, H, D, C in Freecell Solver's order */
 

@@ -5,20 +5,14 @@
  * with its helpers: until SOLO, of EARLY_QUANTUM expansions, the helpers expanding
  * EARLY_NUM positions per EARLY_DEN of its own; then of QUANTUM expansions, the
  * helpers expanding HELPER_NUM per HELPER_DEN of best-first's, DIVE_MAX in all at
- * most (and the scans SCAN_NODES). The helpers:
+ * most. The helpers:
  *
- * - Freecell Solver's own scans, move for move: the depth-first soft threads of
- *   its "toons" preset (dive.c atomic_moves: single cards in each thread's tests
- *   order, its random groups shuffled by its generator and seed, no autoplay of
- *   their own), given their turns by its prelude (TOONS_PRELUDE): every helper turn
- *   until they have expanded SCAN_FIRST positions, then one in SCAN_EVERY; past
- *   SCAN_SPLIT, turns of their own instead, SCAN_LATE_NUM positions per
- *   SCAN_LATE_DEN of best-first's (the other helpers' pace unchanged), SCAN_NODES
- *   at most. On the deals where fc-solve is fastest it is one of these scans that
- *   finds the line (the first within a few hundred positions, or the random one
- *   with seed 3, the prelude's second turn, after the first's 2,800); running them
- *   as it runs (not look-alikes) makes those deals ours at the same count of
- *   positions.
+ * - Freecell Solver's own first scan, move for move (dive.c atomic_moves: single
+ *   cards, its tests order 01ABCDE, no autoplay of its own): every helper turn
+ *   until it has expanded SCAN_FIRST positions, then one in SCAN_EVERY, and never
+ *   more than SCAN_NODES. On the deals where fc-solve is fastest it is this scan
+ *   that finds the line, within a few hundred positions; running it as it runs
+ *   (not a look-alike) makes those deals ours at the same count of positions.
  * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in
  *   GREEDY_EVERY);
  * - a sequence of depth-first dives (dive.c), each stopped after EARLY_DIVE
@@ -36,7 +30,7 @@
  * exact proof as before, while a helper that runs dry (hashed positions; a
  * streamlined dive leaves choices out), or fills its share of the tables, stops.
  * Deals best-first ends within EARLY_START expansions get exactly the line they got
- * before; the others pay at most DIVE_MAX + SCAN_NODES more expansions for a chance of a line
+ * before; the others pay at most DIVE_MAX more expansions for a chance of a line
  * many times sooner, and only while best-first's open list is large (at least one
  * position per OPEN_SHARE expanded): on a lost deal it shrinks as the search runs
  * dry, and the helpers, which cannot prove the loss, would only add their cost
@@ -59,7 +53,7 @@
 #define DIVE_NODES 4000 /* a dive that found no line within this many expansions stops */
 #endif
 #ifndef DIVE_MAX
-#define DIVE_MAX 20000 /* the helpers but the scans, at most (then best-first alone, once the scans stop too) */
+#define DIVE_MAX 20000 /* all helpers together, at most: then best-first alone */
 #endif
 #ifndef DIVE_NOISE
 #define DIVE_NOISE 2.0 /* a seeded dive by h: a child's h moves by up to this much */
@@ -103,58 +97,21 @@
 #define EARLY_DIVE 300 /* a dive started before SOLO stops after this many expansions */
 #endif
 #ifndef SCAN_FIRST
-#define SCAN_FIRST 500 /* Freecell Solver's scans take every helper turn until they have expanded this many */
+#define SCAN_FIRST 500 /* Freecell Solver's scan takes every helper turn until it has expanded this many */
 #endif
 #ifndef SCAN_EVERY
 #define SCAN_EVERY 2 /* then one helper turn in this many */
 #endif
-#ifndef SCAN_SPLIT
-#define SCAN_SPLIT 3000 /* past this many, the scans take turns of their own, not the helpers': */
-#endif
-#ifndef SCAN_LATE_NUM /* SCAN_LATE_NUM per SCAN_LATE_DEN of best-first's expansions from EARLY_START */
-#define SCAN_LATE_NUM 1
-#endif
-#ifndef SCAN_LATE_DEN
-#define SCAN_LATE_DEN 2
-#endif
 #ifndef SCAN_NODES
-#define SCAN_NODES 6000 /* and they stop after this many expansions in all (the preset's first two turns and a bit) */
+#define SCAN_NODES 3000 /* and it stops after this many expansions */
 #endif
 #ifndef USE_SCAN
 #define USE_SCAN 1
 #endif
 #ifndef SCAN_UNGATED
-#define SCAN_UNGATED 0 /* 1: the scans take their turns whatever best-first's open list (+7-10% positions) */
+#define SCAN_UNGATED 0 /* 1: the scan takes its turns whatever best-first's open list (no gain, +1-6% positions) */
 #endif
-
-/* Freecell Solver's "toons-for-twenty-somethings" preset, the one its library runs
- * when asked for speed: soft threads by name, each a depth-first scan over single
- * cards (dive.c's atomic dive) in its tests order and random seed, and the prelude
- * that gives them their turns (so many positions to one thread, then the next).
- * Threads 5 and 7 are its A* searches: their turns are left out. */
-typedef struct {
-    const char *tests; /* NULL: a thread this helper leaves out */
-    int seed;
-} SoftThread;
-
-static const SoftThread TOONS_THREADS[] = {
-    {"01ABCDE", 0},     {"[01][ABCDE]", 1},    {"[01][ABCDE]", 2},  {"[01][ABCDE]", 3},    {"01[ABCDE]", 268},
-    {NULL, 0},          {NULL, 0},             {NULL, 0},           {"[01][ABD][CE]", 1900}, {"[01][ABCDE]", 192},
-    {"[01ABCDE]", 1977}, {"[01ABCDE]", 24},     {NULL, 0},           {NULL, 0},             {"01EABCD", 0},
-    {"01BDAEC", 0},     {"[01][ABCDE]", 4},    {"[01][ABD][CE]", 8}, {"01DECAB", 0},        {"[01][ABCDE]", 71},
-};
-#define NTHREADS ((int)(sizeof TOONS_THREADS / sizeof TOONS_THREADS[0]))
-
-/* The preset's prelude, "positions@thread", as far as SCAN_NODES can reach. */
-static const int32_t TOONS_PRELUDE[][2] = {
-    {2800, 0}, {2800, 3}, {1750, 0}, {3150, 16}, {350, 3},  {700, 0},   {1400, 3},  {2450, 4},  {350, 0},
-    {1400, 4}, {700, 16}, {2100, 0}, {350, 3},   {350, 4},  {350, 3},   {1400, 16}, {700, 3},   {700, 4},
-    {700, 0},  {700, 3},  {1400, 0}, {1050, 4},  {700, 0},  {350, 3},   {350, 0},   {4550, 18}, {5600, 7},
-    {700, 4},  {2450, 18}, {4900, 19}, {1400, 18}, {1050, 3}, {2450, 19}, {1750, 0}, {4550, 1},  {350, 18},
-    {1050, 0}, {350, 1},  {700, 15},  {350, 7},   {1050, 0}, {8050, 1},  {2450, 4},  {350, 18},  {1750, 19},
-    {1750, 0}, {12250, 2}, {700, 4},  {2450, 18}, {3500, 11}, {2800, 9}, {1750, 7},  {3150, 8},  {2100, 10},
-};
-#define NPRELUDE ((int)(sizeof TOONS_PRELUDE / sizeof TOONS_PRELUDE[0]))
+#define SCAN_TESTS "01ABCDE" /* Freecell Solver's default tests order */
 #define DIVE_SHARE 16 /* a dive's tables: at most max_bytes / DIVE_SHARE */
 #define GREEDY_SHARE 4 /* the greedy search's: at most max_bytes / GREEDY_SHARE */
 
@@ -201,31 +158,19 @@ typedef struct {
     int restarts, early_restarts, late_restarts, live;
     long dive_cap; /* the current dive stops after this many expansions */
     long dive_nodes; /* expanded by the dives before the current one */
-    /* Freecell Solver's soft threads (TOONS_THREADS), run by its prelude */
-    Dive scan[NTHREADS];
-    Nodes snodes[NTHREADS];
-    Budget sbudget[NTHREADS];
-    int8_t tlive[NTHREADS]; /* 0 not started, 1 running, -1 stopped (ran dry, or its share full) */
+    Dive scan; /* Freecell Solver's first scan (dive.c atomic_moves), one for the whole search */
+    Nodes snodes;
+    Budget sbudget;
     Config scfg;
-    int slive, sturn; /* slive: 0 not started, 1 running, -1 stopped for good */
-    int item, swin; /* the prelude's turn now, and the thread whose line won */
-    long item_left; /* positions left in that turn */
-    long scan_nodes; /* expansions of the threads stopped so far */
+    int slive, sturn;
+    long scan_nodes; /* its expansions once it stopped */
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
     const Nodes *win_nodes;
 } Portfolio;
 
-/* Positions expanded by Freecell Solver's scans so far. */
-static long portfolio_scanned(const Portfolio *p) {
-    long n = p->scan_nodes;
-    for (int t = 0; t < NTHREADS; t++)
-        if (p->tlive[t] > 0) n += p->scan[t].out.nodes;
-    return n;
-}
-
 /* Positions expanded by all the searches so far. */
 static long portfolio_nodes(const Portfolio *p) {
-    long scan = portfolio_scanned(p);
+    long scan = p->slive > 0 ? p->scan.out.nodes : p->scan_nodes;
     return p->bf.out.nodes + p->greedy.out.nodes + p->dive_nodes + (p->live ? p->dive.out.nodes : 0) + scan;
 }
 
@@ -244,16 +189,11 @@ static void portfolio_drop_greedy(Portfolio *p) { /* for good: it never starts a
     p->glive = -1;
 }
 
-static void portfolio_drop_thread(Portfolio *p, int t) {
-    if (p->tlive[t] <= 0) return;
-    p->scan_nodes += p->scan[t].out.nodes;
-    dive_free(&p->scan[t]);
-    nodes_free(&p->snodes[t]);
-    p->tlive[t] = -1;
-}
-
 static void portfolio_drop_scan(Portfolio *p) {
-    for (int t = 0; t < NTHREADS; t++) portfolio_drop_thread(p, t);
+    if (p->slive <= 0) return;
+    p->scan_nodes = p->scan.out.nodes;
+    dive_free(&p->scan);
+    nodes_free(&p->snodes);
     p->slive = -1;
 }
 
@@ -263,60 +203,35 @@ static void portfolio_free(Portfolio *p) {
     portfolio_drop_scan(p);
 }
 
-/* The scan's turn of ``quantum`` expansions: 1 when one of its threads found a line
- * (``swin``; or hit the node or time limit). Freecell Solver's soft threads take
- * their turns as its prelude gives them; each starts from best-first's root (after
- * the rules' autoplay, its root_autoplay) and sends no card home itself, as
- * Freecell Solver; a thread that runs dry or fills its share stops (its turns are
- * skipped), and all stop when the prelude is over or SCAN_NODES are expanded. */
+/* The scan's turn of ``quantum`` expansions: 1 when it found a line (or hit the
+ * node or time limit). It starts from best-first's root (after the rules'
+ * autoplay, its root_autoplay) and sends no card home itself, as Freecell Solver;
+ * it stops for good when it runs dry, fills its share of the tables or has
+ * expanded SCAN_NODES positions. */
 static int portfolio_scan_turn(Portfolio *p, const Config *cfg, const State *root, size_t share, long max_nodes,
                                double deadline, long quantum) {
-    if (p->slive > 0 && portfolio_scanned(p) >= SCAN_NODES) portfolio_drop_scan(p);
-    if (p->slive < 0) return 0;
     if (p->slive == 0) {
         p->scfg = *cfg;
         p->scfg.autoplay = AUTO_NONE;
         p->scfg.root_autoplay = cfg->autoplay;
+        p->sbudget = (Budget){0, share, 0};
+        p->snodes = (Nodes){NULL, 0, 0, &p->sbudget};
         p->slive = 1;
-        p->item = 0;
-        p->item_left = TOONS_PRELUDE[0][0];
-    }
-    int t;
-    for (;;) { /* the turn's thread: past those left out or stopped */
-        if (p->item >= NPRELUDE) {
+        if (!dive_init(&p->scan, &p->scfg, root, &p->snodes, 0, 0.0, NULL, SCAN_TESTS)) {
             portfolio_drop_scan(p);
             return 0;
         }
-        t = TOONS_PRELUDE[p->item][1];
-        if (p->item_left > 0 && TOONS_THREADS[t].tests != NULL && p->tlive[t] >= 0) break;
-        if (++p->item < NPRELUDE) p->item_left = TOONS_PRELUDE[p->item][0];
     }
-    Dive *d = &p->scan[t];
-    if (p->tlive[t] == 0) {
-        p->sbudget[t] = (Budget){0, share, 0};
-        p->snodes[t] = (Nodes){NULL, 0, 0, &p->sbudget[t]};
-        p->tlive[t] = 1;
-        if (!dive_init(d, &p->scfg, root, &p->snodes[t], (uint64_t)TOONS_THREADS[t].seed, 0.0, NULL,
-                       TOONS_THREADS[t].tests)) {
-            portfolio_drop_thread(p, t);
-            return 0;
-        }
-    }
-    long scanned = portfolio_scanned(p), before = d->out.nodes;
-    long run = quantum < p->item_left ? quantum : p->item_left;
-    if (run > SCAN_NODES - scanned) run = SCAN_NODES - scanned;
-    long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - before);
-    int ended = dive_run(d, before + run, left, deadline);
-    p->item_left -= d->out.nodes - before;
-    if (!ended) {
-        if (portfolio_scanned(p) >= SCAN_NODES) portfolio_drop_scan(p);
+    if (p->slive < 0) return 0;
+    Dive *d = &p->scan;
+    long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - d->out.nodes);
+    long pause = d->out.nodes + quantum < SCAN_NODES ? d->out.nodes + quantum : SCAN_NODES;
+    if (!dive_run(d, pause, left, deadline)) {
+        if (d->out.nodes >= SCAN_NODES) portfolio_drop_scan(p);
         return 0;
     }
-    if (d->out.status == SOLVED || (d->out.status == LIMIT && !p->sbudget[t].full)) {
-        p->swin = t;
-        return 1;
-    }
-    portfolio_drop_thread(p, t); /* ran dry or filled its share: it proves nothing */
+    if (d->out.status == SOLVED || (d->out.status == LIMIT && !p->sbudget.full)) return 1;
+    portfolio_drop_scan(p); /* ran dry or filled its share: it proves nothing */
     return 0;
 }
 
@@ -374,16 +289,15 @@ static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *ro
 static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *root, const Nodes *nodes,
                                  long max_nodes, double deadline, int early, int scan_only, Outcome *out) {
     long quantum = early ? EARLY_QUANTUM : QUANTUM;
-    long scanned = portfolio_scanned(p);
-    if (scan_only && !(USE_SCAN && p->slive >= 0 && scanned < SCAN_SPLIT)) return 0;
-    if (USE_SCAN && p->slive >= 0 && scanned < SCAN_SPLIT &&
-        (scan_only || scanned < SCAN_FIRST || p->sturn++ % SCAN_EVERY == 0)) {
+    long scanned = p->slive > 0 ? p->scan.out.nodes : 0;
+    if (scan_only && !(USE_SCAN && p->slive >= 0)) return 0;
+    if (USE_SCAN && p->slive >= 0 && (scan_only || scanned < SCAN_FIRST || p->sturn++ % SCAN_EVERY == 0)) {
         if (!portfolio_scan_turn(p, cfg, root, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, quantum))
             return 0;
-        *out = p->scan[p->swin].out;
+        *out = p->scan.out;
         if (out->status == SOLVED) {
             p->win_cfg = &p->scfg;
-            p->win_nodes = &p->snodes[p->swin];
+            p->win_nodes = &p->snodes;
         }
         return 1;
     }
@@ -452,50 +366,25 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *root,
             long b = p->bf.out.nodes, pause = b < SOLO ? b + EARLY_QUANTUM : b + QUANTUM;
             if (b < SOLO && pause > SOLO) pause = SOLO;
             if (bf_run(&p->bf, pause, left, deadline)) break;
-            long spent = portfolio_nodes(p) - p->bf.out.nodes, scanned = portfolio_scanned(p);
-            long late = scanned > SCAN_SPLIT ? scanned - SCAN_SPLIT : 0; /* the scans' turns of their own */
-            spent -= late;
-            int others_done = spent - (scanned - late) >= DIVE_MAX;
-            if (others_done && !(USE_SCAN && p->slive >= 0)) { /* the helpers' share is spent: best-first alone */
+            long spent = portfolio_nodes(p) - p->bf.out.nodes;
+            if (spent >= DIVE_MAX) { /* the helpers' share is spent: best-first alone */
                 portfolio_free(p);
-                bf_run(&p->bf, LONG_MAX, max_nodes < 0 ? -1 : max_nodes - (spent + late), deadline);
+                bf_run(&p->bf, LONG_MAX, max_nodes < 0 ? -1 : max_nodes - spent, deadline);
                 break;
-            }
-            if (others_done) { /* the scan's share (SCAN_NODES) is its own */
-                portfolio_drop_dive(p);
-                portfolio_drop_greedy(p);
             }
             /* A small open list for the positions expanded is how a lost deal's search
              * looks (a closed space running dry): then best-first goes on alone. */
-            int gated = (long)p->bf.heap.n * OPEN_SHARE < p->bf.out.nodes;
-            if (gated && !SCAN_UNGATED) continue;
-            int scan_only = gated || others_done;
-            while (!others_done && spent <= helper_allowance(p->bf.out.nodes)) {
+            int scan_only = (long)p->bf.heap.n * OPEN_SHARE < p->bf.out.nodes;
+            if (scan_only && !SCAN_UNGATED) continue;
+            while (spent < DIVE_MAX && spent <= helper_allowance(p->bf.out.nodes)) {
                 int early = p->bf.out.nodes < SOLO;
                 if (portfolio_helper_turn(p, cfg, root, nodes, max_nodes, deadline, early, scan_only, &out)) {
                     out.nodes = portfolio_nodes(p);
                     return out;
                 }
-                long now = portfolio_nodes(p) - p->bf.out.nodes - late;
+                long now = portfolio_nodes(p) - p->bf.out.nodes;
                 if (now == spent) break; /* none went on (one stopped): best-first's turn */
                 spent = now;
-                if (!scan_only && spent - portfolio_scanned(p) + late >= DIVE_MAX) break; /* the others' share is spent */
-            }
-            /* The scans past SCAN_SPLIT: their own turns, beside the others'. */
-            long own = (p->bf.out.nodes - EARLY_START) * SCAN_LATE_NUM / SCAN_LATE_DEN;
-            while (USE_SCAN && p->slive >= 0 && (portfolio_scanned(p) >= SCAN_SPLIT || others_done) &&
-                   portfolio_scanned(p) - SCAN_SPLIT <= own) {
-                long before = portfolio_scanned(p);
-                if (portfolio_scan_turn(p, cfg, root, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, QUANTUM)) {
-                    out = p->scan[p->swin].out;
-                    if (out.status == SOLVED) {
-                        p->win_cfg = &p->scfg;
-                        p->win_nodes = &p->snodes[p->swin];
-                    }
-                    out.nodes = portfolio_nodes(p);
-                    return out;
-                }
-                if (portfolio_scanned(p) == before) break; /* a thread stopped: best-first's turn */
             }
         }
     }
