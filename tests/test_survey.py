@@ -321,20 +321,22 @@ def _start_and_signal(cmd: list[str], env: dict[str, str], db: Path, sig: int) -
 
 def test_interrupt_and_sigkill_mid_run_then_resume(tmp_path: Path) -> None:
     db = tmp_path / "s.db"
-    cmd = [sys.executable, "-m", "eightoff", "survey", "0-399", "--db", str(db), "--workers", "2"]
+    # 4,000 deals: several seconds of work, so that the signals land mid-run even on a
+    # fast machine (400 were done about as soon as the first chunk was written).
+    cmd = [sys.executable, "-m", "eightoff", "survey", "0-3999", "--db", str(db), "--workers", "2"]
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
     # Ctrl-C: the survey stops its workers at once and exits 130.
     assert _start_and_signal(cmd, env, db, signal.SIGINT) == 130
     # SIGKILL at some moment of the next run: nothing to clean up, nothing half written.
     assert _start_and_signal(cmd, env, db, signal.SIGKILL) == -signal.SIGKILL
     killed_at = _rows(db)
-    assert 0 < killed_at < 400
-    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
+    assert 0 < killed_at < 4000
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert f"{killed_at} already in" in done.stdout
     with sqlite3.connect(db) as con:
         deals = [r[0] for r in con.execute("SELECT deal FROM results ORDER BY deal")]
-    assert deals == list(range(400))
+    assert deals == list(range(4000))
 
 
 def test_a_second_survey_on_the_same_database_stops_at_once(

@@ -228,10 +228,17 @@ def test_court_cards_and_themes_at_desktop_and_phone_sizes(browser: Any, server:
                 for card in ("JS", "QH", "KD"):
                     face = page.locator(f'[data-card="{card}"] .face')
                     assert face.inner_text() == ""  # a picture, not a letter
-                    drawn = face.locator("use").evaluate(
-                        "u => { const b = u.getBBox(); return [b.width, b.height]; }"
+                    # The art is an external sprite (court.svg): drawn once it has loaded,
+                    # which may be after the board is ready.
+                    page.wait_for_function(
+                        """card => {
+                          const u = document.querySelector(`[data-card="${card}"] .face use`);
+                          const b = u.getBBox();
+                          return b.width > 50 && b.height > 50;
+                        }""",
+                        arg=card,
+                        timeout=10_000,
                     )
-                    assert drawn[0] > 50 and drawn[1] > 50, (card, drawn)
                 page.screenshot(path=str(ARTIFACTS / f"web-{name}-{lang}-{scheme}.png"))
                 context.close()
 
