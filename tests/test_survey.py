@@ -303,20 +303,25 @@ def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _start_and_signal(cmd: list[str], env: dict[str, str], db: Path, sig: int) -> int:
-    """Run the survey until it has written more rows than before, then send ``sig`` to
-    it and its workers; returns its exit status."""
-    before = _rows(db)
-    proc = subprocess.Popen(
+def _start_survey(cmd: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """Start a survey in a process group of its own, Ctrl-C as from a terminal: a shell
+    that runs the tests in the background has it ignored, and Python keeps an ignored
+    SIGINT ignored."""
+    return subprocess.Popen(
         cmd,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         start_new_session=True,
-        # As from a terminal: a shell that runs the tests in the background has Ctrl-C
-        # ignored, and Python keeps an ignored SIGINT ignored.
         preexec_fn=_default_sigint,
     )
+
+
+def _start_and_signal(cmd: list[str], env: dict[str, str], db: Path, sig: int) -> int:
+    """Run the survey until it has written more rows than before, then send ``sig`` to
+    it and its workers; returns its exit status."""
+    before = _rows(db)
+    proc = _start_survey(cmd, env)
     try:
         deadline = time.monotonic() + 60
         while _rows(db) == before and time.monotonic() < deadline:
@@ -354,14 +359,7 @@ def test_a_second_survey_on_the_same_database_stops_at_once(
     db = tmp_path / "s.db"
     cmd = [sys.executable, "-m", "eightoff", "survey", "0-2999", "--db", str(db), "--workers", "1"]
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
-    first = subprocess.Popen(
-        cmd,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-        preexec_fn=_default_sigint,
-    )
+    first = _start_survey(cmd, env)
     try:
         deadline = time.monotonic() + 60
         while _rows(db) == 0 and time.monotonic() < deadline:

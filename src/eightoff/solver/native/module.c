@@ -298,7 +298,8 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
         return NULL;
     const char *atomic = order != NULL && strncmp(order, "atomic:", 7) == 0 ? order + 7 : NULL;
     if (atomic != NULL && !atomic_tests_valid(atomic)) {
-        PyErr_SetString(PyExc_ValueError, "order: atomic tests are 0, 1 and A-E, 15 to a group and 8 groups at most, in brackets (not nested, not empty) for a random group");
+        PyErr_SetString(PyExc_ValueError, "order: atomic tests are 0, 1 and A-E, 15 to a group and 8 groups at "
+                                          "most, in brackets (not nested, not empty) for a random group");
         return NULL;
     }
     if (order != NULL && atomic == NULL && !parse_order(order, rank)) {
