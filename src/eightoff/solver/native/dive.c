@@ -14,9 +14,11 @@
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
 
-/* A child waiting on the dive's stack: its move and its score (lower first). */
+/* A child waiting on the dive's stack: its move, its score (lower first) and its
+ * hash (child_hash at expansion, so that its visit need not hash it again). */
 typedef struct {
     double key;
+    uint64_t hash;
     Move move;
 } Child;
 
@@ -297,7 +299,8 @@ static int dive_expand(Dive *d, int32_t here, const State *st, int group) {
         child = *st;
         apply_move(&child, moves[k]);
         int nh = autoplay(&d->cfg, &child, homed);
-        if (hashset_has(&d->seen, child_hash(st, colh, &child, moves[k]))) continue;
+        uint64_t hash = child_hash(st, colh, &child, moves[k]);
+        if (hashset_has(&d->seen, hash)) continue;
         double key = d->atomic ? k /* Freecell Solver's order: as generated */
                      : d->rank ? d->rank[move_kind(st, moves[k])]
                                : child_h(&d->cfg, terms, &child, moves[k], nh);
@@ -308,6 +311,7 @@ static int dive_expand(Dive *d, int32_t here, const State *st, int group) {
             at--;
         }
         kids[at].key = key;
+        kids[at].hash = hash;
         kids[at].move = moves[k];
     }
     d->frames[d->depth++] = (Frame){here, (uint32_t)d->nkids, (uint32_t)n, 0, group};
@@ -382,13 +386,14 @@ static int dive_run(Dive *d, long pause_at, long max_nodes, double deadline) {
             continue;
         }
         int32_t parent = f->node;
-        Move m = d->kids[f->first + f->next++].move;
+        const Child *kid = &d->kids[f->first + f->next++];
+        Move m = kid->move;
+        int fresh = hashset_add(&d->seen, kid->hash); /* hashed at expansion: a seen child costs no rebuild */
+        if (fresh < 0) goto nomem;
+        if (!fresh) continue;
         unpack(&nodes->items[parent], &st);
         apply_move(&st, m);
         autoplay(&d->cfg, &st, homed);
-        int fresh = hashset_add(&d->seen, state_hash(&st));
-        if (fresh < 0) goto nomem;
-        if (!fresh) continue;
         if (add_node(nodes, &st, parent, m, 0) == NULL) goto nomem;
         int32_t here = (int32_t)(nodes->n - 1);
         if (sum_founds(&st) == 52) {
