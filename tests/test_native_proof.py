@@ -21,6 +21,7 @@ TWO_CELLS = Rules(cells=2, build=Build.ALTERNATE)
 # PySolFC deals of 2-cell alternating colours with a few thousand to 60,000 positions.
 LOST = (11, 12, 36, 56)
 WON = (2, 13, 15, 18)
+REFINED_AUTOPLAY = 3  # the C core's autoplay mode 3: rules.h proven_safe_home
 
 
 def solve(
@@ -112,11 +113,11 @@ def test_long_dives_beside_the_proof_win_what_best_first_and_the_proof_do_not() 
 
 
 def test_the_proof_takes_best_firsts_room_when_it_needs_it() -> None:
-    # Deal 36's proof alone needs over 352 kB: with 448 kB in all it ends only if
+    # Deal 36's proof alone needs over 304 kB: with 384 kB in all it ends only if
     # best-first's quarter comes back to it; with 256 kB it cannot, and says "unknown".
     position = pysol_deal(36, TWO_CELLS)
-    assert exact(position, max_bytes=352 << 10) == LIMIT
-    assert solve(position, 1, max_bytes=448 << 10) == (core.EXHAUSTED, False)
+    assert exact(position, max_bytes=304 << 10) == LIMIT
+    assert solve(position, 1, max_bytes=384 << 10) == (core.EXHAUSTED, False)
     assert solve(position, 1, max_bytes=256 << 10) == (LIMIT, False)
 
 
@@ -124,6 +125,47 @@ def test_a_node_limit_past_the_first_stretch_is_unknown_not_a_proof() -> None:
     position = pysol_deal(36, TWO_CELLS)
     for nodes in (1, 2_000, 7_000):
         assert solve(position, 1_000, nodes=nodes) == (LIMIT, False)
+
+
+COUNT_RULES = [
+    TWO_CELLS,
+    Rules(cells=4),
+    Rules(
+        cells=4, layout=Layout.BAKERS, empty_column=EmptyColumn.ANY, group_moves=GroupMoves.FREECELL
+    ),
+    Rules(
+        cells=2,
+        build=Build.ALTERNATE,
+        layout=Layout.BAKERS,
+        empty_column=EmptyColumn.ANY,
+        group_moves=GroupMoves.FREECELL,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "rules", COUNT_RULES, ids=lambda r: f"{r.cells}{r.build.value}{r.layout.value}"
+)
+def test_the_proof_expands_every_reachable_position_once(rules: Rules) -> None:
+    # On a lost deal the proof expands each position it can reach exactly once: as
+    # many as best-first's hashed search (order-free hashes, no exact keys, autoplay
+    # looking at every card) expands when it runs dry under the proof's autoplay. A
+    # shortcut of the proof that lost or doubled positions would show here.
+    assert native is not None
+    cfg = list(core.config(rules))
+    if cfg[5] == core.AUTO_SAFE:  # the proof plays alternating colours' refined rule
+        cfg[5] = REFINED_AUTOPLAY
+    lost = 0
+    for number in range(1, 60):
+        state = search_state(pysol_deal(number, rules))
+        proof = native.exhaust(*state, tuple(cfg), 300_000, -1.0)
+        hashed = native.best_first(*state, tuple(cfg), 300_000, -1.0)
+        if proof[0] == core.EXHAUSTED or hashed[0] == core.EXHAUSTED:
+            assert (proof[0], proof[2]) == (hashed[0], hashed[2]), number
+            lost += proof[2] > 1_000
+        if lost == 4:
+            break
+    assert lost == 4
 
 
 @pytest.mark.parametrize("rules", [TWO_CELLS, Rules(cells=4, build=Build.ALTERNATE)])

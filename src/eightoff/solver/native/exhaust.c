@@ -7,8 +7,8 @@
 
 /* A depth-first search over every position reachable from the root, told apart by
  * exact keys (keys.c): running dry proves that no solution exists. A position is
- * stored as its parent's number and its key, about 24 bytes with its table slot and
- * offset (a Node took 80, its map slot 16 to 32 more). It can stop after any
+ * stored as its parent's record and its key, about 20 bytes with its table slot (a
+ * Node took 80, its map slot 16 to 32 more). It can stop after any
  * expansion and go on later (proof.c runs it by turns with best-first), and a
  * position whose children found no room is left on the stack, so the search can go
  * on once room was made (ex_run returns EX_FULL). */
@@ -16,17 +16,21 @@ typedef struct {
     const Config *cfg;
     Nodes *nodes; /* its budget; on a win, the path from the root (collect_path) */
     KeyRoot root;
-    uint8_t *arena; /* records: parent (int32), key length (1 byte), key; 4-aligned */
+    uint8_t *arena; /* records: parent's (int32), key length (1 byte), key; 4-aligned */
     size_t used, acap;
-    uint32_t *offs; /* a position's record: at 4 * offs[n] */
-    size_t n, ocap;
-    uint64_t *slots; /* hash tag << 32 | position + 1; 0: free */
+    size_t n; /* positions stored */
+    uint64_t *slots; /* hash tag << 32 | record + 1; 0: free */
     size_t mask;
     int shift; /* 32 - log2(slots): a tag's first slot is tag >> shift */
-    int32_t *stack;
+    int32_t *stack; /* records */
     size_t depth, cap;
     Outcome out;
 } Exhaust;
+
+/* A position is named by its record's place in the arena, in 4-byte words (an
+ * int32: MAX_ARENA bytes at most): a slot or a stack entry leads straight to the
+ * key, with no table of offsets between (one cache miss less a look-up). */
+#define MAX_ARENA ((size_t)1 << 33)
 
 enum { EX_PAUSED = 0, EX_ENDED = 1, EX_FULL = 2 };
 
@@ -55,13 +59,13 @@ static inline void head_restore(State *st, const StateHead *h) {
 
 static inline size_t record_size(int len) { return (4 + 1 + (size_t)len + 3) & ~(size_t)3; }
 
-static inline const uint8_t *record_key(const Exhaust *e, size_t n) { return e->arena + 4 * (size_t)e->offs[n] + 5; }
+static inline const uint8_t *record_key(const Exhaust *e, size_t r) { return e->arena + 4 * r + 5; }
 
-static inline int record_len(const Exhaust *e, size_t n) { return e->arena[4 * (size_t)e->offs[n] + 4]; }
+static inline int record_len(const Exhaust *e, size_t r) { return e->arena[4 * r + 4]; }
 
-static inline int32_t record_parent(const Exhaust *e, size_t n) {
+static inline int32_t record_parent(const Exhaust *e, size_t r) {
     int32_t p;
-    memcpy(&p, e->arena + 4 * (size_t)e->offs[n], 4);
+    memcpy(&p, e->arena + 4 * r, 4);
     return p;
 }
 
@@ -109,12 +113,16 @@ static int ex_room(Exhaust *e, int n) {
     Budget *b = e->nodes->budget;
     while (4 * (e->n + (size_t)n) > 3 * (e->mask + 1)) /* load at most 3/4 */
         if (!ex_rehash(e)) return 0;
-    return ex_grow(b, (void **)&e->offs, &e->ocap, e->n + (size_t)n, sizeof(uint32_t)) &&
-           ex_grow(b, (void **)&e->arena, &e->acap, e->used + (size_t)n * record_size(KEYMAX), 1) &&
+    size_t need = e->used + (size_t)n * record_size(KEYMAX);
+    if (need > MAX_ARENA) {
+        b->full = 1;
+        return 0;
+    }
+    return ex_grow(b, (void **)&e->arena, &e->acap, need, 1) &&
            ex_grow(b, (void **)&e->stack, &e->cap, e->depth + (size_t)n, sizeof(int32_t));
 }
 
-/* The position with this key: its number, or -1 (and ``*free`` its slot). */
+/* The position with this key: its record, or -1 (and ``*free`` its slot). */
 static int64_t ex_find(const Exhaust *e, const uint8_t *key, int len, uint64_t h, size_t *free) {
     uint64_t tag = h >> 32;
     size_t p = ex_home(e, tag);
@@ -132,10 +140,10 @@ static int64_t ex_find(const Exhaust *e, const uint8_t *key, int len, uint64_t h
     }
 }
 
-/* Stores a position (room made by ex_room); its number. */
+/* Stores a position (room made by ex_room); its record. */
 static size_t ex_add(Exhaust *e, int32_t parent, const uint8_t *key, int len, uint64_t h, size_t slot) {
-    size_t n = e->n++;
-    e->offs[n] = (uint32_t)(e->used / 4);
+    size_t n = e->used / 4;
+    e->n++;
     uint8_t *rec = e->arena + e->used;
     memcpy(rec, &parent, 4);
     rec[4] = (uint8_t)len;
@@ -148,14 +156,12 @@ static size_t ex_add(Exhaust *e, int32_t parent, const uint8_t *key, int len, ui
 static void ex_free(Exhaust *e) {
     Budget *b = e->nodes->budget;
     budget_free(b, e->arena, e->acap);
-    budget_free(b, e->offs, e->ocap * sizeof(uint32_t));
     budget_free(b, e->slots, (e->mask + 1) * sizeof(uint64_t));
     budget_free(b, e->stack, e->cap * sizeof(int32_t));
     e->arena = NULL;
-    e->offs = NULL;
     e->slots = NULL;
     e->stack = NULL;
-    e->acap = e->ocap = e->cap = 0;
+    e->acap = e->cap = 0;
     e->mask = 0;
     e->shift = 32;
 }
@@ -185,8 +191,7 @@ static int ex_init(Exhaust *e, const Config *cfg, const State *root, Nodes *node
     uint64_t h = key_hash(key, len);
     size_t slot;
     ex_find(e, key, len, h, &slot);
-    ex_add(e, -1, key, len, h, slot);
-    e->stack[e->depth++] = 0;
+    e->stack[e->depth++] = (int32_t)ex_add(e, -1, key, len, h, slot);
     return 1;
 }
 
@@ -225,6 +230,25 @@ static int ex_path(Exhaust *e, const State *root, size_t goal, int32_t *last) {
     return ok && d == depth;
 }
 
+/* Whether autoplay would send the top card of column ``i`` home. */
+static inline int goes_home(const Config *cfg, const State *st, int i) {
+    if (!st->len[i]) return 0;
+    int c = st->cards[i][st->len[i] - 1];
+    return st->founds[c / 13] == c % 13 && autoplays(cfg->autoplay, c, st->founds);
+}
+
+/* Whether autoplay would send any card of ``st`` home. */
+static int autoplay_due(const Config *cfg, const State *st) {
+    if (cfg->autoplay == AUTO_NONE) return 0;
+    for (int i = 0; i < NCOLS; i++)
+        if (goes_home(cfg, st, i)) return 1;
+    for (int k = 0; k < st->ncells; k++) {
+        int c = st->cells[k];
+        if (st->founds[c / 13] == c % 13 && autoplays(cfg->autoplay, c, st->founds)) return 1;
+    }
+    return 0;
+}
+
 /* Expands positions until ``pause_at`` have been expanded in all (EX_PAUSED: call
  * again to go on), the search ends (EX_ENDED: ``out`` holds the outcome), or a
  * table finds no room (EX_FULL: ``out.status`` is no_room's; the position stays on
@@ -240,7 +264,7 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
     while (e->depth) {
         if (out->nodes >= pause_at) return EX_PAUSED;
         int32_t here = e->stack[e->depth - 1];
-        key_decode(&e->root, record_key(e, (size_t)here), &st);
+        key_decode(&e->root, record_key(e, (size_t)here), record_len(e, (size_t)here), &st);
         int nm = gen_moves(cfg, &st, moves);
         if (!ex_room(e, nm)) {
             out->status = no_room(e->nodes->budget);
@@ -256,13 +280,21 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
          * itself and undone: a move and autoplay change the lengths, cells and
          * foundations, and write cards only past a column's length. A column whose
          * length a move left alone keeps its parent's chunk of the key. */
+        /* A position autoplay has nothing to send home from ("settled": as every
+         * stored one but perhaps the root) gets something to send home from a move
+         * only where the move uncovers a card: the top of the column it leaves, or
+         * the cards a dig parks in cells, or changes a foundation. Elsewhere the
+         * child's autoplay would look at every top and cell in vain. */
+        int settled = !autoplay_due(cfg, &st);
         Chunk parent[NCOLS], chunks[NCOLS];
         for (int j = 0; j < NCOLS; j++) col_chunk(&e->root, st.cards[j], st.len[j], &parent[j]);
         for (int k = 0; k < nm; k++) {
             StateHead head;
             head_save(&st, &head);
             apply_move(&st, moves[k]);
-            autoplay(cfg, &st, homed);
+            if (!settled || moves[k].dk == FOUND || moves[k].sk == FOUND || (moves[k].dk == CELL && moves[k].n > 1) ||
+                (moves[k].sk == COL && goes_home(cfg, &st, moves[k].si)))
+                autoplay(cfg, &st, homed);
             for (int j = 0; j < NCOLS; j++) {
                 if (st.len[j] == head.len[j])
                     chunks[j] = parent[j];

@@ -43,20 +43,41 @@ typedef struct {
     int nb, len;
 } Bits;
 
+/* Bits go out LSB first, four whole bytes at a time (a chunk is at most 22 bits, so
+ * the accumulator never holds more than 53); key_done writes the last bytes. */
 static inline void bits_put(Bits *w, uint64_t v, int n) {
     w->acc |= v << w->nb;
     w->nb += n;
-    while (w->nb >= 8) {
-        w->buf[w->len++] = (uint8_t)w->acc;
-        w->acc >>= 8;
-        w->nb -= 8;
+    if (w->nb >= 32) {
+        uint8_t *out = w->buf + w->len;
+        out[0] = (uint8_t)w->acc;
+        out[1] = (uint8_t)(w->acc >> 8);
+        out[2] = (uint8_t)(w->acc >> 16);
+        out[3] = (uint8_t)(w->acc >> 24);
+        w->len += 4;
+        w->acc >>= 32;
+        w->nb -= 32;
     }
 }
 
+static inline int bits_done(Bits *w) {
+    for (; w->nb > 0; w->nb -= 8) {
+        w->buf[w->len++] = (uint8_t)w->acc;
+        w->acc >>= 8;
+    }
+    return w->len;
+}
+
+/* Reads LSB first from a key copied into a buffer with KEY_PAD zero bytes after it,
+ * refilling four bytes at a time (a field is at most 6 bits). */
+#define KEY_PAD 8
+
 static inline unsigned bits_get(Bits *r, int n) {
-    while (r->nb < n) {
-        r->acc |= (uint64_t)r->buf[r->len++] << r->nb;
-        r->nb += 8;
+    if (r->nb < n) {
+        const uint8_t *in = r->buf + r->len;
+        r->acc |= ((uint64_t)in[0] | (uint64_t)in[1] << 8 | (uint64_t)in[2] << 16 | (uint64_t)in[3] << 24) << r->nb;
+        r->len += 4;
+        r->nb += 32;
     }
     unsigned v = (unsigned)(r->acc & ((1u << n) - 1));
     r->acc >>= n;
@@ -146,8 +167,7 @@ static int key_assemble(const KeyRoot *r, const Chunk *ch, const State *st, uint
     for (int f = 0; f < nfree; f++) bits_put(&w, ch[free_cols[f]].v, ch[free_cols[f]].nb);
     bits_put(&w, st->ncells, 4);
     for (int k = 0; k < st->ncells; k++) bits_put(&w, st->cells[k], 6);
-    if (w.nb) key[w.len++] = (uint8_t)w.acc;
-    return w.len;
+    return bits_done(&w);
 }
 
 /* ``st``'s key into ``key`` (KEYMAX bytes); its length. */
@@ -169,8 +189,10 @@ static inline void get_run(Bits *b, const KeyRoot *r, uint8_t *col, int *n) {
 /* The State of a key: a root column where it was, the others in the first empty
  * places (where a move starts a column), so that moves are tried in much the order
  * they are tried on the position as it was made. */
-static void key_decode(const KeyRoot *r, const uint8_t *key, State *st) {
-    Bits b = {(uint8_t *)key, 0, 0, 0};
+static void key_decode(const KeyRoot *r, const uint8_t *key, int len, State *st) {
+    uint8_t padded[KEYMAX + KEY_PAD] = {0};
+    memcpy(padded, key, (size_t)len);
+    Bits b = {padded, 0, 0, 0};
     uint8_t present[52] = {0};
     memset(st->len, 0, NCOLS);
     for (int i = 0; i < NCOLS; i++) {

@@ -223,10 +223,14 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
     int nm = 0, empty = -1, nempty = 0, cap, cap_empty;
     int8_t tops[52], next_col[4], next_at[4], located = 0;
     int top_cols[NCOLS], ntops = 0; /* columns with a top card, in column order */
+    int top_rank[NCOLS], top_red[NCOLS]; /* their top cards' rank and colour, worked out once */
     memset(tops, -1, sizeof tops);
     for (int j = 0; j < NCOLS; j++) {
         if (st->len[j]) {
-            tops[st->cards[j][st->len[j] - 1]] = (int8_t)j;
+            int d = st->cards[j][st->len[j] - 1];
+            tops[d] = (int8_t)j;
+            top_rank[ntops] = d % 13;
+            top_red[ntops] = is_red(d);
             top_cols[ntops++] = j;
         } else {
             nempty++;
@@ -251,12 +255,10 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
             }
         } else {
             int trank = top % 13;
+            int most = run < cap ? run : cap;
             for (int t = 0; t < ntops; t++) {
-                int j = top_cols[t];
-                if (j == i) continue;
-                int d = st->cards[j][st->len[j] - 1];
-                int k = d % 13 - trank;
-                if (1 <= k && k <= run && k <= cap && is_red(col[n - k]) != is_red(d))
+                int j = top_cols[t], k = top_rank[t] - trank;
+                if (1 <= k && k <= most && j != i && is_red(col[n - k]) != top_red[t])
                     out[nm++] = mv(COL, i, COL, j, k);
             }
         }

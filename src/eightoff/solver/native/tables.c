@@ -3,6 +3,10 @@
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
 
+#include <sys/mman.h>
+
+#define HUGE_PAGES_FROM ((size_t)4 << 20) /* tables this large ask for 2 MB pages: fewer TLB misses */
+
 /* ---- the budget ------------------------------------------------------------------- */
 
 /* Resizes a table from ``old_bytes`` to ``new_bytes`` (``p`` NULL: a new one) within
@@ -14,7 +18,14 @@ static void *budget_resize(Budget *b, void *p, size_t old_bytes, size_t new_byte
         return NULL;
     }
     void *q = realloc(p, new_bytes);
-    if (q != NULL) b->used = b->used - old_bytes + new_bytes;
+    if (q == NULL) return NULL;
+    b->used = b->used - old_bytes + new_bytes;
+#ifdef MADV_HUGEPAGE
+    if (new_bytes >= HUGE_PAGES_FROM) { /* the pages inside the block: 2 MB pages where the kernel has them */
+        uintptr_t from = ((uintptr_t)q + 4095) & ~(uintptr_t)4095, to = ((uintptr_t)q + new_bytes) & ~(uintptr_t)4095;
+        if (to > from) madvise((void *)from, to - from, MADV_HUGEPAGE);
+    }
+#endif
     return q;
 }
 
