@@ -80,6 +80,29 @@ def test_best_first_goes_on_beside_the_proof_rather_than_again_from_the_start() 
     assert first < total < first + 2 * alone
 
 
+def test_past_its_late_share_best_first_stops_and_the_proof_goes_on_alone() -> None:
+    # Deal 38 is lost, 66,081 positions for the proof alone. Beside it, best-first and
+    # the long dives take their turns until best-first has expanded ``late``; then the
+    # proof goes on alone (late=1: right after the portfolio's one expansion).
+    assert native is not None
+    position = pysol_deal(38, TWO_CELLS)
+    cols, cells, founds = core.state(position)
+    held = bytes(sorted(c for c in cells if c >= 0))
+    proof = native.exhaust(cols, held, founds, core.config(TWO_CELLS), -1, -1.0)
+    assert proof[0] == core.EXHAUSTED
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30, True, 1)
+
+    def nodes(late: int) -> int:
+        status, line, _, total = native.solve(*args, late)
+        assert (status, line) == (core.EXHAUSTED, [])
+        return int(total)
+
+    assert nodes(1) == proof[2] + 1
+    assert proof[2] + 20_000 < nodes(20_000) < nodes(2_000_000)
+    with pytest.raises(ValueError, match="late"):
+        native.solve(*args, 0)
+
+
 def test_a_line_the_proof_finds_beside_best_first_has_no_detour_one_move_skips() -> None:
     # From the first expansion on, the exact depth-first proof runs beside best-first
     # and wins 2-cell alternating deal 2 with a line of its own, which wanders: the

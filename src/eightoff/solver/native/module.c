@@ -515,19 +515,20 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int endgame_home, ok = 1, tail = 1;
     long max_nodes, endgame_nodes;
     double seconds;
-    long first = FIRST;
+    long first = FIRST, late = LATE_BF_MAX;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
     State start, root;
     Config cfg;
     EState es;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ldil|npl", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ldil|npll", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
                           &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
-                          &endgame_home, &endgame_nodes, &max_bytes, &tail, &first) ||
+                          &endgame_home, &endgame_nodes, &max_bytes, &tail, &first, &late) ||
         !read_max_bytes(max_bytes) || !read_seconds(seconds))
         return NULL;
-    if (first < 1) {
-        PyErr_SetString(PyExc_ValueError, "first: at least 1 expansion is needed");
+    if (first < 1 || late < 1) {
+        PyErr_SetString(PyExc_ValueError, first < 1 ? "first: at least 1 expansion is needed"
+                                                    : "late: at least 1 expansion is needed");
         return NULL;
     }
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
@@ -542,7 +543,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     root = start;
     autoplay(&cfg, &root, homed);
     Py_BEGIN_ALLOW_THREADS
-    if (sum_founds(&root) < 52) out = settle(&search, &cfg, &root, &nodes, max_nodes, deadline, tail, first);
+    if (sum_founds(&root) < 52) out = settle(&search, &cfg, &root, &nodes, max_nodes, deadline, tail, first, late);
     /* A portfolio helper's line, or the exact depth-first search's (it wanders far
      * more: thousands of moves): the finish cuts its detours too. */
     int helper = !(search.win_cfg == &cfg && search.win_nodes == &nodes); /* any line but best-first's */
@@ -798,12 +799,13 @@ static PyMethodDef methods[] = {
      "by its own generator (fc-solve --method random-dfs -to [01][ABCDE] -seed N)."},
     {"solve", py_solve, METH_VARARGS,
      "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
-     "max_bytes=1 GiB, tail=True, first=100000)\n"
+     "max_bytes=1 GiB, tail=True, first=100000, late=2000000)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
      "best_first, exhaust when it runs dry, then finish on a win: core.solve_fast.\n"
      "tail=True: after a first stretch alone, best_first takes turns with greedy dives\n"
      "(portfolio.c) and the first line found wins; past ``first`` expansions, best_first,\n"
-     "exhaust and long dives take turns (proof.c); False: best_first alone."},
+     "exhaust and long dives take turns (proof.c), the proof alone once best_first\n"
+     "has expanded ``late``; False: best_first alone."},
     {"optimal", py_optimal, METH_VARARGS,
      "optimal(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
