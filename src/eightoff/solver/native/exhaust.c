@@ -264,7 +264,8 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
     while (e->depth) {
         if (out->nodes >= pause_at) return EX_PAUSED;
         int32_t here = e->stack[e->depth - 1];
-        key_decode(&e->root, record_key(e, (size_t)here), record_len(e, (size_t)here), &st);
+        Chunk parent[NCOLS], chunks[NCOLS];
+        key_decode(&e->root, record_key(e, (size_t)here), record_len(e, (size_t)here), &st, parent);
         int nm = gen_moves(cfg, &st, moves);
         if (!ex_room(e, nm)) {
             out->status = no_room(e->nodes->budget);
@@ -286,8 +287,6 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
          * the cards a dig parks in cells, or changes a foundation. Elsewhere the
          * child's autoplay would look at every top and cell in vain. */
         int settled = !autoplay_due(cfg, &st);
-        Chunk parent[NCOLS], chunks[NCOLS];
-        for (int j = 0; j < NCOLS; j++) col_chunk(&e->root, st.cards[j], st.len[j], &parent[j]);
         for (int k = 0; k < nm; k++) {
             StateHead head;
             head_save(&st, &head);
@@ -299,7 +298,7 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
                 if (st.len[j] == head.len[j])
                     chunks[j] = parent[j];
                 else
-                    col_chunk(&e->root, st.cards[j], st.len[j], &chunks[j]);
+                    col_chunk_after(&e->root, st.cards[j], st.len[j], &parent[j], head.len[j], &chunks[j]);
             }
             lens[k] = (uint8_t)key_assemble(&e->root, chunks, &st, keys[k]);
             hashes[k] = key_hash(keys[k], lens[k]);

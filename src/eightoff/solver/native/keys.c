@@ -107,32 +107,77 @@ typedef struct {
     int8_t nb;
     int8_t role; /* the root column it continues; -1 started in an empty column; -2 empty */
     uint8_t bottom;
+    uint8_t k;     /* cards in place from the root (1 for a column started in an empty one) */
+    uint16_t bits; /* the built cards' bits, the lowest the first card above the k */
 } Chunk;
+
+/* ``c``'s bits from its parts, for a column of ``n`` cards. */
+static inline void chunk_pack(const KeyRoot *r, Chunk *c, int n) {
+    int nb = c->role >= 0 ? r->kbits[c->role] : 6;
+    uint64_t v = c->role >= 0 ? c->k : c->bottom;
+    v |= (uint64_t)(n - c->k) << nb;
+    nb += 4;
+    if (!r->suit) { /* every card above the first k builds on the one below it */
+        v |= (uint64_t)c->bits << nb;
+        nb += n - c->k;
+    }
+    c->v = v;
+    c->nb = (int8_t)nb;
+}
+
+/* The built bits of cards ``from``..n-1 of ``col``, laid from bit ``from - k``. */
+static inline unsigned built_bits(const KeyRoot *r, const uint8_t *col, int from, int n, int k) {
+    unsigned bits = 0;
+    if (!r->suit)
+        for (int x = from; x < n; x++) bits |= build_bit(col[x], col[x - 1]) << (x - k);
+    return bits;
+}
 
 static inline void col_chunk(const KeyRoot *r, const uint8_t *col, int n, Chunk *c) {
     if (!n) {
         c->role = -2;
         return;
     }
-    int i = r->rooted[col[0]], k = 1, nb;
-    uint64_t v;
+    int i = r->rooted[col[0]], k = 1;
     if (i >= 0) { /* k: the longest prefix of root column i still in place */
         int most = n < r->len[i] ? n : r->len[i];
         while (k < most && col[k] == r->cards[i][k]) k++;
-        v = (uint64_t)k;
-        nb = r->kbits[i];
-    } else {
-        v = col[0];
-        nb = 6;
     }
-    v |= (uint64_t)(n - k) << nb;
-    nb += 4;
-    if (!r->suit) /* every card above the first k builds on the one below it */
-        for (int x = k; x < n; x++) v |= (uint64_t)build_bit(col[x], col[x - 1]) << nb++;
-    c->v = v;
-    c->nb = (int8_t)nb;
     c->role = (int8_t)(i >= 0 ? i : -1);
     c->bottom = col[0];
+    c->k = (uint8_t)k;
+    c->bits = (uint16_t)built_bits(r, col, k, n, k);
+    chunk_pack(r, c, n);
+}
+
+/* The chunk of a column of ``n`` cards that was ``p`` at ``pn`` cards: a move and
+ * autoplay take cards off its top or put a run on it, then take cards off again, so
+ * its first min(n, pn) cards are the parent's and only the cards past ``pn`` are
+ * looked at (col_chunk reads the whole column). */
+static inline void col_chunk_after(const KeyRoot *r, const uint8_t *col, int n, const Chunk *p, int pn, Chunk *c) {
+    if (!n || !pn) {
+        col_chunk(r, col, n, c);
+        return;
+    }
+    *c = *p;
+    int k = p->k;
+    if (n < pn) {
+        if (n <= k) {
+            c->k = (uint8_t)n;
+            c->bits = 0;
+        } else {
+            c->bits = (uint16_t)(p->bits & ((1u << (n - k)) - 1));
+        }
+    } else {
+        if (k == pn && p->role >= 0) { /* all in place: the new cards may go on with the root's */
+            int i = p->role, most = n < r->len[i] ? n : r->len[i];
+            while (k < most && col[k] == r->cards[i][k]) k++;
+            c->k = (uint8_t)k;
+        }
+        int from = pn > k ? pn : k;
+        c->bits = (uint16_t)(c->bits | built_bits(r, col, from, n, k));
+    }
+    chunk_pack(r, c, n);
 }
 
 /* The key of the position whose columns have the chunks ``ch`` and whose cells are
@@ -177,31 +222,42 @@ static int key_encode(const KeyRoot *r, const State *st, uint8_t *key) {
     return key_assemble(r, ch, st, key);
 }
 
-static inline void get_run(Bits *b, const KeyRoot *r, uint8_t *col, int *n) {
+/* Reads a column's built cards onto ``col`` (``*n`` cards so far); their bits. */
+static inline unsigned get_run(Bits *b, const KeyRoot *r, uint8_t *col, int *n) {
     int t = (int)bits_get(b, 4);
+    unsigned bits = 0;
     for (int x = 0; x < t; x++) {
         unsigned bit = r->suit ? 0 : bits_get(b, 1);
+        bits |= bit << x;
         col[*n] = (uint8_t)built_card(col[*n - 1], bit, r->suit);
         (*n)++;
     }
+    return bits;
 }
 
 /* The State of a key: a root column where it was, the others in the first empty
  * places (where a move starts a column), so that moves are tried in much the order
- * they are tried on the position as it was made. */
-static void key_decode(const KeyRoot *r, const uint8_t *key, int len, State *st) {
+ * they are tried on the position as it was made. ``ch`` (if not NULL) gets each
+ * column's chunk, as col_chunk would make it, read off the key on the way. */
+static void key_decode(const KeyRoot *r, const uint8_t *key, int len, State *st, Chunk *ch) {
     uint8_t padded[KEYMAX + KEY_PAD] = {0};
     memcpy(padded, key, (size_t)len);
     Bits b = {padded, 0, 0, 0};
-    uint8_t present[52] = {0};
+    Chunk spare[NCOLS];
+    if (ch == NULL) ch = spare;
     memset(st->len, 0, NCOLS);
+    for (int j = 0; j < NCOLS; j++) ch[j].role = -2;
     for (int i = 0; i < NCOLS; i++) {
         if (!r->len[i]) continue;
         int k = (int)bits_get(&b, r->kbits[i]);
         if (!k) continue;
         int n = k;
         memcpy(st->cards[i], r->cards[i], (size_t)k);
-        get_run(&b, r, st->cards[i], &n);
+        ch[i].bits = (uint16_t)get_run(&b, r, st->cards[i], &n);
+        ch[i].role = (int8_t)i;
+        ch[i].k = (uint8_t)k;
+        ch[i].bottom = st->cards[i][0];
+        chunk_pack(r, &ch[i], n);
         st->len[i] = (uint8_t)n;
     }
     int nfree = (int)bits_get(&b, 4), j = 0;
@@ -209,17 +265,23 @@ static void key_decode(const KeyRoot *r, const uint8_t *key, int len, State *st)
         int n = 1;
         while (st->len[j]) j++;
         st->cards[j][0] = (uint8_t)bits_get(&b, 6);
-        get_run(&b, r, st->cards[j], &n);
+        ch[j].bits = (uint16_t)get_run(&b, r, st->cards[j], &n);
+        ch[j].role = -1;
+        ch[j].k = 1;
+        ch[j].bottom = st->cards[j][0];
+        chunk_pack(r, &ch[j], n);
         st->len[j] = (uint8_t)n;
     }
+    /* The foundations: each suit's lowest card on the table (a bit a card, in a
+     * register: no byte stores for the loads after them to wait on). */
+    uint64_t present = 0;
     st->ncells = (uint8_t)bits_get(&b, 4);
-    for (int k = 0; k < st->ncells; k++) present[st->cells[k] = (uint8_t)bits_get(&b, 6)] = 1;
+    for (int k = 0; k < st->ncells; k++) present |= 1ULL << (st->cells[k] = (uint8_t)bits_get(&b, 6));
     for (int c = 0; c < NCOLS; c++)
-        for (int x = 0; x < st->len[c]; x++) present[st->cards[c][x]] = 1;
+        for (int x = 0; x < st->len[c]; x++) present |= 1ULL << st->cards[c][x];
     for (int s = 0; s < 4; s++) {
-        int f = 0;
-        while (f < 13 && !present[s * 13 + f]) f++;
-        st->founds[s] = (uint8_t)f;
+        uint64_t suit = (present >> (13 * s)) & 0x1FFF;
+        st->founds[s] = (uint8_t)(suit ? __builtin_ctzll(suit) : 13);
     }
 }
 

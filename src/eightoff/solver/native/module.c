@@ -257,7 +257,7 @@ static PyObject *py_proof_key(PyObject *self, PyObject *args) {
     if (!read_state(rc, rcells, rf, &root) || !read_state(cols, cells, founds, &st)) return NULL;
     keyroot_init(&kr, &root, suit);
     int len = key_encode(&kr, &st, key);
-    key_decode(&kr, key, len, &back);
+    key_decode(&kr, key, len, &back, NULL);
     PyObject *out_cols = PyTuple_New(NCOLS);
     for (int i = 0; out_cols != NULL && i < NCOLS; i++) {
         PyObject *col = PyBytes_FromStringAndSize((const char *)back.cards[i], back.len[i]);
