@@ -32,10 +32,11 @@
  * won (2-cell alternating, any card to an empty column, deal 1524: a line at 7.8
  * million positions of the proof's), while best-first's turns, its expansions half
  * as dear again as the proof's, took a third of the time: Fore Cell PySolFC 527 is
- * proven lost in 59 s instead of 95. Deals best-first wins within a few hundred
- * thousand positions past the portfolio keep their line. */
+ * proven lost in 52 s instead of 95. The won deals of 2-cell alternating Baker's
+ * PySolFC 1-400 that took over a million positions keep their lines (best-first
+ * wins deals past the portfolio within a few hundred thousand of its expansions). */
 #ifndef LATE_BF_MAX
-#define LATE_BF_MAX 2000000
+#define LATE_BF_MAX 1000000
 #endif
 /* The long dives beside them (tuned on the deals of PySolFC 1-500 that took over
  * 0.25 s in the 24-variant comparison, 3,600,000 positions each: benchmarks/README.md). */
