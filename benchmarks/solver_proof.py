@@ -3,13 +3,17 @@
     .venv/bin/python benchmarks/solver_proof.py --variant C2-A --deals 1-100 --nodes 3000000
     .venv/bin/python benchmarks/solver_proof.py --variant C2-EA --source eightoff \\
         --deals 533,1524,1967 --search solve --nodes 21000000
+    .venv/bin/python benchmarks/solver_proof.py --variant C4-A --deals 527 --search solve \\
+        --nodes 0 --seconds 60
 
 ``--search exact``: the exact depth-first search alone (``_native.exhaust``), whose
 positions counted when it runs dry are every position reachable under the proof
 side's pruning rules; ``solve``: the whole search of ``core.solve_fast`` (the
 portfolio, then best-first and the exact proof by turns) with 2 GiB of tables. A
 node limit rather than a time limit, so that the verdicts do not depend on the
-machine's load; the CPU seconds show what that limit costs. The variants are those
+machine's load; the CPU seconds show what that limit costs. ``--nodes 0 --seconds S``
+asks instead what the issue asks, a verdict within S seconds (wall clock, as
+``solve()`` counts them) and 2 GiB a deal. The variants are those
 of ``solver_variants.py`` (docs/atlas.md's codes); ``--source`` picks the deal
 numbering (PySolFC's or eightoff's own).
 """
@@ -28,8 +32,11 @@ from solver_vs_fcsolve import parse_range
 VERDICTS = ("won", "lost", "unknown", "no memory")
 
 
-def run(variant: str, source: str, number: int, search: str, nodes: int) -> tuple[int, int, float]:
-    """(status, positions, CPU seconds) of one deal."""
+def run(
+    variant: str, source: str, number: int, search: str, nodes: int, seconds: float = -1.0
+) -> tuple[int, int, float]:
+    """(status, positions, CPU seconds) of one deal; ``nodes`` or ``seconds`` < 0: no
+    such limit."""
     native = core.native
     assert native is not None, "the C core was not built"
     rules = VARIANTS[variant].rules
@@ -39,10 +46,10 @@ def run(variant: str, source: str, number: int, search: str, nodes: int) -> tupl
     if search == "exact":
         held = bytes(sorted(c for c in cells if c >= 0))
         config = core.config(rules)
-        status, _, count = native.exhaust(cols, held, founds, config, nodes, -1.0, 2 << 30)
+        status, _, count = native.exhaust(cols, held, founds, config, nodes, seconds, 2 << 30)
     else:
         status, _, _, count = native.solve(
-            cols, cells, founds, core.config(rules), nodes, -1.0, 20, 300, 2 << 30
+            cols, cells, founds, core.config(rules), nodes, seconds, 20, 300, 2 << 30
         )
     return status, count, time.process_time() - clock
 
@@ -53,26 +60,40 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", default="1-100", help="deal numbers (1-100, 7,42,1773)")
     ap.add_argument("--source", choices=("pysol", "eightoff"), default="pysol")
     ap.add_argument("--search", choices=("exact", "solve"), default="exact")
-    ap.add_argument("--nodes", type=int, default=3_000_000, help="positions a deal at most")
+    ap.add_argument(
+        "--nodes", type=int, default=3_000_000, help="positions a deal at most (0: no limit)"
+    )
+    ap.add_argument("--seconds", type=float, help="seconds a deal at most (default: no limit)")
     ap.add_argument("--quiet", action="store_true", help="the totals only")
     args = ap.parse_args(argv)
     if args.variant not in VARIANTS:
         ap.error(f"unknown variant {args.variant!r}")
+    if args.nodes < 0 or (args.seconds is not None and not args.seconds > 0):
+        ap.error("--nodes takes 0 or more positions, --seconds a positive time")
+    nodes = args.nodes if args.nodes > 0 else -1
+    seconds = -1.0 if args.seconds is None else args.seconds
     counts = [0] * len(VERDICTS)
-    positions, seconds = 0, 0.0
+    positions, spent_all = 0, 0.0
     for number in parse_range(args.deals):
-        status, count, spent = run(args.variant, args.source, number, args.search, args.nodes)
+        status, count, spent = run(args.variant, args.source, number, args.search, nodes, seconds)
         counts[status] += 1
         positions += count
-        seconds += spent
+        spent_all += spent
         if not args.quiet:
             what = f"{VERDICTS[status]}, {count:,} positions, {spent:.1f} s CPU"
             print(f"{args.variant} {args.source} {number}: {what}")
+    limits = (
+        " and ".join(
+            [f"{args.nodes:,} positions at most"] * (nodes > 0)
+            + [f"{args.seconds:g} s at most"] * (args.seconds is not None)
+        )
+        or "no limit"
+    )
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     verdicts = ", ".join(f"{n} {v}" for n, v in zip(counts, VERDICTS, strict=True) if n)
     print(
-        f"{args.variant} {args.source} {args.deals} ({args.search}, {args.nodes:,} positions"
-        f" at most): {verdicts}; Σ {positions:,} positions, Σ {seconds:.1f} s CPU;"
+        f"{args.variant} {args.source} {args.deals} ({args.search}, {limits}): {verdicts};"
+        f" Σ {positions:,} positions, Σ {spent_all:.1f} s CPU;"
         f" load average {load}"
     )
     return 0

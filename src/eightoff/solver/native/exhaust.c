@@ -257,15 +257,33 @@ static int autoplay_due(const Config *cfg, const State *st) {
 static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, double deadline) {
     const Config *cfg = e->cfg;
     Outcome *out = &e->out;
-    Move moves[MAXMOVES];
-    uint8_t homed[52], keys[MAXMOVES][KEYMAX], lens[MAXMOVES], won[MAXMOVES];
+    Move moves[MAXMOVES], made = {0, 0, 0, 0, 0};
+    uint8_t homed[52], keys[MAXMOVES][KEYMAX], lens[MAXMOVES], won[MAXMOVES], autoplayed[MAXMOVES];
     uint64_t hashes[MAXMOVES];
     State st;
+    Chunk parent[NCOLS], chunks[NCOLS];
+    /* The last child stored is the next one expanded (the top of the stack): it is
+     * made again from its parent, still in ``st``, by its move, rather than decoded
+     * from its key. */
+    int32_t next = -1;
+    int made_autoplay = 0;
     while (e->depth) {
         if (out->nodes >= pause_at) return EX_PAUSED;
         int32_t here = e->stack[e->depth - 1];
-        Chunk parent[NCOLS], chunks[NCOLS];
-        key_decode(&e->root, record_key(e, (size_t)here), record_len(e, (size_t)here), &st, parent);
+        if (here == next) {
+            StateHead head;
+            head_save(&st, &head);
+            apply_move(&st, made);
+            if (made_autoplay) autoplay(cfg, &st, homed);
+            for (int j = 0; j < NCOLS; j++)
+                if (st.len[j] != head.len[j]) {
+                    col_chunk_after(&e->root, st.cards[j], st.len[j], &parent[j], head.len[j], &chunks[j]);
+                    parent[j] = chunks[j];
+                }
+        } else {
+            key_decode(&e->root, record_key(e, (size_t)here), record_len(e, (size_t)here), &st, parent);
+        }
+        next = -1;
         int nm = gen_moves(cfg, &st, moves);
         if (!ex_room(e, nm)) {
             out->status = no_room(e->nodes->budget);
@@ -276,24 +294,25 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
             e->depth++; /* not expanded: a later call may go on from it */
             return EX_ENDED;
         }
-        /* The children's keys first, their first slots fetched meanwhile; then the
-         * look-ups, which find those slots in the cache. A child is played on ``st``
-         * itself and undone: a move and autoplay change the lengths, cells and
-         * foundations, and write cards only past a column's length. A column whose
-         * length a move left alone keeps its parent's chunk of the key. */
         /* A position autoplay has nothing to send home from ("settled": as every
          * stored one but perhaps the root) gets something to send home from a move
          * only where the move uncovers a card: the top of the column it leaves, or
          * the cards a dig parks in cells, or changes a foundation. Elsewhere the
          * child's autoplay would look at every top and cell in vain. */
         int settled = !autoplay_due(cfg, &st);
+        /* The children's keys first, their first slots fetched meanwhile; then the
+         * look-ups, which find those slots in the cache. A child is played on ``st``
+         * itself and undone: a move and autoplay change the lengths, cells and
+         * foundations, and write cards only past a column's length. A column whose
+         * length a move left alone keeps its parent's chunk of the key. */
         for (int k = 0; k < nm; k++) {
             StateHead head;
             head_save(&st, &head);
             apply_move(&st, moves[k]);
-            if (!settled || moves[k].dk == FOUND || moves[k].sk == FOUND || (moves[k].dk == CELL && moves[k].n > 1) ||
-                (moves[k].sk == COL && goes_home(cfg, &st, moves[k].si)))
-                autoplay(cfg, &st, homed);
+            autoplayed[k] = !settled || moves[k].dk == FOUND || moves[k].sk == FOUND ||
+                            (moves[k].dk == CELL && moves[k].n > 1) ||
+                            (moves[k].sk == COL && goes_home(cfg, &st, moves[k].si));
+            if (autoplayed[k]) autoplay(cfg, &st, homed);
             for (int j = 0; j < NCOLS; j++) {
                 if (st.len[j] == head.len[j])
                     chunks[j] = parent[j];
@@ -319,6 +338,9 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
                 return EX_ENDED;
             }
             e->stack[e->depth++] = (int32_t)n;
+            next = (int32_t)n;
+            made = moves[k];
+            made_autoplay = autoplayed[k];
         }
     }
     out->status = EXHAUSTED;
