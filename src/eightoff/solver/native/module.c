@@ -799,7 +799,7 @@ static PyMethodDef methods[] = {
      "by its own generator (fc-solve --method random-dfs -to [01][ABCDE] -seed N)."},
     {"solve", py_solve, METH_VARARGS,
      "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
-     "max_bytes=1 GiB, tail=True, first=100000, late=1000000)\n"
+     "max_bytes=1 GiB, tail=True, first=100000, late=2000000)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
      "best_first, exhaust when it runs dry, then finish on a win: core.solve_fast.\n"
      "tail=True: after a first stretch alone, best_first takes turns with greedy dives\n"
