@@ -230,11 +230,14 @@ static int ex_path(Exhaust *e, const State *root, size_t goal, int32_t *last) {
     return ok && d == depth;
 }
 
+/* Whether autoplay would send ``c``, on top of a column or in a cell, home. */
+static inline int sends_home(const Config *cfg, const State *st, int c) {
+    return st->founds[c / 13] == c % 13 && autoplays(cfg->autoplay, c, st->founds);
+}
+
 /* Whether autoplay would send the top card of column ``i`` home. */
 static inline int goes_home(const Config *cfg, const State *st, int i) {
-    if (!st->len[i]) return 0;
-    int c = st->cards[i][st->len[i] - 1];
-    return st->founds[c / 13] == c % 13 && autoplays(cfg->autoplay, c, st->founds);
+    return st->len[i] && sends_home(cfg, st, st->cards[i][st->len[i] - 1]);
 }
 
 /* Whether autoplay would send any card of ``st`` home. */
@@ -242,10 +245,8 @@ static int autoplay_due(const Config *cfg, const State *st) {
     if (cfg->autoplay == AUTO_NONE) return 0;
     for (int i = 0; i < NCOLS; i++)
         if (goes_home(cfg, st, i)) return 1;
-    for (int k = 0; k < st->ncells; k++) {
-        int c = st->cells[k];
-        if (st->founds[c / 13] == c % 13 && autoplays(cfg->autoplay, c, st->founds)) return 1;
-    }
+    for (int k = 0; k < st->ncells; k++)
+        if (sends_home(cfg, st, st->cells[k])) return 1;
     return 0;
 }
 

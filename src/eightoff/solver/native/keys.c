@@ -44,7 +44,7 @@ typedef struct {
 } Bits;
 
 /* Bits go out LSB first, four whole bytes at a time (a chunk is at most 22 bits, so
- * the accumulator never holds more than 53); key_done writes the last bytes. */
+ * the accumulator never holds more than 53); bits_done writes the last bytes. */
 static inline void bits_put(Bits *w, uint64_t v, int n) {
     w->acc |= v << w->nb;
     w->nb += n;

@@ -86,6 +86,16 @@ static void settle_drop_bf(Settle *s) {
     s->blive = 0;
 }
 
+/* Best-first and the long dives stop for good: the proof alone from here, with all
+ * the room; ``*spent`` takes best-first's expansions. */
+static void settle_proof_alone(Settle *s, Budget *budget, long *spent) {
+    *spent += s->bf.out.nodes;
+    settle_drop_bf(s);
+    budget->full = 0;
+    s->dives = 0;
+    portfolio_drop_dive(&s->pf);
+}
+
 static void settle_free(Settle *s) {
     portfolio_free(&s->pf);
     settle_drop_bf(s);
@@ -203,11 +213,8 @@ static Outcome settle(Settle *s, const Config *cfg, const State *root, Nodes *no
         long dnodes = settle_dive_nodes(s);
         long left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes - dnodes;
         int r = ex_run(&ex, root, s->blive ? ex.out.nodes + PROOF_RATIO * PROOF_QUANTUM : LONG_MAX, left, deadline);
-        if (r == EX_PAUSED && s->blive && s->bf.out.nodes >= late) { /* the proof alone from here */
-            spent += s->bf.out.nodes;
-            settle_drop_bf(s);
-            s->dives = 0;
-            portfolio_drop_dive(&s->pf);
+        if (r == EX_PAUSED && s->blive && s->bf.out.nodes >= late) {
+            settle_proof_alone(s, budget, &spent);
             continue;
         }
         if (r == EX_FULL && s->blive) { /* the proof needs best-first's room */
@@ -232,11 +239,7 @@ static Outcome settle(Settle *s, const Config *cfg, const State *root, Nodes *no
                 }
                 break;
             }
-            spent += s->bf.out.nodes; /* ran dry (hashed: no proof) or filled the tables */
-            settle_drop_bf(s);
-            budget->full = 0;
-            s->dives = 0; /* with best-first gone, the proof alone (its room is its own) */
-            portfolio_drop_dive(&s->pf);
+            settle_proof_alone(s, budget, &spent); /* it ran dry (hashed: no proof) or filled the tables */
             continue;
         }
         if (!s->dives || (long)s->bf.heap.n * LATE_GATE < s->bf.out.nodes) continue;
