@@ -180,14 +180,15 @@ def test_no_solution_past_the_solo_stretch_is_still_proven(number: int) -> None:
     ("rules", "number"),
     [(FORE_CELL, 254), (FORE_CELL, 3484), (TWO_CELLS_ALTERNATE, 12), (TWO_CELLS_ALTERNATE, 11)],
 )
-def test_a_lost_deal_whose_open_list_stays_small_pays_no_helper(rules: Rules, number: int) -> None:
+def test_a_lost_deal_whose_open_list_stays_small_pays_little(rules: Rules, number: int) -> None:
     # Lost deals that best-first needs 6,000-14,000 positions to exhaust, its open
-    # list below one position per two expanded all along: no helper ever starts.
+    # list below one position per two expanded all along: no helper starts but
+    # Freecell Solver's scans, and they stop while the list holds one per four.
     position = pysol_deal(number, rules)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
     assert alone.verdict is both.verdict is Verdict.UNSOLVABLE
-    assert both.nodes == alone.nodes
+    assert alone.nodes <= both.nodes <= alone.nodes + 1_500
 
 
 @needs_native
@@ -320,14 +321,11 @@ FCS_SCAN_CASES = [
 FC_SOLVE = shutil.which("fc-solve")
 
 
-def fcs_states_checked(
-    position: Position, flags: tuple[str, ...], method: str, tests: str, seed: int
-) -> int:
-    """How many positions fc-solve checks to win ``position`` by one scan."""
+def fc_solve_checked(position: Position, args: list[str]) -> tuple[int, bool]:
+    """fc-solve's count of states checked on ``position`` with ``args``, and whether it won."""
     assert FC_SOLVE is not None
     done = subprocess.run(
-        [FC_SOLVE, "-g", "eight_off", *flags, "--method", method, "-to", tests]
-        + ["-seed", str(seed), "-mi", "20000", "-"],
+        [FC_SOLVE, "-g", "eight_off", *args, "-"],
         input=position_to_fcs(position),
         capture_output=True,
         text=True,
@@ -335,8 +333,19 @@ def fcs_states_checked(
         check=True,
     )
     checked = re.search(r"Total number of states checked is (\d+)", done.stdout)
-    assert checked is not None and "This game is solveable." in done.stdout
-    return int(checked.group(1))
+    assert checked is not None
+    return int(checked.group(1)), "This game is solveable." in done.stdout
+
+
+def fcs_states_checked(
+    position: Position, flags: tuple[str, ...], method: str, tests: str, seed: int
+) -> int:
+    """How many positions fc-solve checks to win ``position`` by one scan."""
+    checked, won = fc_solve_checked(
+        position, [*flags, "--method", method, "-to", tests, "-seed", str(seed), "-mi", "20000"]
+    )
+    assert won
+    return checked
 
 
 def assert_replays_to_a_win(position: Position, rules: Rules, steps: object) -> None:

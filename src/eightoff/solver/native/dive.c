@@ -114,8 +114,8 @@ static int move_kind(const State *st, Move m) {
  * bracket's tests as one group, generated when the tests before it are done with,
  * and shuffle the group's moves (already-visited positions among them, as its
  * derived-states list holds them) by Fisher-Yates with its own generator (fcs_random):
- * the same count again, on 576 scans of the 24 variants. The portfolio runs the
- * first scan as one helper (portfolio.c). */
+ * the same count again, on 576 scans of the 24 variants. scans.c runs all the
+ * depth-first scans of its preset together, one of the portfolio's helpers. */
 
 static const uint8_t FCS_SUIT[4] = {3, 0, 2, 1}; /* our suits S, H, D, C in Freecell Solver's order */
 
@@ -136,8 +136,14 @@ static int fcs_column_cmp(const State *st, int a, int b) {
  * top card to an empty column (not a column's only card), B a top card onto a
  * column, C a top card to a cell, D a cell's card onto a column, E a cell's card to
  * an empty column. Returns how many. */
-static int atomic_moves(const Config *cfg, const State *st, const char *tests, Move *out) {
-    int order[NCOLS], cells[MAXCELLS], nm = 0, empty = -1;
+/* The columns and cells of ``st`` in Freecell Solver's stored order (and its first
+ * empty column, -1 when none), what atomic_moves_in reads. */
+typedef struct {
+    int order[NCOLS], cells[MAXCELLS], empty;
+} FcsOrder;
+
+static void fcs_order(const State *st, FcsOrder *o) {
+    int *order = o->order, *cells = o->cells, empty = -1;
     for (int i = 0; i < NCOLS; i++) { /* insertion sort: eight columns */
         int at = i;
         while (at > 0 && fcs_column_cmp(st, order[at - 1], i) > 0) {
@@ -155,6 +161,13 @@ static int atomic_moves(const Config *cfg, const State *st, const char *tests, M
         }
         cells[at] = st->cells[k];
     }
+    o->empty = empty;
+}
+
+/* atomic_moves with the order already made (a scan runs its tests one at a time). */
+static int atomic_moves_in(const Config *cfg, const State *st, const FcsOrder *o, const char *tests, Move *out) {
+    const int *order = o->order, *cells = o->cells, empty = o->empty;
+    int nm = 0;
     for (const char *t = tests; *t; t++) {
         for (int a = 0; a < NCOLS; a++) {
             int i = order[a], n = st->len[i];
@@ -191,6 +204,12 @@ static int atomic_moves(const Config *cfg, const State *st, const char *tests, M
         }
     }
     return nm;
+}
+
+static int atomic_moves(const Config *cfg, const State *st, const char *tests, Move *out) {
+    FcsOrder o;
+    fcs_order(st, &o);
+    return atomic_moves_in(cfg, st, &o, tests, out);
 }
 
 /* Parses a tests order (0, 1, A-E; brackets for random groups, not nested, none

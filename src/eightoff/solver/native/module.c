@@ -21,6 +21,7 @@
 #include "tables.c"
 #include "best_first.c"
 #include "dive.c"
+#include "scans.c"
 #include "portfolio.c"
 #include "keys.c"
 #include "exhaust.c"
@@ -341,6 +342,43 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iNl)", d.out.status, steps, d.out.nodes);
 }
 
+/* scans(cols, cells, founds, config, max_nodes, seconds) -> (status, steps, checked):
+ * Freecell Solver's preset scans together (scans.c), for the tests. */
+static PyObject *py_scans(PyObject *self, PyObject *args) {
+    PyObject *cols, *cells, *founds, *cfgobj;
+    long max_nodes;
+    double seconds;
+    State root;
+    Config cfg;
+    Scans s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ld", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type, &founds,
+                          &PyTuple_Type, &cfgobj, &max_nodes, &seconds) ||
+        !read_seconds(seconds))
+        return NULL;
+    if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    cfg.autoplay = cfg.root_autoplay = AUTO_NONE; /* Freecell Solver's scans send no card home by themselves */
+    if (root.ncells > cfg.ncells) {
+        PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
+        return NULL;
+    }
+    Budget budget = {0, DEFAULT_MAX_BYTES, 0};
+    Nodes nodes = {NULL, 0, 0, &budget};
+    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    Py_BEGIN_ALLOW_THREADS
+    if (scans_init(&s, &cfg, &root, &nodes)) scans_resume(&s, LONG_MAX, max_nodes, deadline);
+    scans_free(&s);
+    Py_END_ALLOW_THREADS
+    if (s.out.status == NOMEM) {
+        nodes_free(&nodes);
+        return PyErr_NoMemory();
+    }
+    PyObject *steps = s.out.status == SOLVED ? path_steps(&cfg, &root, &nodes, s.out.goal) : PyList_New(0);
+    nodes_free(&nodes);
+    if (steps == NULL) return NULL;
+    return Py_BuildValue("(iNl)", s.out.status, steps, s.checked);
+}
+
 /* A search Step list ((move, autos) tuples) read back into C. The list is copied to
  * a tuple first: reading an item can run Python code (__index__) that changes it. */
 static int read_steps(PyObject *list, Steps *steps) {
@@ -543,7 +581,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     root = start;
     autoplay(&cfg, &root, homed);
     Py_BEGIN_ALLOW_THREADS
-    if (sum_founds(&root) < 52) out = settle(&search, &cfg, &root, &nodes, max_nodes, deadline, tail, first, late);
+    if (sum_founds(&root) < 52) out = settle(&search, &cfg, &start, &root, &nodes, max_nodes, deadline, tail, first, late);
     /* A portfolio helper's line, or the exact depth-first search's (it wanders far
      * more: thousands of moves): the finish cuts its detours too. */
     int helper = !(search.win_cfg == &cfg && search.win_nodes == &nodes); /* any line but best-first's */
@@ -797,6 +835,12 @@ static PyMethodDef methods[] = {
      "fc-solve --method soft-dfs -to 01ABCDE checks, its root's second check included);\n"
      "\"atomic:[01][ABCDE]\" with a seed: its random-dfs, each bracket's moves shuffled\n"
      "by its own generator (fc-solve --method random-dfs -to [01][ABCDE] -seed N)."},
+    {"scans", py_scans, METH_VARARGS,
+     "scans(cols, cells, founds, config, max_nodes, seconds) -> (status, steps, checked)\n\n"
+     "Freecell Solver's preset toons-for-twenty-somethings, its depth-first scans run by\n"
+     "its prelude over one shared collection with its dead-end marks (scans.c), up to\n"
+     "its first A* turn; checked: positions as fc-solve counts its states checked.\n"
+     "EXHAUSTED proves nothing (hashed positions; the A* scans are not run)."},
     {"solve", py_solve, METH_VARARGS,
      "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
      "max_bytes=1 GiB, tail=True, first=100000, late=2000000)\n"

@@ -7,12 +7,16 @@
  * helpers expanding HELPER_NUM per HELPER_DEN of best-first's, DIVE_MAX in all at
  * most. The helpers:
  *
- * - Freecell Solver's own first scan, move for move (dive.c atomic_moves: single
- *   cards, its tests order 01ABCDE, no autoplay of its own): every helper turn
- *   until it has expanded SCAN_FIRST positions, then one in SCAN_EVERY, and never
- *   more than SCAN_NODES. On the deals where fc-solve is fastest it is this scan
- *   that finds the line, within a few hundred positions; running it as it runs
- *   (not a look-alike) makes those deals ours at the same count of positions.
+ * - Freecell Solver's preset scans, move for move (scans.c: the depth-first scans
+ *   of its toons-for-twenty-somethings preset by its prelude, over one collection
+ *   with their shared dead-end marks, single cards, no autoplay of their own), on
+ *   an allowance of their own: SCAN_NUM positions per SCAN_DEN of best-first's
+ *   from EARLY_START, while best-first's open list holds at least one position per
+ *   SCAN_OPEN_SHARE expanded, until the prelude's first A* turn (SCANS_END). On
+ *   the deals where fc-solve is fastest it is these scans that find the line;
+ *   running them as fc-solve runs them (not a look-alike) makes those deals ours
+ *   at the same count of positions. Their positions count neither against the
+ *   other helpers' DIVE_MAX nor against the proof's ``first`` (proof.c).
  * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in
  *   GREEDY_EVERY);
  * - a sequence of depth-first dives (dive.c), each stopped after EARLY_DIVE
@@ -96,22 +100,21 @@
 #ifndef EARLY_DIVE
 #define EARLY_DIVE 300 /* a dive started before SOLO stops after this many expansions */
 #endif
-#ifndef SCAN_FIRST
-#define SCAN_FIRST 500 /* Freecell Solver's scan takes every helper turn until it has expanded this many */
-#endif
-#ifndef SCAN_EVERY
-#define SCAN_EVERY 2 /* then one helper turn in this many */
-#endif
-#ifndef SCAN_NODES
-#define SCAN_NODES 3000 /* and it stops after this many expansions */
-#endif
 #ifndef USE_SCAN
 #define USE_SCAN 1
 #endif
-#ifndef SCAN_UNGATED
-#define SCAN_UNGATED 0 /* 1: the scan takes its turns whatever best-first's open list (no gain, +1-6% positions) */
+#ifndef SCAN_NUM /* the scans expand SCAN_NUM positions per SCAN_DEN of best-first's, from EARLY_START */
+#define SCAN_NUM 1
 #endif
-#define SCAN_TESTS "01ABCDE" /* Freecell Solver's default tests order */
+#ifndef SCAN_DEN
+#define SCAN_DEN 1
+#endif
+#ifndef SCAN_NODES
+#define SCAN_NODES 17000 /* they stop after this many expansions (SCANS_END at most) */
+#endif
+#ifndef SCAN_OPEN_SHARE
+#define SCAN_OPEN_SHARE 4 /* the scans only while best-first's open list holds 1 / SCAN_OPEN_SHARE of its expansions */
+#endif
 #define DIVE_SHARE 16 /* a dive's tables: at most max_bytes / DIVE_SHARE */
 #define GREEDY_SHARE 4 /* the greedy search's: at most max_bytes / GREEDY_SHARE */
 
@@ -158,20 +161,24 @@ typedef struct {
     int restarts, early_restarts, late_restarts, live;
     long dive_cap; /* the current dive stops after this many expansions */
     long dive_nodes; /* expanded by the dives before the current one */
-    Dive scan; /* Freecell Solver's first scan (dive.c atomic_moves), one for the whole search */
+    Scans scan; /* Freecell Solver's preset scans (scans.c), one run for the whole search */
+    State start; /* the deal before the rules' autoplay: the scans' root, as fc-solve's */
     Nodes snodes;
     Budget sbudget;
     Config scfg;
-    int slive, sturn;
+    int slive;
     long scan_nodes; /* its expansions once it stopped */
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
     const Nodes *win_nodes;
 } Portfolio;
 
+/* Positions the scans have expanded so far. */
+static long portfolio_scanned(const Portfolio *p) { return p->slive > 0 ? p->scan.out.nodes : p->scan_nodes; }
+
 /* Positions expanded by all the searches so far. */
 static long portfolio_nodes(const Portfolio *p) {
-    long scan = p->slive > 0 ? p->scan.out.nodes : p->scan_nodes;
-    return p->bf.out.nodes + p->greedy.out.nodes + p->dive_nodes + (p->live ? p->dive.out.nodes : 0) + scan;
+    return p->bf.out.nodes + p->greedy.out.nodes + p->dive_nodes + (p->live ? p->dive.out.nodes : 0) +
+           portfolio_scanned(p);
 }
 
 static void portfolio_drop_dive(Portfolio *p) {
@@ -192,7 +199,7 @@ static void portfolio_drop_greedy(Portfolio *p) { /* for good: it never starts a
 static void portfolio_drop_scan(Portfolio *p) {
     if (p->slive <= 0) return;
     p->scan_nodes = p->scan.out.nodes;
-    dive_free(&p->scan);
+    scans_free(&p->scan);
     nodes_free(&p->snodes);
     p->slive = -1;
 }
@@ -203,35 +210,34 @@ static void portfolio_free(Portfolio *p) {
     portfolio_drop_scan(p);
 }
 
-/* The scan's turn of ``quantum`` expansions: 1 when it found a line (or hit the
- * node or time limit). It starts from best-first's root (after the rules'
- * autoplay, its root_autoplay) and sends no card home itself, as Freecell Solver;
- * it stops for good when it runs dry, fills its share of the tables or has
- * expanded SCAN_NODES positions. */
-static int portfolio_scan_turn(Portfolio *p, const Config *cfg, const State *root, size_t share, long max_nodes,
+/* The scans' turn of ``quantum`` expansions: 1 when they found a line (or hit the
+ * node or time limit). They start from the deal itself, before the rules' autoplay,
+ * and send no card home themselves, as Freecell Solver;
+ * it stops for good when they all run dry, fill their share of the tables or reach
+ * the prelude's first A* turn. */
+static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_nodes,
                                double deadline, long quantum) {
     if (p->slive == 0) {
         p->scfg = *cfg;
-        p->scfg.autoplay = AUTO_NONE;
-        p->scfg.root_autoplay = cfg->autoplay;
+        p->scfg.autoplay = p->scfg.root_autoplay = AUTO_NONE;
         p->sbudget = (Budget){0, share, 0};
         p->snodes = (Nodes){NULL, 0, 0, &p->sbudget};
         p->slive = 1;
-        if (!dive_init(&p->scan, &p->scfg, root, &p->snodes, 0, 0.0, NULL, SCAN_TESTS)) {
+        if (!scans_init(&p->scan, &p->scfg, &p->start, &p->snodes)) {
             portfolio_drop_scan(p);
             return 0;
         }
     }
     if (p->slive < 0) return 0;
-    Dive *d = &p->scan;
-    long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - d->out.nodes);
-    long pause = d->out.nodes + quantum < SCAN_NODES ? d->out.nodes + quantum : SCAN_NODES;
-    if (!dive_run(d, pause, left, deadline)) {
-        if (d->out.nodes >= SCAN_NODES) portfolio_drop_scan(p);
+    Scans *s = &p->scan;
+    long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - s->out.nodes);
+    long pause = s->out.nodes + quantum < SCAN_NODES ? s->out.nodes + quantum : SCAN_NODES;
+    if (!scans_resume(s, pause, left, deadline)) {
+        if (s->out.nodes >= SCAN_NODES) portfolio_drop_scan(p);
         return 0;
     }
-    if (d->out.status == SOLVED || (d->out.status == LIMIT && !p->sbudget.full)) return 1;
-    portfolio_drop_scan(p); /* ran dry or filled its share: it proves nothing */
+    if (s->out.status == SOLVED || (s->out.status == LIMIT && !p->sbudget.full)) return 1;
+    portfolio_drop_scan(p); /* ran dry, reached its end or filled its share: it proves nothing */
     return 0;
 }
 
@@ -287,20 +293,8 @@ static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *ro
  * dive's): 1 when it ended the whole search (a line, or the node or time limit),
  * with the outcome in ``out``. */
 static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *root, const Nodes *nodes,
-                                 long max_nodes, double deadline, int early, int scan_only, Outcome *out) {
+                                 long max_nodes, double deadline, int early, Outcome *out) {
     long quantum = early ? EARLY_QUANTUM : QUANTUM;
-    long scanned = p->slive > 0 ? p->scan.out.nodes : 0;
-    if (scan_only && !(USE_SCAN && p->slive >= 0)) return 0;
-    if (USE_SCAN && p->slive >= 0 && (scan_only || scanned < SCAN_FIRST || p->sturn++ % SCAN_EVERY == 0)) {
-        if (!portfolio_scan_turn(p, cfg, root, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, quantum))
-            return 0;
-        *out = p->scan.out;
-        if (out->status == SOLVED) {
-            p->win_cfg = &p->scfg;
-            p->win_nodes = &p->snodes;
-        }
-        return 1;
-    }
     int greedy_turn = USE_GREEDY && (!USE_DIVES || p->turn++ % GREEDY_EVERY == 0);
     if (greedy_turn && p->glive >= 0) {
         if (!portfolio_greedy_turn(p, cfg, root, nodes->budget->max / GREEDY_SHARE, max_nodes, deadline, quantum))
@@ -346,43 +340,92 @@ static long helper_allowance(long b) {
     return b <= SOLO ? early : early + (b - SOLO) * HELPER_NUM / HELPER_DEN;
 }
 
-/* Runs the portfolio from ``root`` (after its autoplay); ``tail`` 0 runs best-first
- * alone. On SOLVED, ``win_cfg`` and ``win_nodes`` name the path's search (the
- * best-first search's tables are ``nodes``, a dive's its own: portfolio_free).
- * Best-first (``p->bf``) is left to the caller, to go on with or bf_free. */
-static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *root, Nodes *nodes, long max_nodes,
-                             double deadline, int tail) {
+/* The scans' turns while they are behind their allowance (SCAN_NUM per SCAN_DEN of
+ * best-first's expansions past EARLY_START) and best-first's open list is not tiny:
+ * 1 when they ended the whole search (a line, or the node or time limit), with the
+ * outcome in ``out``. */
+static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *nodes,
+                                 long max_nodes, double deadline, Outcome *out) {
+    long b = p->bf.out.nodes, start = EARLY_START < SOLO ? EARLY_START : SOLO;
+    if (!USE_SCAN || b <= start || (long)p->bf.heap.n * SCAN_OPEN_SHARE < b) return 0;
+    long quantum = b < SOLO ? EARLY_QUANTUM : QUANTUM;
+    while (p->slive >= 0 && portfolio_scanned(p) <= (b - start) * SCAN_NUM / SCAN_DEN) {
+        long before = portfolio_scanned(p);
+        if (portfolio_scan_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, quantum)) {
+            *out = p->scan.out;
+            if (out->status == SOLVED) {
+                p->win_cfg = &p->scfg;
+                p->win_nodes = &p->snodes;
+            }
+            return 1;
+        }
+        if (portfolio_scanned(p) == before) break;
+    }
+    return 0;
+}
+
+/* Runs the portfolio from ``root`` (``start`` after its autoplay; the scans start
+ * from ``start``); ``tail`` 0 runs best-first alone. ``first`` >= 0: it stops
+ * (LIMIT) once the searches other than the scans have expanded that many positions
+ * (the scans' cost falls on deals won past ``first`` once, not three times over:
+ * the proof's turns, proof.c). On SOLVED, ``win_cfg`` and ``win_nodes`` name the
+ * path's search (the best-first search's tables are ``nodes``, a helper's its own:
+ * portfolio_free). Best-first (``p->bf``) is left to the caller, to go on with or
+ * bf_free. */
+static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start, const State *root, Nodes *nodes,
+                             long max_nodes, double deadline, int tail, long first) {
     Outcome out;
     memset(p, 0, sizeof *p);
+    p->start = *start;
     p->win_cfg = cfg;
     p->win_nodes = nodes;
     long alone = EARLY_NUM > 0 && EARLY_START < SOLO ? EARLY_START : SOLO;
+    if (first >= 0 && alone > first) alone = first;
     if (bf_init(&p->bf, cfg, root, nodes) && !bf_run(&p->bf, tail ? alone : LONG_MAX, max_nodes, deadline)) {
         for (;;) {
-            /* Best-first's turn, then the helpers' while they have spent no more than
-             * their share: a search's node limit is what the others left of max_nodes. */
+            /* Best-first's turn, then the scans' and the other helpers' while they
+             * have spent no more than their shares: a search's node limit is what
+             * the others left of max_nodes. */
             long total = portfolio_nodes(p);
+            long to_first = first < 0 ? LONG_MAX : first - (total - portfolio_scanned(p));
+            if (to_first <= 0) { /* the first stretch is over (the scans' positions aside) */
+                out = p->bf.out;
+                out.status = LIMIT;
+                out.nodes = total;
+                return out;
+            }
             long left = max_nodes < 0 ? -1 : max_nodes - (total - p->bf.out.nodes);
             long b = p->bf.out.nodes, pause = b < SOLO ? b + EARLY_QUANTUM : b + QUANTUM;
             if (b < SOLO && pause > SOLO) pause = SOLO;
+            if (pause - b > to_first) pause = b + to_first;
             if (bf_run(&p->bf, pause, left, deadline)) break;
-            long spent = portfolio_nodes(p) - p->bf.out.nodes;
-            if (spent >= DIVE_MAX) { /* the helpers' share is spent: best-first alone */
+            if (portfolio_scans_turns(p, cfg, nodes, max_nodes, deadline, &out)) {
+                out.nodes = portfolio_nodes(p);
+                return out;
+            }
+            long scanned = portfolio_scanned(p);
+            long spent = portfolio_nodes(p) - p->bf.out.nodes - scanned; /* the other helpers' */
+            if (spent >= DIVE_MAX) { /* their share is spent */
+                portfolio_drop_dive(p);
+                portfolio_drop_greedy(p);
+                if (USE_SCAN && p->slive >= 0) continue; /* the scans go on */
                 portfolio_free(p);
-                bf_run(&p->bf, LONG_MAX, max_nodes < 0 ? -1 : max_nodes - spent, deadline);
+                long bf_max = max_nodes < 0 ? -1 : max_nodes - spent - scanned;
+                if (first >= 0 && (bf_max < 0 || bf_max > first - spent)) bf_max = first - spent;
+                bf_run(&p->bf, LONG_MAX, bf_max, deadline);
                 break;
             }
             /* A small open list for the positions expanded is how a lost deal's search
-             * looks (a closed space running dry): then best-first goes on alone. */
-            int scan_only = (long)p->bf.heap.n * OPEN_SHARE < p->bf.out.nodes;
-            if (scan_only && !SCAN_UNGATED) continue;
+             * looks (a closed space running dry): then best-first goes on alone (the
+             * scans down to a smaller one, SCAN_OPEN_SHARE). */
+            if ((long)p->bf.heap.n * OPEN_SHARE < p->bf.out.nodes) continue;
             while (spent < DIVE_MAX && spent <= helper_allowance(p->bf.out.nodes)) {
                 int early = p->bf.out.nodes < SOLO;
-                if (portfolio_helper_turn(p, cfg, root, nodes, max_nodes, deadline, early, scan_only, &out)) {
+                if (portfolio_helper_turn(p, cfg, root, nodes, max_nodes, deadline, early, &out)) {
                     out.nodes = portfolio_nodes(p);
                     return out;
                 }
-                long now = portfolio_nodes(p) - p->bf.out.nodes;
+                long now = portfolio_nodes(p) - p->bf.out.nodes - scanned;
                 if (now == spent) break; /* none went on (one stopped): best-first's turn */
                 spent = now;
             }

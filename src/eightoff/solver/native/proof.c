@@ -150,13 +150,13 @@ static int settle_dive_turn(Settle *s, const Config *cfg, const State *root, siz
  * On SOLVED, ``win_cfg`` and ``win_nodes`` name the path's search (``nodes`` for
  * best-first's, the proof's own or a helper's else: settle_free after
  * collect_path). */
-static Outcome settle(Settle *s, const Config *cfg, const State *root, Nodes *nodes, long max_nodes, double deadline,
-                      int tail, long first, long late) {
+static Outcome settle(Settle *s, const Config *cfg, const State *start, const State *root, Nodes *nodes,
+                      long max_nodes, double deadline, int tail, long first, long late) {
     Budget *budget = nodes->budget;
     if (max_nodes >= 0 && max_nodes < first) first = max_nodes;
     memset(s, 0, sizeof *s);
     s->pnodes = (Nodes){NULL, 0, 0, budget};
-    Outcome out = portfolio_run(&s->pf, cfg, root, nodes, tail ? first : max_nodes, deadline, tail);
+    Outcome out = portfolio_run(&s->pf, cfg, start, root, nodes, max_nodes, deadline, tail, tail ? first : -1);
     s->win_cfg = s->pf.win_cfg;
     s->win_nodes = s->pf.win_nodes;
     long spent = out.nodes; /* expansions of the searches no longer running */

@@ -1,0 +1,152 @@
+"""The C core's preset scans (native/scans.c): Freecell Solver's soft threads together."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from eightoff.deal import pysol_deal
+from eightoff.position import Position
+from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
+from eightoff.solver import core, solve
+from test_native import search_state
+from test_native_portfolio import assert_replays_to_a_win, fc_solve_checked
+
+native = core.native
+needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
+FC_SOLVE = shutil.which("fc-solve")
+needs_fc_solve = pytest.mark.skipif(
+    FC_SOLVE is None, reason="fc-solve is not installed (freecell-solver-bin)"
+)
+PRESET = "toons-for-twenty-somethings"
+SCANS_END = 33_600  # the prelude's first A* turn: the scans stop there
+
+TWO_CELLS_ALTERNATE = Rules(cells=2, build=Build.ALTERNATE)
+FORE_CELL = Rules(cells=4, build=Build.ALTERNATE)
+# Deals fc-solve's preset wins before its first A* turn, under rules it plays as
+# eightoff does, with the options that say so.
+ALTERNATE = ("--sequences-are-built-by", "alternate_color")
+PRESET_CASES = [
+    (TWO_CELLS_ALTERNATE, 2286, ("--freecells-num", "2", *ALTERNATE)),
+    (TWO_CELLS_ALTERNATE, 2283, ("--freecells-num", "2", *ALTERNATE)),
+    (FORE_CELL, 2126, ("--freecells-num", "4", *ALTERNATE)),
+    (STANDARD, 2201, ()),
+    (Rules(cells=4, layout=Layout.BAKERS), 3, ("--freecells-num", "4")),
+    (
+        Rules(cells=2, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE),
+        2,
+        ("--freecells-num", "2", *ALTERNATE, "--empty-stacks-filled-by", "all"),
+    ),
+]
+
+
+def preset_checked(position: Position, flags: tuple[str, ...], *, won: bool = True) -> int:
+    """How many positions fc-solve's preset checks to win ``position`` (or to give up)."""
+    checked, solved = fc_solve_checked(
+        position, [*flags, "--sequence-move", "limited", "-l", PRESET, "-mi", "100000"]
+    )
+    assert solved == won
+    return checked
+
+
+@needs_native
+@needs_fc_solve
+@pytest.mark.parametrize(("rules", "number", "flags"), PRESET_CASES)
+def test_the_scans_check_what_freecell_solvers_preset_checks(
+    rules: Rules, number: int, flags: tuple[str, ...]
+) -> None:
+    assert native is not None
+    position = pysol_deal(number, rules)
+    checked = preset_checked(position, flags)
+    assert checked < SCANS_END
+    status, steps, ours = native.scans(*search_state(position), core.config(rules), 100_000, -1.0)
+    assert status == core.SOLVED
+    assert ours == checked
+    assert_replays_to_a_win(position, rules, steps)
+
+
+@needs_native
+@needs_fc_solve
+def test_the_scans_run_dry_where_the_presets_do() -> None:
+    # Baker's Game's deal, 4 cells: every depth-first scan runs dry within the same
+    # positions as fc-solve's; it goes on to its A* scans for a few more positions
+    # (all dead ends by then) before it gives up. Running dry proves nothing here.
+    assert native is not None
+    rules = Rules(cells=4, layout=Layout.BAKERS)
+    position = pysol_deal(5, rules)
+    checked = preset_checked(position, ("--freecells-num", "4"), won=False)
+    status, steps, ours = native.scans(*search_state(position), core.config(rules), 100_000, -1.0)
+    assert status == core.EXHAUSTED and steps == []
+    assert ours <= checked <= ours + 20
+
+
+@needs_native
+def test_the_scans_share_their_dead_ends() -> None:
+    # Freecell Solver's preset wins this deal at 8,961 positions, where none of its
+    # scans alone would: its first scan alone needs 11,646 (one position of which is
+    # its root's second check, which an atomic dive does not count).
+    assert native is not None
+    position = pysol_deal(2286, TWO_CELLS_ALTERNATE)
+    config = core.config(TWO_CELLS_ALTERNATE)
+    status, _, together = native.scans(*search_state(position), config, 100_000, -1.0)
+    assert status == core.SOLVED and together == 8_961
+    status, _, alone = native.dive(
+        *search_state(position), config, 100_000, -1.0, 0, 0.0, "atomic:01ABCDE"
+    )
+    assert status == core.SOLVED and alone + 1 == 11_646
+
+
+@needs_native
+def test_the_scans_stop_at_the_preludes_first_a_star_turn() -> None:
+    # Won by fc-solve's preset only at 63,217 positions: the scans give up at the
+    # first A* turn, and their giving up proves nothing.
+    assert native is not None
+    position = pysol_deal(3464, TWO_CELLS_ALTERNATE)
+    status, steps, checked = native.scans(
+        *search_state(position), core.config(TWO_CELLS_ALTERNATE), 100_000, -1.0
+    )
+    assert status == core.EXHAUSTED and steps == []
+    assert SCANS_END <= checked < SCANS_END + 20  # each scan that ran dry counts one more
+
+
+@needs_native
+def test_the_scans_obey_the_node_limit() -> None:
+    assert native is not None
+    position = pysol_deal(2286, TWO_CELLS_ALTERNATE)
+    status, steps, checked = native.scans(
+        *search_state(position), core.config(TWO_CELLS_ALTERNATE), 1_000, -1.0
+    )
+    assert status not in (core.SOLVED, core.EXHAUSTED) and steps == [] and checked <= 1_001
+
+
+@needs_native
+def test_the_scans_reject_more_cards_in_cells_than_cells() -> None:
+    assert native is not None
+    position = pysol_deal(1)  # four cards dealt to the cells
+    with pytest.raises(ValueError, match="cells"):
+        native.scans(*search_state(position), core.config(TWO_CELLS_ALTERNATE), 100, -1.0)
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("rules", "number"), [(FORE_CELL, 3886), (FORE_CELL, 3914), (TWO_CELLS_ALTERNATE, 3583)]
+)
+def test_the_portfolio_runs_the_scans_where_best_first_wanders(rules: Rules, number: int) -> None:
+    # Best-first alone needs 54,000-670,000 positions; fc-solve's preset wins within
+    # 3,100-16,600, and the portfolio's scans take their turns from best-first's
+    # 750th expansion, one of theirs for one of its own.
+    position = pysol_deal(number, rules)
+    saved = core.PORTFOLIO
+    try:
+        core.PORTFOLIO = False
+        alone = solve(position)
+        core.PORTFOLIO = True
+        both = solve(position)
+    finally:
+        core.PORTFOLIO = saved
+    assert alone.solved and both.solved
+    assert both.nodes * 3 < alone.nodes
+    for move in both.moves:
+        position = position.apply(move)
+    assert position.is_won()
