@@ -11,12 +11,14 @@
  *   of its toons-for-twenty-somethings preset by its prelude, over one collection
  *   with their shared dead-end marks, single cards, no autoplay of their own), on
  *   an allowance of their own: SCAN_NUM positions per SCAN_DEN of best-first's
- *   from EARLY_START, while best-first's open list holds at least one position per
- *   SCAN_OPEN_SHARE expanded, until the prelude's first A* turn (SCANS_END). On
- *   the deals where fc-solve is fastest it is these scans that find the line;
- *   running them as fc-solve runs them (not a look-alike) makes those deals ours
- *   at the same count of positions. Their positions count neither against the
- *   other helpers' DIVE_MAX nor against the proof's ``first`` (proof.c).
+ *   from EARLY_START (and, for their first SCAN_FIRST, the other helpers' turns
+ *   first), while best-first's open list holds at least one position per
+ *   SCAN_OPEN_SHARE expanded, SCAN_NODES at most (SCANS_END: the prelude's first
+ *   A* turn, which they do not run). On the deals where fc-solve is fastest it is
+ *   these scans that find the line; running them as fc-solve runs them (not a
+ *   look-alike) makes those deals ours at the same count of positions. Their
+ *   positions count neither against the other helpers' DIVE_MAX nor against the
+ *   proof's ``first`` (proof.c).
  * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in
  *   GREEDY_EVERY);
  * - a sequence of depth-first dives (dive.c), each stopped after EARLY_DIVE
@@ -111,6 +113,9 @@
 #endif
 #ifndef SCAN_NODES
 #define SCAN_NODES 17000 /* they stop after this many expansions (SCANS_END at most) */
+#endif
+#ifndef SCAN_FIRST
+#define SCAN_FIRST 500 /* the scans' first this many positions may take the other helpers' turns too */
 #endif
 #ifndef SCAN_OPEN_SHARE
 #define SCAN_OPEN_SHARE 4 /* the scans only while best-first's open list holds 1 / SCAN_OPEN_SHARE of its expansions */
@@ -340,6 +345,12 @@ static long helper_allowance(long b) {
     return b <= SOLO ? early : early + (b - SOLO) * HELPER_NUM / HELPER_DEN;
 }
 
+/* The scans' own allowance once best-first has expanded ``b``: SCAN_NUM per SCAN_DEN past EARLY_START. */
+static long scan_own(long b) {
+    long start = EARLY_START < SOLO ? EARLY_START : SOLO;
+    return b <= start ? 0 : (b - start) * SCAN_NUM / SCAN_DEN;
+}
+
 /* The scans' turns while they are behind their allowance (SCAN_NUM per SCAN_DEN of
  * best-first's expansions past EARLY_START) and best-first's open list is not tiny:
  * 1 when they ended the whole search (a line, or the node or time limit), with the
@@ -349,7 +360,9 @@ static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *n
     long b = p->bf.out.nodes, start = EARLY_START < SOLO ? EARLY_START : SOLO;
     if (!USE_SCAN || b <= start || (long)p->bf.heap.n * SCAN_OPEN_SHARE < b) return 0;
     long quantum = b < SOLO ? EARLY_QUANTUM : QUANTUM;
-    while (p->slive >= 0 && portfolio_scanned(p) <= (b - start) * SCAN_NUM / SCAN_DEN) {
+    long shared = helper_allowance(b) < SCAN_FIRST ? helper_allowance(b) : SCAN_FIRST;
+    long allowance = scan_own(b) + shared; /* their own, and first the other helpers' turns too */
+    while (p->slive >= 0 && portfolio_scanned(p) <= allowance) {
         long before = portfolio_scanned(p);
         if (portfolio_scan_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, quantum)) {
             *out = p->scan.out;
@@ -403,8 +416,10 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
                 out.nodes = portfolio_nodes(p);
                 return out;
             }
-            long scanned = portfolio_scanned(p);
-            long spent = portfolio_nodes(p) - p->bf.out.nodes - scanned; /* the other helpers' */
+            long scanned = portfolio_scanned(p), borrowed = scanned - scan_own(p->bf.out.nodes);
+            if (borrowed > SCAN_FIRST) borrowed = SCAN_FIRST; /* the scans' positions on the other helpers' share */
+            if (borrowed < 0) borrowed = 0;
+            long spent = portfolio_nodes(p) - p->bf.out.nodes - scanned + borrowed; /* the other helpers' */
             if (spent >= DIVE_MAX) { /* their share is spent */
                 portfolio_drop_dive(p);
                 portfolio_drop_greedy(p);
@@ -425,7 +440,7 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
                     out.nodes = portfolio_nodes(p);
                     return out;
                 }
-                long now = portfolio_nodes(p) - p->bf.out.nodes - scanned;
+                long now = portfolio_nodes(p) - p->bf.out.nodes - scanned + borrowed;
                 if (now == spent) break; /* none went on (one stopped): best-first's turn */
                 spent = now;
             }
