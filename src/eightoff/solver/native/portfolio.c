@@ -357,10 +357,10 @@ static long scan_own(long b) {
  * outcome in ``out``. */
 static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *nodes,
                                  long max_nodes, double deadline, Outcome *out) {
-    long b = p->bf.out.nodes, start = EARLY_START < SOLO ? EARLY_START : SOLO;
-    if (!USE_SCAN || b <= start || (long)p->bf.heap.n * SCAN_OPEN_SHARE < b) return 0;
+    long b = p->bf.out.nodes, helpers = helper_allowance(b); /* < 0 before EARLY_START */
+    if (!USE_SCAN || helpers < 0 || (long)p->bf.heap.n * SCAN_OPEN_SHARE < b) return 0;
     long quantum = b < SOLO ? EARLY_QUANTUM : QUANTUM;
-    long shared = helper_allowance(b) < SCAN_FIRST ? helper_allowance(b) : SCAN_FIRST;
+    long shared = helpers < SCAN_FIRST ? helpers : SCAN_FIRST;
     long allowance = scan_own(b) + shared; /* their own, and first the other helpers' turns too */
     while (p->slive >= 0 && portfolio_scanned(p) <= allowance) {
         long before = portfolio_scanned(p);
