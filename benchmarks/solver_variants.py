@@ -23,7 +23,11 @@ limit and the same worker processes, and the solvers take turns on blocks of
 * ``fcs-lib``     — Freecell Solver's ``toons-for-twenty-somethings`` preset in-process,
   through the ``freecell-solver`` cffi binding (suspended every 2,000 iterations to
   check the time limit);
-* ``fcs-proc``    — the same preset as one ``fc-solve`` process per deal (start included).
+* ``fcs-proc``    — the same preset as one ``fc-solve`` process per deal (start included);
+* ``eightoff-base`` — with ``--baseline COMMIT``: :func:`eightoff.solver.solve` with the C
+  core of that commit in place of this one (built from ``git archive`` into a temporary
+  directory, compiled as setup.py does), the rest of the package this one: the solver
+  "as it was" in the same run, e.g. on the day an issue was filed.
 
 Times are CPU seconds of the solve (for ``fcs-proc``, of the child process), so the
 figures hold up on a loaded machine better than wall time does. Lengths are in
@@ -40,12 +44,14 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import importlib.util
 import json
 import math
 import resource
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from collections.abc import Callable
@@ -158,12 +164,75 @@ _SLACK: list[float | None] = [None]
 # --max-stored-states and then says "Iterations count exceeded."; the in-process solver
 # is looked at between its suspensions.
 _FCS_STATES: list[int | None] = [None]
+# --baseline: the path of the baseline's compiled C core, loaded once in each worker.
+_BASELINE: list[str | None] = [None]
+_BASELINE_MODULE: list[Any] = [None]
 
 
-def _set_limits(nodes: int | None, slack: float | None, fcs_states: int | None = None) -> None:
+def _set_limits(
+    nodes: int | None,
+    slack: float | None,
+    fcs_states: int | None = None,
+    baseline: str | None = None,
+) -> None:
     _NODES[0] = nodes
     _SLACK[0] = slack
     _FCS_STATES[0] = fcs_states
+    _BASELINE[0] = baseline
+
+
+def build_baseline(commit: str, into: Path) -> Path:
+    """``commit``'s C core compiled into ``into`` (flags as setup.py's build gets them)."""
+    archive = subprocess.run(
+        ["git", "archive", commit, "src/eightoff/solver/native"],
+        capture_output=True,
+        check=True,
+        cwd=Path(__file__).resolve().parent.parent,
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    out = into / "_native.so"
+    compiler = str(sysconfig.get_config_var("CC") or "cc").split()
+    flags = str(sysconfig.get_config_var("CFLAGS") or "").split()
+    include = sysconfig.get_paths()["include"]
+    source = into / "src/eightoff/solver/native/module.c"
+    command = [*compiler, *flags, "-fPIC", "-O2", "-I", include, "-shared", str(source)]
+    subprocess.run([*command, "-o", str(out)], check=True)
+    return out
+
+
+class _Baseline:
+    """A baseline C core in core.native's place. Before the portfolio, ``solve`` took
+    no portfolio flag (its 10th argument): it is called without it then."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+        self.args: int | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.module, name)
+
+    def solve(self, *args: Any) -> Any:
+        if self.args is None:
+            try:
+                result = self.module.solve(*args)
+                self.args = len(args)
+                return result
+            except TypeError:
+                self.args = 9
+        return self.module.solve(*args[: self.args])
+
+
+def _baseline_native() -> Any:
+    if _BASELINE_MODULE[0] is None:
+        path = _BASELINE[0]
+        if path is None:
+            raise SystemExit("eightoff-base needs --baseline COMMIT")
+        spec = importlib.util.spec_from_file_location("_native", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _BASELINE_MODULE[0] = _Baseline(module)
+    return _BASELINE_MODULE[0]
 
 
 def _over(row: Row, seconds: float) -> Row:
@@ -193,6 +262,15 @@ def run_eightoff(variant: str, number: int, seconds: float) -> Row:
 def run_eightoff_bf(variant: str, number: int, seconds: float) -> Row:
     core.PORTFOLIO = False
     return _eightoff(variant, number, seconds)
+
+
+def run_eightoff_base(variant: str, number: int, seconds: float) -> Row:
+    core.PORTFOLIO = True
+    mine, core.native = core.native, _baseline_native()
+    try:
+        return _eightoff(variant, number, seconds)
+    finally:
+        core.native = mine
 
 
 # -- fc-solve in-process ---------------------------------------------------------------------
@@ -268,6 +346,7 @@ def run_fcs_proc(variant: str, number: int, seconds: float) -> Row:
 RUNNERS: dict[str, Callable[[str, int, float], Row]] = {
     "eightoff": run_eightoff,
     "eightoff-bf": run_eightoff_bf,
+    "eightoff-base": run_eightoff_base,
     "fcs-lib": run_fcs_lib,
     "fcs-proc": run_fcs_proc,
 }
@@ -337,7 +416,7 @@ def report(per: dict[str, dict[str, list[Row]]], solvers: list[str]) -> str:
         for label, fmt in fields:
             lines.append(label.ljust(24) + "".join(fmt(sums[n]).rjust(14) for n in solvers))
         if "fcs-lib" in by_solver:
-            for mine in ("eightoff-bf", "eightoff"):
+            for mine in ("eightoff-base", "eightoff-bf", "eightoff"):
                 if mine not in by_solver:
                     continue
                 t = tail_counts(by_solver[mine], by_solver["fcs-lib"])
@@ -408,6 +487,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="fc-solve stops (unknown) once it holds N states, ~650 bytes each: a memory cap",
     )
+    ap.add_argument(
+        "--baseline",
+        metavar="COMMIT",
+        help="solver eightoff-base: solve() with that commit's C core (built for this run)",
+    )
     ap.add_argument("--workers", type=int, default=2, help="worker processes")
     ap.add_argument("--block", type=int, default=100, help="deals per turn")
     ap.add_argument("--watch", default=WATCH, help="variant:deal items to list one by one")
@@ -428,12 +512,24 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.time_limit:g} CPU s per deal, {args.workers} workers",
         file=sys.stderr,
     )
+    if ("eightoff-base" in solvers) != (args.baseline is not None):
+        ap.error("--baseline COMMIT and the solver eightoff-base go together")
     per: dict[str, dict[str, list[Row]]] = {v: {s: [] for s in solvers} for v in variants}
-    with ProcessPoolExecutor(
-        args.workers,
-        initializer=_set_limits,
-        initargs=(args.nodes, args.cpu_slack, args.fcs_states),
-    ) as pool:
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        ProcessPoolExecutor(
+            args.workers,
+            initializer=_set_limits,
+            initargs=(
+                args.nodes,
+                args.cpu_slack,
+                args.fcs_states,
+                None
+                if args.baseline is None
+                else str(build_baseline(args.baseline, Path(scratch))),
+            ),
+        ) as pool,
+    ):
         list(pool.map(_warm, [variants] * args.workers))
         extra = {v: sorted(d for w, d in watched if w == v and d not in deals) for v in variants}
         for first in range(0, len(deals), args.block):
