@@ -68,12 +68,15 @@ def test_tail_deals_get_legal_winning_lines(rules: Rules, number: int) -> None:
 
 
 @needs_native
-def test_the_portfolio_expands_fewer_positions_on_a_tail_deal() -> None:
-    position = pysol_deal(27)
+@pytest.mark.parametrize(("number", "factor"), [(27, 3), (3182, 2)])
+def test_the_portfolio_expands_fewer_positions_on_a_tail_deal(number: int, factor: int) -> None:
+    # Best-first alone: 37,609 and 5,683 positions; with its helpers (with eight cells,
+    # from its 2,000th expansion) under a third and under a half of that.
+    position = pysol_deal(number)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
     assert wins(position, alone) and wins(position, both)
-    assert both.nodes * 3 < alone.nodes
+    assert both.nodes * factor < alone.nodes
 
 
 @needs_native
@@ -87,11 +90,10 @@ def test_a_deal_best_first_settles_early_gets_the_same_line(number: int) -> None
 
 
 @needs_native
-@pytest.mark.parametrize(("rules", "number"), [(STANDARD, 3182), (FORE_CELL, 3058)])
-def test_a_short_dive_ends_a_deal_before_the_solo_stretch(rules: Rules, number: int) -> None:
-    # Best-first alone needs 5,700 and 18,000 positions; the helpers that take turns
-    # with it from its 750th expansion find a line within 2,200 in all.
-    position = pysol_deal(number, rules)
+def test_a_short_dive_ends_a_deal_before_the_solo_stretch() -> None:
+    # Best-first alone needs 18,000 positions; the helpers that take turns with it
+    # from its 750th expansion find a line within 2,200 in all.
+    position = pysol_deal(3058, FORE_CELL)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
     assert wins(position, alone) and wins(position, both)
@@ -99,13 +101,25 @@ def test_a_short_dive_ends_a_deal_before_the_solo_stretch(rules: Rules, number: 
 
 
 @needs_native
+@pytest.mark.parametrize("number", [3070, 3100])
+def test_with_eight_cells_the_helpers_wait_for_the_solo_stretch(number: int) -> None:
+    # Best-first alone ends these in 1,012 and 1,134 expansions: past the 750th, where
+    # the helpers join it with four or two cells; with eight they start at its 2,000th.
+    position = pysol_deal(number)
+    alone = solve_with(position, portfolio=False)
+    both = solve_with(position, portfolio=True)
+    assert 750 < alone.nodes < 2_000
+    assert both.moves == alone.moves and both.nodes == alone.nodes
+
+
+@needs_native
 @pytest.mark.parametrize(
-    ("rules", "number"), [(STANDARD, 3110), (FORE_CELL, 3185), (FORE_CELL, 3200)]
+    ("rules", "number"), [(FORE_CELL, 3483), (FORE_CELL, 3185), (FORE_CELL, 3200)]
 )
 def test_freecell_solvers_first_scan_ends_a_deal_before_the_solo_stretch(
     rules: Rules, number: int
 ) -> None:
-    # Best-first alone needs 2,300-4,000 positions; Freecell Solver's first scan
+    # Best-first alone needs 2,300-9,900 positions; Freecell Solver's first scan
     # finds a line within 350, and takes the helpers' turns from best-first's 750th.
     assert native is not None
     position = pysol_deal(number, rules)

@@ -50,14 +50,14 @@ COVER_W: Final = 0.25
 # ENDGAME_NODES; a shorter ending replaces the found one.
 ENDGAME_HOME: Final = 20
 ENDGAME_NODES: Final = 300
-# The C core's portfolio (native/portfolio.c): after 1,000 positions alone, best-first
-# takes turns with short depth-first dives, then (past 2,000) with a greedy best-first
-# search and longer dives (children by h under other weights, or by kind of move as
-# Freecell Solver orders them); the first line found wins, but one found before 2,000
-# lets best-first go on a little and keeps its line if no longer. It cuts the slow
-# tail (deals where a depth-first solver finds a line many times sooner); deals solved
-# within those 1,000 positions are untouched. False: best-first alone (the
-# benchmarks' "before").
+# The C core's portfolio (native/portfolio.c): after 750 positions alone (2,000 with
+# eight cells), best-first takes turns with Freecell Solver's preset scans, short
+# depth-first dives, then (past 2,000) a greedy best-first search and longer dives
+# (children by h under other weights, or by kind of move as Freecell Solver orders
+# them); the first line found wins, but one found before 2,000 lets best-first go on a
+# little and keeps its line if no longer. It cuts the slow tail (deals where a
+# depth-first solver finds a line many times sooner); deals solved within those first
+# positions are untouched. False: best-first alone (the benchmarks' "before").
 PORTFOLIO = True
 
 # Every rule option is one of these: adding one to Rules without its C move logic (and

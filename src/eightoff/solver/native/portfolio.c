@@ -1,7 +1,8 @@
 /* The portfolio: the weighted best-first search with three helpers, run by turns.
  *
  * Most deals fall to the best-first search within a few hundred expansions, so it
- * runs alone first (EARLY_START expansions). Then, in one thread, it takes turns
+ * runs alone first (EARLY_START expansions; SOLO with eight cells, early_start).
+ * Then, in one thread, it takes turns
  * with its helpers: until SOLO, of EARLY_QUANTUM expansions, the helpers expanding
  * EARLY_NUM positions per EARLY_DEN of its own; then of QUANTUM expansions, the
  * helpers expanding HELPER_NUM per HELPER_DEN of best-first's, DIVE_MAX in all at
@@ -11,7 +12,7 @@
  *   of its toons-for-twenty-somethings preset by its prelude, over one collection
  *   with their shared dead-end marks, single cards, no autoplay of their own), on
  *   an allowance of their own: SCAN_NUM positions per SCAN_DEN of best-first's
- *   from EARLY_START (and, for their first SCAN_FIRST, the other helpers' turns
+ *   from early_start (and, for their first SCAN_FIRST, the other helpers' turns
  *   first), while best-first's open list holds at least one position per
  *   SCAN_OPEN_SHARE expanded, SCAN_NODES at most (SCANS_END: the prelude's first
  *   A* turn, which they do not run). On the deals where fc-solve is fastest it is
@@ -35,7 +36,7 @@
  * Only the best-first search settles "no solution": its running dry goes on to the
  * exact proof as before, while a helper that runs dry (hashed positions; a
  * streamlined dive leaves choices out), or fills its share of the tables, stops.
- * Deals best-first ends within EARLY_START expansions get exactly the line they got
+ * Deals best-first ends within early_start expansions get exactly the line they got
  * before; the others pay at most DIVE_MAX more expansions for a chance of a line
  * many times sooner, and only while best-first's open list is large (at least one
  * position per OPEN_SHARE expanded): on a lost deal it shrinks as the search runs
@@ -90,6 +91,9 @@
 #ifndef EARLY_START
 #define EARLY_START 750 /* the helpers' first turn: after this many of best-first's (past the median deal) */
 #endif
+#ifndef WIDE_CELLS
+#define WIDE_CELLS 8 /* with this many cells the helpers start at SOLO (early_start) */
+#endif
 #ifndef EARLY_NUM /* until SOLO, the helpers expand EARLY_NUM positions per EARLY_DEN of best-first's */
 #define EARLY_NUM 2
 #endif
@@ -105,7 +109,7 @@
 #ifndef USE_SCAN
 #define USE_SCAN 1
 #endif
-#ifndef SCAN_NUM /* the scans expand SCAN_NUM positions per SCAN_DEN of best-first's, from EARLY_START */
+#ifndef SCAN_NUM /* the scans expand SCAN_NUM positions per SCAN_DEN of best-first's, from early_start */
 #define SCAN_NUM 1
 #endif
 #ifndef SCAN_DEN
@@ -335,33 +339,42 @@ static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *r
     return 0;
 }
 
+/* Where the helpers' first turn comes: EARLY_START, but SOLO with WIDE_CELLS cells
+ * or more. With eight cells best-first's h guides it well: the deals it ends in
+ * 750-2,000 expansions are most of what the early turns cost there, and no deal of
+ * the tuning range needed them (standard game, PySolFC 3001-4200: Σ positions
+ * 491,101 -> 432,099, CPU -14%, none over 10x fc-solve either way). */
+static long early_start(const Config *cfg) {
+    return cfg->ncells >= WIDE_CELLS || EARLY_START > SOLO ? SOLO : EARLY_START;
+}
+
 /* How many positions the helpers may have expanded once best-first has expanded
- * ``b``: none up to EARLY_START, then EARLY_NUM per EARLY_DEN of best-first's up
+ * ``b``: none up to early_start, then EARLY_NUM per EARLY_DEN of best-first's up
  * to SOLO, then HELPER_NUM per HELPER_DEN. */
-static long helper_allowance(long b) {
-    long start = EARLY_START < SOLO ? EARLY_START : SOLO;
+static long helper_allowance(const Config *cfg, long b) {
+    long start = early_start(cfg);
     if (b <= start) return -1;
     long early = ((b < SOLO ? b : SOLO) - start) * EARLY_NUM / EARLY_DEN;
     return b <= SOLO ? early : early + (b - SOLO) * HELPER_NUM / HELPER_DEN;
 }
 
-/* The scans' own allowance once best-first has expanded ``b``: SCAN_NUM per SCAN_DEN past EARLY_START. */
-static long scan_own(long b) {
-    long start = EARLY_START < SOLO ? EARLY_START : SOLO;
+/* The scans' own allowance once best-first has expanded ``b``: SCAN_NUM per SCAN_DEN past early_start. */
+static long scan_own(const Config *cfg, long b) {
+    long start = early_start(cfg);
     return b <= start ? 0 : (b - start) * SCAN_NUM / SCAN_DEN;
 }
 
 /* The scans' turns while they are behind their allowance (SCAN_NUM per SCAN_DEN of
- * best-first's expansions past EARLY_START) and best-first's open list is not tiny:
+ * best-first's expansions past early_start) and best-first's open list is not tiny:
  * 1 when they ended the whole search (a line, or the node or time limit), with the
  * outcome in ``out``. */
 static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *nodes,
                                  long max_nodes, double deadline, Outcome *out) {
-    long b = p->bf.out.nodes, helpers = helper_allowance(b); /* < 0 before EARLY_START */
+    long b = p->bf.out.nodes, helpers = helper_allowance(cfg, b); /* < 0 before early_start */
     if (!USE_SCAN || helpers < 0 || (long)p->bf.heap.n * SCAN_OPEN_SHARE < b) return 0;
     long quantum = b < SOLO ? EARLY_QUANTUM : QUANTUM;
     long shared = helpers < SCAN_FIRST ? helpers : SCAN_FIRST;
-    long allowance = scan_own(b) + shared; /* their own, and first the other helpers' turns too */
+    long allowance = scan_own(cfg, b) + shared; /* their own, and first the other helpers' turns too */
     while (p->slive >= 0 && portfolio_scanned(p) <= allowance) {
         long before = portfolio_scanned(p);
         if (portfolio_scan_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, quantum)) {
@@ -392,7 +405,7 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
     p->start = *start;
     p->win_cfg = cfg;
     p->win_nodes = nodes;
-    long alone = EARLY_NUM > 0 && EARLY_START < SOLO ? EARLY_START : SOLO;
+    long alone = EARLY_NUM > 0 ? early_start(cfg) : SOLO;
     if (first >= 0 && alone > first) alone = first;
     if (bf_init(&p->bf, cfg, root, nodes) && !bf_run(&p->bf, tail ? alone : LONG_MAX, max_nodes, deadline)) {
         for (;;) {
@@ -416,7 +429,7 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
                 out.nodes = portfolio_nodes(p);
                 return out;
             }
-            long scanned = portfolio_scanned(p), borrowed = scanned - scan_own(p->bf.out.nodes);
+            long scanned = portfolio_scanned(p), borrowed = scanned - scan_own(cfg, p->bf.out.nodes);
             if (borrowed > SCAN_FIRST) borrowed = SCAN_FIRST; /* the scans' positions on the other helpers' share */
             if (borrowed < 0) borrowed = 0;
             long spent = portfolio_nodes(p) - p->bf.out.nodes - scanned + borrowed; /* the other helpers' */
@@ -434,7 +447,7 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
              * looks (a closed space running dry): then best-first goes on alone (the
              * scans down to a smaller one, SCAN_OPEN_SHARE). */
             if ((long)p->bf.heap.n * OPEN_SHARE < p->bf.out.nodes) continue;
-            while (spent < DIVE_MAX && spent <= helper_allowance(p->bf.out.nodes)) {
+            while (spent < DIVE_MAX && spent <= helper_allowance(cfg, p->bf.out.nodes)) {
                 int early = p->bf.out.nodes < SOLO;
                 if (portfolio_helper_turn(p, cfg, root, nodes, max_nodes, deadline, early, &out)) {
                     out.nodes = portfolio_nodes(p);
