@@ -44,9 +44,13 @@ SCAN = "atomic:01ABCDE"  # Freecell Solver's first scan (dive.c atomic_moves)
 
 def wins(position: Position, result: SolveResult) -> bool:
     """The line replays through the engine's checks to a won game, its length counted right."""
-    for move in result.moves:
+    return replays_to_a_win(position, list(result.moves), result.length)
+
+
+def replays_to_a_win(position: Position, line: list[Move], length: int) -> bool:
+    for move in line:
         position = position.apply(move)
-    return position.is_won() and result.length == sum(2 * m.count - 1 for m in result.moves)
+    return position.is_won() and length == sum(2 * m.count - 1 for m in line)
 
 
 def solve_with(position: Position, portfolio: bool, limit: Limit = NO_LIMIT) -> SolveResult:
@@ -110,6 +114,61 @@ def test_with_eight_cells_the_helpers_wait_for_the_solo_stretch(number: int) -> 
     both = solve_with(position, portfolio=True)
     assert 750 < alone.nodes < 2_000
     assert both.moves == alone.moves and both.nodes == alone.nodes
+
+
+def solve_native(
+    position: Position, *, resolve: bool, first: int = 100_000
+) -> tuple[int, list[Move], int, int]:
+    """native.solve on ``position``, a helper's line tried again by best-first or not."""
+    assert native is not None
+    status, line, length, nodes = native.solve(
+        *core.state(position),
+        core.config(position.rules),
+        -1,
+        -1.0,
+        core.ENDGAME_HOME,
+        core.ENDGAME_NODES,
+        1 << 30,
+        True,
+        first,
+        2_000_000,
+        resolve,
+    )
+    return status, [core.MOVES[m] for m in line], length, nodes
+
+
+@needs_native
+@pytest.mark.parametrize(("number", "longest"), [(3033, 200), (3066, 160), (3286, 150)])
+def test_best_first_again_from_a_helpers_line_shortens_it(number: int, longest: int) -> None:
+    # Fore Cell deals a helper wins with a line of 224-369 single-card moves; best-first
+    # from where that line has sent 3, 6 or 12 cards home ends them in 127-166.
+    position = pysol_deal(number, FORE_CELL)
+    status, line, length, nodes = solve_native(position, resolve=False)
+    again_status, again, again_length, again_nodes = solve_native(position, resolve=True)
+    assert status == again_status == core.SOLVED and again_nodes == nodes  # the same search
+    assert replays_to_a_win(position, line, length)
+    assert replays_to_a_win(position, again, again_length)
+    assert again_length <= longest < length
+
+
+@needs_native
+@pytest.mark.parametrize(("number", "proofs"), [(2, True), (13, False), (15, False), (18, False)])
+def test_best_first_again_from_the_proofs_line(number: int, proofs: bool) -> None:
+    # With the proof's turns from the first expansion, its depth-first line wins deal
+    # 2 (146 single-card moves; 119 once best-first tried again); best-first's own
+    # lines win the others, and are kept.
+    position = pysol_deal(number, TWO_CELLS_ALTERNATE)
+    status, line, length, _ = solve_native(position, resolve=False, first=1)
+    _, again, again_length, _ = solve_native(position, resolve=True, first=1)
+    assert status == core.SOLVED
+    assert replays_to_a_win(position, again, again_length)
+    assert again_length < length if proofs else again == line
+
+
+@needs_native
+def test_with_eight_cells_a_helpers_line_is_kept() -> None:
+    position = pysol_deal(3182)  # won by a helper (best-first alone: 5,683 positions)
+    assert solve_native(position, resolve=True) == solve_native(position, resolve=False)
 
 
 @needs_native

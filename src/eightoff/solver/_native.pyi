@@ -73,6 +73,8 @@ def solve(
     max_bytes: int = ...,
     tail: bool = ...,
     first: int = ...,
+    late: int = ...,
+    resolve: bool = ...,
 ) -> tuple[int, list[Move], int, int]: ...
 def legal_moves(
     cols: tuple[bytes, ...],
