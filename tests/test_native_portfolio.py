@@ -117,14 +117,14 @@ def test_with_eight_cells_the_helpers_wait_for_the_solo_stretch(number: int) -> 
 
 
 def solve_native(
-    position: Position, *, resolve: bool, first: int = 100_000
+    position: Position, *, resolve: bool, first: int = 100_000, max_nodes: int = -1
 ) -> tuple[int, list[Move], int, int]:
     """native.solve on ``position``, a helper's line tried again by best-first or not."""
     assert native is not None
     status, line, length, nodes = native.solve(
         *core.state(position),
         core.config(position.rules),
-        -1,
+        max_nodes,
         -1.0,
         core.ENDGAME_HOME,
         core.ENDGAME_NODES,
@@ -149,6 +149,17 @@ def test_best_first_again_from_a_helpers_line_shortens_it(number: int, longest: 
     assert replays_to_a_win(position, line, length)
     assert replays_to_a_win(position, again, again_length)
     assert again_length <= longest < length
+
+
+@needs_native
+def test_the_second_search_keeps_to_the_node_limit() -> None:
+    # Deal 3033 is won at 4,005 positions (369 moves; 166 with best-first again): with
+    # no positions left of the limit, the line is the helper's own.
+    position = pysol_deal(3033, FORE_CELL)
+    _, plain, length, nodes = solve_native(position, resolve=False)
+    status, line, _, _ = solve_native(position, resolve=True, max_nodes=nodes)
+    assert status == core.SOLVED and line == plain
+    assert solve_native(position, resolve=True, max_nodes=nodes + 1_000)[2] < length
 
 
 @needs_native

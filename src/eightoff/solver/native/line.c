@@ -451,14 +451,20 @@ static const int RESOLVE_HOME[] = {RESOLVE_SET}; /* cards home past the start's,
 #ifndef RESOLVE_DIV
 #define RESOLVE_DIV 4
 #endif
+#ifndef RESOLVE_CELLS
+#define RESOLVE_CELLS 8 /* not with this many cells or more: py_solve */
+#endif
 
 /* Each of resolve_line's best-first searches may expand a quarter of the positions
- * the search that found the line took (``spent``), RESOLVE_MIN to RESOLVE_MAX: as
+ * the search that found the line took (``spent``), RESOLVE_MIN to RESOLVE_MAX, and
+ * no more than ``max_nodes`` (< 0: none) leaves of it: as
  * many as that (Fore Cell 3001-3400: 38,352 single-card moves in all -> 35,813)
  * cost 8% more time and put a deal over 10x fc-solve; a quarter (36,279) 5.6%. */
-static long resolve_nodes(long spent) {
-    spent /= RESOLVE_DIV;
-    return spent < RESOLVE_MIN ? RESOLVE_MIN : spent > RESOLVE_MAX ? RESOLVE_MAX : spent;
+static long resolve_nodes(long spent, long max_nodes) {
+    long n = spent / RESOLVE_DIV;
+    n = n < RESOLVE_MIN ? RESOLVE_MIN : n > RESOLVE_MAX ? RESOLVE_MAX : n;
+    /* under a node limit, no more than the searches left of it */
+    return max_nodes < 0 || n <= max_nodes - spent ? n : max_nodes - spent;
 }
 
 static int estate_home(const EState *es) { return es->founds[0] + es->founds[1] + es->founds[2] + es->founds[3]; }
@@ -467,7 +473,8 @@ static int estate_home(const EState *es) { return es->founds[0] + es->founds[1] 
  * position of ``line`` with that many more cards home than ``start``; its line,
  * finished as best-first's own are (finish_line), after ``line``'s moves up to
  * there, replaces ``line`` when shorter (the shortest of them), and the merges run
- * again over the whole. Returns 1; 0 when out of memory. */
+ * again over the whole. Out of memory, ``line`` is kept as it was: the line found
+ * stands. Returns 1; -1 when a line does not replay (a bug). */
 static int resolve_line(const Config *cfg, const EState *start, Line *line, long max_nodes, int endgame_home,
                         long endgame_nodes, double deadline, Budget *budget) {
     int best = single_card_length(line->items, line->n), base = estate_home(start);
@@ -489,7 +496,7 @@ static int resolve_line(const Config *cfg, const EState *start, Line *line, long
         Nodes nodes = {NULL, 0, 0, budget};
         Outcome out = best_first(cfg, &root, &nodes, max_nodes, deadline);
         if (out.status == NOMEM) ok = 0;
-        if (out.status != SOLVED) {
+        if (out.status != SOLVED) { /* the node or time limit, the budget full, or no room */
             nodes_free(&nodes);
             continue;
         }
@@ -500,24 +507,36 @@ static int resolve_line(const Config *cfg, const EState *start, Line *line, long
         if (ok) ok = finish_line(cfg, &mid, &steps, endgame_home, endgame_nodes, deadline, budget, 0, &rest);
         steps_free(&steps);
         if (ok > 0 && prefix + single_card_length(rest.items, rest.n) < best) {
-            best = prefix + single_card_length(rest.items, rest.n);
-            shortest.n = 0;
-            for (int k = 0; ok && k < i; k++) ok = line_push(&shortest, line->items[k]);
-            for (int k = 0; ok && k < rest.n; k++) ok = line_push(&shortest, rest.items[k]);
+            Line whole = {NULL, 0, 0};
+            for (int k = 0; ok && k < i; k++) ok = line_push(&whole, line->items[k]);
+            for (int k = 0; ok && k < rest.n; k++) ok = line_push(&whole, rest.items[k]);
+            if (ok) {
+                best = prefix + single_card_length(rest.items, rest.n);
+                free(shortest.items);
+                shortest = whole;
+            } else {
+                free(whole.items);
+            }
         }
         free(rest.items);
     }
-    if (ok > 0 && shortest.n > 0) {
+    if (ok < 0) {
+        free(shortest.items);
+        return -1;
+    }
+    if (shortest.n > 0) { /* the shortest found before any lack of room stands too */
+        for (;;) { /* where the two parts meet, a card's two moves may merge */
+            int merges = merge_pass(cfg, start, &shortest);
+            if (merges == -2) {
+                free(shortest.items);
+                return -1;
+            }
+            if (merges <= 0) break; /* none left, or no room for more: the line stands */
+        }
         free(line->items);
         *line = shortest;
         shortest.items = NULL;
-        for (;;) { /* where the two parts meet, a card's two moves may merge */
-            int merges = merge_pass(cfg, start, line);
-            if (merges == -1) ok = 0;
-            if (merges == -2) ok = -1;
-            if (merges <= 0) break;
-        }
     }
     free(shortest.items);
-    return ok;
+    return 1;
 }

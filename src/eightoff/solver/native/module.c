@@ -595,9 +595,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         /* A helper's winding line: best-first again from where it got going. Not with
          * eight cells, where best-first's own lines are found by the helpers' too (on
          * the standard game, PySolFC 3001-4200: -0.3% moves for +4% time). */
-        if (ok > 0 && helper && resolve && cfg.ncells < WIDE_CELLS)
-            ok = resolve_line(&cfg, &es, &line, resolve_nodes(out.nodes), endgame_home, endgame_nodes, deadline,
-                              &budget);
+        long again = resolve_nodes(out.nodes, max_nodes);
+        if (ok > 0 && helper && resolve && cfg.ncells < RESOLVE_CELLS && again > 0)
+            ok = resolve_line(&cfg, &es, &line, again, endgame_home, endgame_nodes, deadline, &budget);
     }
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
