@@ -253,6 +253,30 @@ def test_verdicts_command_writes_the_file(tmp_path: Path) -> None:
         assert message in lines[0]
 
 
+def test_verdicts_merge_keeps_the_rule_sets_the_database_lacks(tmp_path: Path) -> None:
+    easy, bakers = PRESETS["easy"], PRESETS["bakers"]
+    first, second = tmp_path / "first.db", tmp_path / "second.db"
+    with Store(first) as store:
+        store.add([row(n, "solved", easy) for n in range(1, 21)])
+        store.add([row(n, "solved" if n > 2 else "unsolvable") for n in range(1, 11)])
+    with Store(second) as store:  # another day: the standard game again, and Baker's Game
+        store.add([row(n, "solved" if n > 1 else "unsolvable") for n in range(1, 31)])
+        store.add([row(n, "unsolvable" if n == 5 else "solved", bakers) for n in range(1, 41)])
+    out = tmp_path / "verdicts.json"
+    assert eightoff("survey", "verdicts", "--db", str(first), str(out)).returncode == 0
+    proc = eightoff("survey", "verdicts", "--merge", "--db", str(second), str(out))
+    assert proc.returncode == 0, proc.stderr
+    found = Shipped.from_text(out.read_text()).variants
+    assert list(found) == [STANDARD, easy, bakers]  # the options' order, as without --merge
+    assert (found[STANDARD].high, found[STANDARD].deals) == (30, (1,))  # the database's own
+    assert found[bakers].deals == (5,) and found[easy].high == 20  # kept from the file
+    assert eightoff("survey", "verdicts", "--db", str(second), str(out)).returncode == 0
+    assert list(Shipped.from_text(out.read_text()).variants) == [STANDARD, bakers]
+    out.write_text("not json")
+    proc = eightoff("survey", "verdicts", "--merge", "--db", str(second), str(out))
+    assert proc.returncode == 2 and "not a valid verdicts file" in proc.stderr
+
+
 # -- the shipped file ---------------------------------------------------------------------------
 
 VARIANTS = [

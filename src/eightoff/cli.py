@@ -325,6 +325,12 @@ def build_verdicts_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("out", metavar="OUT.json", help="the verdicts file to write")
     p.add_argument("--db", required=True, metavar="FILE", help="the survey database (SQLite)")
+    p.add_argument(
+        "--merge",
+        action="store_true",
+        help="keep the rule sets OUT.json holds that the database does not (the database's "
+        "own replace theirs)",
+    )
     p.set_defaults(handler=_cmd_survey_verdicts)
     return p
 
@@ -486,7 +492,7 @@ def _cmd_survey_export(args: argparse.Namespace) -> int:
 def _cmd_survey_verdicts(args: argparse.Namespace) -> int:
     from eightoff.verdicts import build
 
-    made = build(args.db, args.out)
+    made = build(args.db, args.out, merge=args.merge)
     for v in made.variants.values():
         print(f"{v.rules.describe()}: deals {v.low}-{v.high}, {v.odds().text()}")
     print(f"wrote {args.out}: {len(made.variants)} rule set(s)")

@@ -406,8 +406,19 @@ def _in_order(variants: list[Verdicts]) -> list[Verdicts]:
     return sorted(variants, key=rank)
 
 
-def build(db: str | Path, out: str | Path) -> Shipped:
-    """Write the verdicts file ``out`` from the survey database ``db``; what was written."""
+def merged(new: Shipped, old: Shipped) -> Shipped:
+    """``new`` with the rule sets of ``old`` that it lacks (its own win where both have one)."""
+    kept = [v for rules, v in old.variants.items() if rules not in new.variants]
+    if not kept:
+        return new
+    solvers = sorted({x for x in f"{new.solver}, {old.solver}".split(", ") if x})
+    return Shipped(_in_order([*new.variants.values(), *kept]), ", ".join(solvers))
+
+
+def build(db: str | Path, out: str | Path, *, merge: bool = False) -> Shipped:
+    """Write the verdicts file ``out`` from the survey database ``db``; what was written.
+    ``merge``: the rule sets ``out`` holds and ``db`` does not are kept (surveys of a few
+    variants, on another machine or day, update those alone)."""
     from eightoff.pool import _write
     from eightoff.store import Store
 
@@ -416,8 +427,17 @@ def build(db: str | Path, out: str | Path) -> Shipped:
         raise VerdictsError(f"{out} is a directory: name the verdicts file to write")
     if out.exists() and out.resolve() == db.resolve():
         raise VerdictsError(f"{out} is the survey database itself: choose another file")
+    old = None
+    if merge and out.exists():
+        try:
+            text = out.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise VerdictsError(f"{out}: cannot read it to merge ({exc})") from None
+        old = Shipped.from_text(text, name=str(out))
     with Store(db, readonly=True) as store:
         store.check_rows()
         made = from_store(store)
+    if old is not None:
+        made = merged(made, old)
     _write(out, made.to_text())
     return made
