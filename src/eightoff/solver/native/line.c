@@ -439,7 +439,7 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
 #ifndef RESOLVE_SET
 #define RESOLVE_SET 3, 6, 12
 #endif
-static const int RESOLVE_HOME[] = {RESOLVE_SET}; /* cards home past the start's, where best-first starts again */
+static const int RESOLVE_HOME[] = {RESOLVE_SET}; /* cards home past the start's, where best-first starts again (rising) */
 #define NRESOLVE ((int)(sizeof RESOLVE_HOME / sizeof *RESOLVE_HOME))
 
 #ifndef RESOLVE_MAX
@@ -479,11 +479,10 @@ static int resolve_line(const Config *cfg, const EState *start, Line *line, long
                         long endgame_nodes, double deadline, Budget *budget) {
     int best = single_card_length(line->items, line->n), base = estate_home(start);
     Line shortest = {NULL, 0, 0};
-    int ok = 1;
+    int ok = 1, i = 0;
+    EState mid = *start; /* the line played up to its i-th move: RESOLVE_HOME rises, line stays */
     for (int t = 0; t < NRESOLVE && ok > 0; t++) {
         if (deadline >= 0 && now_seconds() >= deadline) break;
-        EState mid = *start;
-        int i = 0;
         while (i < line->n && estate_home(&mid) < base + RESOLVE_HOME[t]) engine_play(cfg, &mid, line->items[i++]);
         int prefix = single_card_length(line->items, i);
         if (i == line->n || prefix >= best) continue;
