@@ -1,4 +1,5 @@
-"""The atlas page: its commands make the same survey again; its figures are the database's."""
+"""The atlas page: its commands make the same survey again; its figures are the database's,
+kept in an atlas file that a survey of a few variants updates."""
 
 import math
 import re
@@ -7,9 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from eightoff.atlas import PUBLISHED, Published, command, gap_sigma, groups, markdown, rule_flags
+from eightoff.atlas import (
+    PUBLISHED,
+    AtlasError,
+    Entry,
+    Published,
+    command,
+    entries,
+    from_text,
+    gap_sigma,
+    markdown,
+    merged,
+    rule_flags,
+    to_text,
+)
 from eightoff.cli import build_parser, main, rules_from_args
-from eightoff.report import Summary, wilson
+from eightoff.report import wilson
 from eightoff.rules import OPTIONS, PRESETS, STANDARD, Rules
 from eightoff.store import Store
 from eightoff.survey import DealRange, Task, solve_task
@@ -40,8 +54,8 @@ def test_rule_flags_name_the_rules_again() -> None:
 
 def test_the_page_says_what_the_database_holds(atlas_db: Path) -> None:
     with Store(atlas_db, readonly=True) as store:
-        page = markdown(store, "atlas.db")
-        found = groups(store)
+        found = entries(store)
+        page = markdown(found, "atlas.db")
         solved = store.count(STANDARD, "eightoff", "solved")
         lost = store.count(STANDARD, "eightoff", "unsolvable")
     assert len(found) == 4
@@ -50,15 +64,15 @@ def test_the_page_says_what_the_database_holds(atlas_db: Path) -> None:
     assert f"| {solved:,} | {lost:,} | 0 |" in row
     assert f"({100 * low:.2f}%–{100 * high:.2f}%)" in row
     # The proven-optimal lengths: one bar per 5 moves, every optimal deal counted once.
-    optimal = next(g for g in found if g.optimal)
-    assert optimal.summary.source == "pysol" and optimal.optimal_mode
+    optimal = next(e for e in found if e.optimal)
+    assert optimal.source == "pysol" and optimal.optimal_mode
     head = page.index("## Proven-optimal solution lengths")
     bars = re.findall(r"^\| (\d+)–(\d+) \| ([\d,]+) \|", page[head:], re.MULTILINE)
     assert all(int(hi) - int(lo) == 4 for lo, hi, _ in bars)
     assert sum(int(n) for _, _, n in bars) == len(optimal.optimal) == 8
     # Each published figure of a rule set in the database, set against our interval.
-    standard = next(g.summary for g in found if g.summary.rules == STANDARD and not g.optimal)
-    low, high = wilson(standard.verdicts["solved"], standard.decided)
+    standard = next(e for e in found if e.rules == STANDARD and not e.optimal)
+    low, high = wilson(standard.won, standard.decided)
     for p in PUBLISHED:
         if p.rules == STANDARD:
             inside = "yes" if low <= p.share <= high else "no"
@@ -72,7 +86,7 @@ def test_the_pages_commands_make_the_same_survey_again(
     atlas_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with Store(atlas_db, readonly=True) as store:
-        page = markdown(store, "atlas.db")
+        page = markdown(entries(store), "atlas.db")
         before = {(r.rules, r.source, r.deal): (r.verdict, r.optimal) for r in store.rows()}
         optimal_lengths = {(r.source, r.deal): r.length for r in store.rows() if r.optimal}
     block = page.split("```sh\n")[1].split("```")[0].splitlines()
@@ -93,7 +107,9 @@ def test_the_pages_commands_make_the_same_survey_again(
     argv = shlex.split(report.split(" > ")[0])[1:]
     argv[argv.index("atlas.db")] = str(atlas_db)
     assert main(argv) == 0
-    assert capsys.readouterr().out == markdown(Store(atlas_db, readonly=True), str(atlas_db))
+    assert capsys.readouterr().out == markdown(
+        entries(Store(atlas_db, readonly=True)), str(atlas_db)
+    )
 
 
 def test_markdown_with_a_plot(
@@ -109,12 +125,12 @@ def test_markdown_with_a_plot(
 
 def test_one_rule_set_and_a_group_command(atlas_db: Path) -> None:
     with Store(atlas_db, readonly=True) as store:
-        page = markdown(store, "a.db", rules=FOUR_CELLS)
-        (group,) = groups(store, FOUR_CELLS)
+        (group,) = entries(store, FOUR_CELLS)
+        page = markdown([group], "a.db")
     assert "| C4 | 1-30 |" in page and "standard (C8)" not in page.split("## Published")[0]
     assert command(group, "a.db") == "eightoff survey 1-30 --db a.db --time-limit 10 --cells 4"
-    assert DealRange.parse("1-30") == DealRange("eightoff", tuple(group.summary.spans))
-    assert isinstance(group.summary.rules, Rules)
+    assert DealRange.parse("1-30") == DealRange("eightoff", group.spans)
+    assert isinstance(group.rules, Rules)
 
 
 def test_a_group_surveyed_at_two_limits_is_made_by_a_run_then_a_retry(tmp_path: Path) -> None:
@@ -123,7 +139,7 @@ def test_a_group_surveyed_at_two_limits_is_made_by_a_run_then_a_retry(tmp_path: 
     rows += solve_task(Task(FOUR_CELLS, "eightoff", (4,), 60.0, None))
     with Store(db) as store:
         store.add(rows)
-        (group,) = groups(store)
+        (group,) = entries(store)
     lines = command(group, "a.db").splitlines()
     assert lines == [
         "eightoff survey 1-4 --db a.db --time-limit 10 --cells 4",
@@ -134,10 +150,8 @@ def test_a_group_surveyed_at_two_limits_is_made_by_a_run_then_a_retry(tmp_path: 
 
 
 def test_the_gap_to_a_published_figure_counts_both_samples_errors() -> None:
-    ours = Summary(
-        STANDARD, "eightoff", {"solved": 9_900, "unsolvable": 100, "unknown": 0}, {}, [], [], [],
-        [(1, 10_000)], [], [], [],
-    )  # fmt: skip
+    ours = Entry(STANDARD, "eightoff", ((1, 10_000),), ((10.0, None),), 9_900, 100, (), 0.001,
+                 0.01, 80.0, ())  # fmt: skip
     known = Published("a survey of 10,000", STANDARD, 0.98, 10_000, "")
     unsized = Published("a figure alone", STANDARD, 0.98, None, "")
     # 0.01 / sqrt(0.99 * 0.01 / 10,000 + 0.98 * 0.02 / 10,000)
@@ -150,10 +164,103 @@ def test_pysolfc_deals_have_their_own_table(tmp_path: Path) -> None:
     with Store(db) as store:
         store.add(solve_task(Task(FOUR_CELLS, "eightoff", tuple(range(1, 6)), 10.0, None)))
         store.add(solve_task(Task(FOUR_CELLS, "pysol", tuple(range(1, 7)), 10.0, None)))
-        page = markdown(store, "two.db")
+        page = markdown(entries(store), "two.db")
     head, _, pysol = page.partition("### PySolFC's deals")
     assert re.search(r"^\| C4 \| 1-5 \|", head, re.MULTILINE)
     assert re.search(r"^\| C4 \| pysol:1-6 \|", pysol, re.MULTILINE)
     assert "pysol:1-6 |" not in head and "| 1-5 |" not in pysol
     # and both are made again by the page's commands
     assert "eightoff survey pysol:1-6 --db two.db" in head
+
+
+def test_an_entry_reads_back_as_written(atlas_db: Path) -> None:
+    with Store(atlas_db, readonly=True) as store:
+        found = entries(store)
+    text = to_text(found)
+    assert from_text(text) == found
+    assert len(text.splitlines()) == len(found) + 2  # a group a line
+    # the page made from the file is the page made from the database
+    assert markdown(from_text(text), "atlas.db") == markdown(found, "atlas.db")
+    optimal = next(e for e in found if e.optimal)
+    assert sorted(optimal.optimal) == list(optimal.optimal) and len(optimal.optimal) == 8
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("[]", "not an eightoff atlas file"),
+        ('{"format": "eightoff-atlas", "version": 9, "groups": []}', "version 9"),
+        ('{"format": "eightoff-atlas", "version": 1, "groups": [{"rules": {}}]}', "cannot be read"),
+        ("{", "not a valid atlas file"),
+    ],
+)
+def test_a_bad_atlas_file_is_named(text: str, says: str) -> None:
+    with pytest.raises(AtlasError, match=f"mine.json: .*{says}"):
+        from_text(text, "mine.json")
+
+
+def test_a_survey_of_some_variants_updates_their_groups_alone(
+    atlas_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    atlas, png = tmp_path / "atlas.json", tmp_path / "atlas.png"
+    report = ["survey", "report", "--markdown", "--plot", str(png), "--atlas", str(atlas)]
+    assert main([*report, "--db", str(atlas_db)]) == 0
+    first = capsys.readouterr().out
+    assert len(from_text(atlas.read_text())) == 4 and png.exists()
+    # Four cells surveyed again on more deals, and the bakers preset with two cells, elsewhere.
+    two_cells = PRESETS["bakers"].with_options(cells=2)
+    other = tmp_path / "other.db"
+    with Store(other) as store:
+        store.add(solve_task(Task(FOUR_CELLS, "eightoff", tuple(range(1, 36)), 10.0, None)))
+        store.add(solve_task(Task(two_cells, "eightoff", (1, 2, 3), 10.0, None)))
+    drawn = png.read_bytes()
+    assert main([*report, "--db", str(other)]) == 0
+    captured = capsys.readouterr()
+    page = captured.out
+    found = from_text(atlas.read_text())
+    assert len(found) == 5
+    assert [e.spans for e in found if e.rules == FOUR_CELLS] == [((1, 35),)]
+    assert "| C4 | 1-35 |" in page and "| C4 | 1-30 |" not in page
+    assert "| C2-EB | 1-3 |" in page
+    # the groups the second database lacks keep their rows, commands and optimal lengths
+    for line in first.splitlines():
+        if line.startswith(("| standard (C8) |", "| bakers (C4-EB) |", "eightoff survey pysol")):
+            again = line.replace(str(atlas_db), str(other))  # commands name the database
+            assert again in page.splitlines(), line
+    assert "## Proven-optimal solution lengths" in page
+    assert f"--atlas {atlas}" in page and "[atlas.json](atlas.json)" in page
+    # it has no optimal rows: the plot the page links is left as it was
+    assert png.read_bytes() == drawn and "kept" in captured.err
+
+
+def test_atlas_needs_markdown_and_a_readable_file(
+    atlas_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["survey", "report", "--db", str(atlas_db), "--atlas", "a.json"]) == 2
+    assert "use it with --markdown" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "eightoff-verdicts"}')
+    assert main(["survey", "report", "--db", str(atlas_db), "--markdown", "--atlas", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}: not an eightoff atlas file" in err and "Traceback" not in err
+    assert bad.read_text() == '{"format": "eightoff-verdicts"}'  # nothing lost
+    assert (
+        main(["survey", "report", "--db", str(atlas_db), "--markdown", "--atlas", str(tmp_path)])
+        == 2
+    )
+    assert "is a directory" in capsys.readouterr().err
+
+
+def test_merged_keeps_the_new_group_where_both_have_one() -> None:
+    def entry(rules: Rules, high: int) -> Entry:
+        return Entry(rules, "eightoff", ((1, high),), ((10.0, None),), high, 0, (), 0.001,
+                     0.002, 80.0, ())  # fmt: skip
+
+    old = [entry(STANDARD, 10), entry(FOUR_CELLS, 10)]
+    new = [entry(FOUR_CELLS, 20), entry(PRESETS["bakers"], 5)]
+    both = merged(new, old)
+    assert [(e.rules, e.spans) for e in both] == [  # the atlas's order: Baker's deals first
+        (PRESETS["bakers"], ((1, 5),)),
+        (STANDARD, ((1, 10),)),
+        (FOUR_CELLS, ((1, 20),)),
+    ]

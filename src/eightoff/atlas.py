@@ -6,19 +6,30 @@ mode, rule options), a table of the variants with winnability and its 95% Wilson
 interval, unknown deals, solve times and solution lengths, the distribution of the
 proven-optimal lengths where ``--optimal`` rows exist, and the published figures set
 beside ours.
+
+Each group's figures are also kept as an :class:`Entry` in a small JSON file
+(``docs/atlas.json``, ``--atlas FILE``): a survey of a few variants, in a database of their
+own on another machine or day, replaces theirs there and the page is made from the whole
+file (:func:`merged`), so the atlas grows without one database holding every survey.
 """
 
 from __future__ import annotations
 
+import json
 import math
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
+from eightoff.errors import EightOffError
 from eightoff.export import variant
 from eightoff.report import Summary, quantile, summaries, wilson
-from eightoff.rules import OPTIONS, PRESETS, STANDARD, Rules
+from eightoff.rules import OPTIONS, PRESETS, STANDARD, InvalidRulesError, Rules
 from eightoff.store import Store, rules_key
+
+FORMAT: Final = "eightoff-atlas"
+VERSION: Final = 1
 
 SHOW_UNKNOWN: Final = 20  # unknown deals listed by number, at most, per variant
 BUCKET: Final = 5  # moves a bar of the optimal-length table spans
@@ -111,10 +122,187 @@ class Group:
     summary: Summary
     optimal: list[int]  # sorted lengths of the proven-optimal solutions
 
+
+class AtlasError(EightOffError):
+    """An atlas file that cannot be read or written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One group of the atlas, with the figures the page shows: what ``docs/atlas.json``
+    keeps of a (rules, source) group once its database is gone."""
+
+    rules: Rules
+    source: str
+    spans: tuple[tuple[int, int], ...]  # the deal numbers surveyed, as inclusive spans
+    limits: tuple[tuple[float | None, int | None], ...]  # (seconds, nodes), as stored
+    won: int
+    lost: int
+    unknown: tuple[int, ...]  # the deals left unknown
+    time_median: float  # seconds a deal, every deal of the group
+    time_p99: float
+    length_median: float  # moves, the won deals (nan: none)
+    optimal: tuple[int, ...]  # sorted lengths of the proven-optimal solutions
+
+    @property
+    def key(self) -> tuple[Rules, str]:
+        """What the entry is the group of."""
+        return (self.rules, self.source)
+
+    @property
+    def decided(self) -> int:
+        """Deals with a proof either way."""
+        return self.won + self.lost
+
+    @property
+    def winnability(self) -> float:
+        """Won share of the decided deals."""
+        return self.won / self.decided if self.decided else math.nan
+
     @property
     def optimal_mode(self) -> bool:
         """Whether the group was surveyed with ``--optimal`` (most wins proven shortest)."""
-        return bool(self.optimal) and 2 * len(self.optimal) >= self.summary.verdicts["solved"]
+        return bool(self.optimal) and 2 * len(self.optimal) >= self.won
+
+    @classmethod
+    def of(cls, group: Group) -> Entry:
+        """The figures of a database's group."""
+        s = group.summary
+        return cls(
+            rules=s.rules,
+            source=s.source,
+            spans=tuple(s.spans),
+            limits=tuple(sorted(s.limits, key=_limit_order)),
+            won=s.verdicts["solved"],
+            lost=s.verdicts["unsolvable"],
+            unknown=tuple(s.unknown),
+            time_median=quantile(s.seconds, 0.5),
+            time_p99=quantile(s.seconds, 0.99),
+            length_median=quantile(s.lengths, 0.5),
+            optimal=tuple(group.optimal),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry's line of the atlas file (optimal lengths as counts by length)."""
+        return {
+            "rules": self.rules.to_json(),
+            "source": self.source,
+            "spans": [list(span) for span in self.spans],
+            "limits": [list(limit) for limit in self.limits],
+            "won": self.won,
+            "lost": self.lost,
+            "unknown": list(self.unknown),
+            "time_median": _finite(self.time_median),
+            "time_p99": _finite(self.time_p99),
+            "length_median": _finite(self.length_median),
+            "optimal": {str(n): c for n, c in sorted(Counter(self.optimal).items())},
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Entry:
+        """Inverse of :meth:`to_json`."""
+        try:
+            spans = tuple((int(lo), int(hi)) for lo, hi in data["spans"])
+            if not spans or any(lo < 1 or hi < lo for lo, hi in spans):
+                raise AtlasError(f"deal spans {data['spans']!r}: not increasing from 1 up")
+            limits = tuple(
+                (None if s is None else float(s), None if n is None else int(n))
+                for s, n in data["limits"]
+            )
+            optimal = sorted(
+                int(n) for n, count in data["optimal"].items() for _ in range(int(count))
+            )
+            return cls(
+                rules=Rules.from_json(data["rules"]),
+                source=str(data["source"]),
+                spans=spans,
+                limits=limits,
+                won=int(data["won"]),
+                lost=int(data["lost"]),
+                unknown=tuple(int(d) for d in data["unknown"]),
+                time_median=_number_or_nan(data["time_median"]),
+                time_p99=_number_or_nan(data["time_p99"]),
+                length_median=_number_or_nan(data["length_median"]),
+                optimal=tuple(optimal),
+            )
+        except AtlasError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, InvalidRulesError) as exc:
+            raise AtlasError(f"a group that cannot be read ({exc!r})") from None
+
+
+def _finite(x: float) -> float | None:
+    return None if math.isnan(x) else x  # JSON has no NaN
+
+
+def _number_or_nan(x: Any) -> float:
+    return math.nan if x is None else float(x)
+
+
+def entries(store: Store, rules: Rules | None = None) -> list[Entry]:
+    """The entries of ``store``'s groups, in atlas order."""
+    return [Entry.of(g) for g in groups(store, rules)]
+
+
+def _order(rules: Rules, source: str) -> tuple[object, ...]:
+    # Atlas order: layout, build, empty columns, cells (most first), source.
+    return (rules.layout.value, rules.build.value, rules.empty_column.value, -rules.cells, source)
+
+
+def merged(new: list[Entry], old: list[Entry]) -> list[Entry]:
+    """``new`` with the groups of ``old`` it lacks (its own where both have one), in
+    atlas order."""
+    mine = {e.key for e in new}
+    both = [*new, *(e for e in old if e.key not in mine)]
+    return sorted(both, key=lambda e: _order(*e.key))
+
+
+def to_text(found: list[Entry]) -> str:
+    """The atlas file's text: one group a line, so diffs stay readable."""
+    head = json.dumps({"format": FORMAT, "version": VERSION})
+    lines = [json.dumps(e.to_json(), ensure_ascii=False) for e in found]
+    body = ",\n".join(f"  {line}" for line in lines)
+    return head[:-1] + ', "groups": [\n' + body + "\n]}\n"
+
+
+def from_text(text: str, name: str = "atlas.json") -> list[Entry]:
+    """Read an atlas file's text; :class:`AtlasError` names ``name`` if it is bad."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise AtlasError("not an eightoff atlas file")
+        if data.get("version") != VERSION:
+            raise AtlasError(f"version {data.get('version')!r}; this eightoff reads {VERSION}")
+        found = [Entry.from_json(e) for e in data["groups"]]
+    except AtlasError as exc:
+        raise AtlasError(f"{name}: {exc}") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise AtlasError(f"{name}: not a valid atlas file ({exc!r})") from None
+    keys = [e.key for e in found]
+    if len(set(keys)) != len(keys):
+        raise AtlasError(f"{name}: a group is there twice")
+    return found
+
+
+def read(path: str | Path) -> list[Entry]:
+    """The entries of the atlas file ``path`` (none if there is no such file yet)."""
+    path = Path(path)
+    if path.is_dir():
+        raise AtlasError(f"--atlas {path} is a directory: name the atlas file (atlas.json)")
+    if not path.exists():
+        return []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AtlasError(f"{path}: cannot read it ({exc})") from None
+    return from_text(text, str(path))
+
+
+def write(path: str | Path, found: list[Entry]) -> None:
+    """Write the atlas file ``path``."""
+    from eightoff.pool import _write
+
+    _write(Path(path), to_text(found))
 
 
 def groups(store: Store, rules: Rules | None = None) -> list[Group]:
@@ -130,12 +318,7 @@ def groups(store: Store, rules: Rules | None = None) -> list[Group]:
             )
         ]
         found.append(Group(s, sorted(lengths)))
-
-    def order(g: Group) -> tuple[object, ...]:
-        r = g.summary.rules
-        return (r.layout.value, r.build.value, r.empty_column.value, -r.cells, g.summary.source)
-
-    return sorted(found, key=order)
+    return sorted(found, key=lambda g: _order(g.summary.rules, g.summary.source))
 
 
 def name(rules: Rules) -> str:
@@ -170,14 +353,13 @@ def spans(source: str, found: list[tuple[int, int]]) -> str:
     return body if source == "eightoff" else f"{source}:{body}"
 
 
-def command(group: Group, db: str) -> str:
-    """The ``eightoff survey`` commands that make ``group``'s rows (limits as stored): one
+def command(entry: Entry, db: str) -> str:
+    """The ``eightoff survey`` commands that make ``entry``'s rows (limits as stored): one
     run at its shortest limit, then, for each longer one, its unknown deals retried."""
-    s = group.summary
-    head = ["eightoff", "survey", spans(s.source, s.spans), "--db", db]
-    rest = (["--optimal"] if group.optimal_mode else []) + rule_flags(s.rules)
+    head = ["eightoff", "survey", spans(entry.source, list(entry.spans)), "--db", db]
+    rest = (["--optimal"] if entry.optimal_mode else []) + rule_flags(entry.rules)
     lines = []
-    for i, (seconds, nodes) in enumerate(sorted(s.limits, key=_limit_order)):
+    for i, (seconds, nodes) in enumerate(sorted(entry.limits, key=_limit_order)):
         words = [*head, "--time-limit", "0" if seconds is None else f"{seconds:g}"]
         if nodes is not None:
             words += ["--node-limit", str(nodes)]
@@ -203,39 +385,37 @@ def _time(x: float) -> str:
     return f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
 
 
-def _winnable(s: Summary) -> str:
-    low, high = wilson(s.verdicts["solved"], s.decided)
-    return f"{_percent(s.winnability)} ({_percent(low)}–{_percent(high)})"
+def _winnable(e: Entry) -> str:
+    low, high = wilson(e.won, e.decided)
+    return f"{_percent(e.winnability)} ({_percent(low)}–{_percent(high)})"
 
 
-def variants_table(found: list[Group]) -> list[str]:
+def variants_table(found: list[Entry]) -> list[str]:
     """The table of every group: deals, verdicts, winnability, times, lengths."""
     lines = [
         "| variant | deals | won | lost | unknown | winnable (95% CI) "
         "| time median / p99 | median length |",
         "|---|---|--:|--:|--:|---|--:|--:|",
     ]
-    for g in found:
-        s = g.summary
-        mode = " (optimal mode)" if g.optimal_mode else ""
-        median = quantile(s.lengths, 0.5)
+    for e in found:
+        mode = " (optimal mode)" if e.optimal_mode else ""
+        median = e.length_median
         lines.append(
-            f"| {name(s.rules)} | {spans(s.source, s.spans)}{mode} "
-            f"| {s.verdicts['solved']:,} | {s.verdicts['unsolvable']:,} "
-            f"| {s.verdicts['unknown']:,} | {_winnable(s)} "
-            f"| {_time(quantile(s.seconds, 0.5))} / {_time(quantile(s.seconds, 0.99))} "
+            f"| {name(e.rules)} | {spans(e.source, list(e.spans))}{mode} "
+            f"| {e.won:,} | {e.lost:,} | {len(e.unknown):,} | {_winnable(e)} "
+            f"| {_time(e.time_median)} / {_time(e.time_p99)} "
             f"| {'–' if math.isnan(median) else f'{median:.0f}'} |"
         )
     return lines
 
 
-def optimal_section(g: Group, plot: str | None) -> list[str]:
+def optimal_section(e: Entry, plot: str | None) -> list[str]:
     """The distribution of one group's proven-optimal lengths."""
-    s, lengths = g.summary, g.optimal
+    lengths = e.optimal
     lines = [
-        f"### {name(s.rules)}, deals {spans(s.source, s.spans)}",
+        f"### {name(e.rules)}, deals {spans(e.source, list(e.spans))}",
         "",
-        f"{len(lengths):,} solutions proven shortest (of {s.verdicts['solved']:,} won deals); "
+        f"{len(lengths):,} solutions proven shortest (of {e.won:,} won deals); "
         "lengths in single-card moves: "
         + ", ".join(
             f"{label} {quantile(lengths, q):.0f}"
@@ -257,7 +437,7 @@ def optimal_section(g: Group, plot: str | None) -> list[str]:
     return lines
 
 
-def gap_sigma(ours: Summary, theirs: Published) -> float:
+def gap_sigma(ours: Entry, theirs: Published) -> float:
     """Our share minus theirs in standard errors of the difference (binomial errors of
     both samples; theirs only when its size is known)."""
     q, p = ours.winnability, theirs.share
@@ -269,26 +449,26 @@ def gap_sigma(ours: Summary, theirs: Published) -> float:
     return (q - p) / math.sqrt(variance)
 
 
-def published_section(found: list[Group]) -> list[str]:
+def published_section(found: list[Entry]) -> list[str]:
     """The published figures beside ours, where the database has their rules."""
     lines = [
         "| published | their figure | ours | deals | ours − theirs | theirs inside our 95% CI? |",
         "|---|--:|--:|---|--:|---|",
     ]
     notes = []
-    shown: list[Summary] = []
+    shown: list[Entry] = []
     for i, p in enumerate(PUBLISHED, 1):
-        mine = [g.summary for g in found if g.summary.rules == p.rules and g.summary.decided]
+        mine = [e for e in found if e.rules == p.rules and e.decided]
         if not mine:
             continue
         s = max(mine, key=lambda x: x.decided)
         shown.append(s)
-        low, high = wilson(s.verdicts["solved"], s.decided)
+        low, high = wilson(s.won, s.decided)
         inside = "yes" if low <= p.share <= high else "no"
         over = "" if p.deals is None else f" over {p.deals:,} deals"
         lines.append(
             f"| {p.who} [{i}] | {_percent(p.share, 4)}{over} | {_winnable(s)} "
-            f"| {spans(s.source, s.spans)} ({name(s.rules)}) "
+            f"| {spans(s.source, list(s.spans))} ({name(s.rules)}) "
             f"| {100 * (s.winnability - p.share):+.4f} points, {gap_sigma(s, p):+.1f}σ | {inside} |"
         )
         notes.append(f"{i}. {p.note}")
@@ -298,16 +478,20 @@ def published_section(found: list[Group]) -> list[str]:
     return [*lines, "", *notes, *gap]
 
 
-def markdown(store: Store, db: str, *, plot: str | None = None, rules: Rules | None = None) -> str:
-    """The atlas page of ``store`` (named ``db`` in the commands it shows); ``plot``: the
-    PNG file ``--plot`` writes, linked by its name (the page is saved beside it)."""
-    found = groups(store, rules)
+def markdown(
+    found: list[Entry], db: str, *, plot: str | None = None, atlas: str | None = None
+) -> str:
+    """The atlas page of ``found`` (the database named ``db`` in the commands it shows);
+    ``plot``: the PNG file ``--plot`` writes, linked by its name (the page is saved beside
+    it); ``atlas``: the atlas file ``--atlas`` keeps the entries in."""
     if not found:
         return f"No survey results in {db}."
-    make = [command(g, db) for g in found]
+    make = [command(e, db) for e in found]
     report = f"eightoff survey report --db {db} --markdown"
     if plot is not None:
         report += f" --plot {plot}"
+    if atlas is not None:
+        report += f" --atlas {atlas}"
     out = [
         "# The Eight Off atlas",
         "",
@@ -329,15 +513,16 @@ def markdown(store: Store, db: str, *, plot: str | None = None, rules: Rules | N
         "count single-card moves; times are the solver's on one core of the machine the",
         "survey ran on.",
         "",
+        *_atlas_note(atlas, db),
         "## Winnability by variant",
         "",
         "Winnable: the share of won deals among the decided ones, with its 95% Wilson interval;",
         "where deals are left unknown, the true share over every deal lies between won / all",
         "and (won + unknown) / all.",
         "",
-        *variants_table([g for g in found if not _pysol_only(g)]),
+        *variants_table([e for e in found if not _pysol_only(e)]),
     ]
-    unknown = [g.summary for g in found if g.summary.unknown]
+    unknown = [e for e in found if e.unknown]
     if unknown:
         out += [
             "",
@@ -350,7 +535,7 @@ def markdown(store: Store, db: str, *, plot: str | None = None, rules: Rules | N
             rest = len(s.unknown) - SHOW_UNKNOWN
             more = f" and {rest} more" if rest > 0 else ""
             out.append(f"- {name(s.rules)}, {s.source}: {shown}{more}")
-    pysol = [g for g in found if _pysol_only(g)]
+    pysol = [e for e in found if _pysol_only(e)]
     if pysol:
         out += [
             "",
@@ -363,20 +548,34 @@ def markdown(store: Store, db: str, *, plot: str | None = None, rules: Rules | N
             "",
             *variants_table(pysol),
         ]
-    optimal = [g for g in found if g.optimal]
+    optimal = [e for e in found if e.optimal]
     if optimal:
         out += ["", "## Proven-optimal solution lengths", ""]
-        for i, g in enumerate(optimal):
-            out += optimal_section(g, plot_name(plot) if i == 0 else None) + [""]
+        for i, e in enumerate(optimal):
+            out += optimal_section(e, plot_name(plot) if i == 0 else None) + [""]
     comparison = published_section(found)
     if comparison:
         out += ["", "## Published figures", "", *comparison]
     return "\n".join(out).rstrip() + "\n"
 
 
-def _pysol_only(g: Group) -> bool:
+def _atlas_note(atlas: str | None, db: str) -> list[str]:
+    # How the page grows a few variants at a time.
+    if atlas is None:
+        return []
+    return [
+        f"Each group's figures are kept in [{Path(atlas).name}]({Path(atlas).name}) too. A",
+        "survey of some variants may go to a database of its own; the report line run on",
+        f"it (with that database for {db}) replaces those groups in the file, keeps the",
+        "others, and makes the page from them all: the rows of one page may come from",
+        "different days and machines.",
+        "",
+    ]
+
+
+def _pysol_only(e: Entry) -> bool:
     # A survey of PySolFC's numbering, not of the atlas's own sample (optimal mode aside).
-    return g.summary.source == "pysol" and not g.optimal_mode
+    return e.source == "pysol" and not e.optimal_mode
 
 
 def optimal_groups(store: Store, rules: Rules | None = None) -> list[Summary]:

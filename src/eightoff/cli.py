@@ -10,9 +10,10 @@
                    [--allowed-host NAME] [--body-timeout S] [--max-connections N]
     eightoff survey RANGE --db FILE [--workers N | --dask ADDRESS] [--time-limit S]
                     [--node-limit N] [--optimal] [--redo-unknown] [rule options]
-    eightoff survey report --db FILE [--plot FILE.png] [--markdown] [rule options]
+    eightoff survey report --db FILE [--plot FILE.png] [--markdown [--atlas FILE.json]]
+                           [rule options]
     eightoff survey export --db FILE [--format csv|parquet] OUT|- [rule options]
-    eightoff survey verdicts --db FILE OUT.json
+    eightoff survey verdicts --db FILE [--merge] OUT.json
 
 SOURCE is a game code (``EO1-C8-AAAAAFA``), ``pysol:N`` (PySolFC's Eight Off
 deal N) or the path of an fc-solve board file. Rule options (``--rules PRESET``,
@@ -291,6 +292,12 @@ def build_report_parser() -> argparse.ArgumentParser:
         help="print the atlas page (docs/atlas.md): the commands that make the survey again, "
         "winnability by variant, proven-optimal lengths, published figures",
     )
+    p.add_argument(
+        "--atlas",
+        metavar="FILE.json",
+        help="with --markdown: keep each group's figures in this file (docs/atlas.json); the "
+        "database's groups replace theirs, the others stay, the page shows them all",
+    )
     add_rule_options(p)
     p.set_defaults(handler=_cmd_survey_report)
     return p
@@ -479,7 +486,11 @@ def _cmd_survey_report(args: argparse.Namespace) -> int:
 
     with needs_extra("survey", "survey report --plot"):
         return report_command(
-            args.db, rules_from_args(args), plot=args.plot, markdown=args.markdown
+            args.db,
+            rules_from_args(args),
+            plot=args.plot,
+            markdown=args.markdown,
+            atlas=args.atlas,
         )
 
 

@@ -603,25 +603,41 @@ def command(
 
 
 def report_command(
-    db: str | Path, rules: Rules | None = None, *, plot: str | None = None, markdown: bool = False
+    db: str | Path,
+    rules: Rules | None = None,
+    *,
+    plot: str | None = None,
+    markdown: bool = False,
+    atlas: str | None = None,
 ) -> int:
     """``eightoff survey report …``: print the report (of every rule set in ``db`` when
     ``rules`` is ``None``) and, with ``plot``, write histograms to that PNG file. With
     ``markdown``, print the atlas page instead (see :mod:`eightoff.atlas`); its plot
-    shows the groups with proven-optimal rows."""
-    from eightoff.report import check_plot_path, report, summaries
+    shows the groups with proven-optimal rows. With ``atlas`` (markdown only), the
+    database's groups replace theirs in that atlas file, the others are kept, and the
+    page shows them all; a plot is drawn only when the database has optimal rows (else
+    the one the page links is left as it is)."""
+    from eightoff.report import ReportError, check_plot_path, report, summaries
     from eightoff.report import plot as draw
 
+    if atlas is not None and not markdown:
+        raise ReportError("--atlas keeps the atlas page's figures: use it with --markdown")
     target = None if plot is None else check_plot_path(plot)
     with Store(db, readonly=True) as store:
         store.check_rows()
         if markdown:
-            from eightoff.atlas import markdown as page
-            from eightoff.atlas import optimal_groups
+            from eightoff import atlas as pages
 
-            print(page(store, str(db), plot=plot, rules=rules), end="")
-            if target is not None:
-                draw(optimal_groups(store, rules), target)
+            found = pages.entries(store, rules)
+            if atlas is not None:
+                found = pages.merged(found, pages.read(atlas))
+                pages.write(atlas, found)
+            print(pages.markdown(found, str(db), plot=plot, atlas=atlas), end="")
+            drawn = pages.optimal_groups(store, rules)
+            if target is not None and (drawn or atlas is None):
+                draw(drawn, target)
+            elif target is not None:
+                print(f"{target} kept: {db} has no --optimal rows to plot", file=sys.stderr)
             return 0
         print(report(store, rules))
         if target is not None:
