@@ -244,11 +244,17 @@ def test_atlas_needs_markdown_and_a_readable_file(
     err = capsys.readouterr().err
     assert f"{bad}: not an eightoff atlas file" in err and "Traceback" not in err
     assert bad.read_text() == '{"format": "eightoff-verdicts"}'  # nothing lost
-    assert (
-        main(["survey", "report", "--db", str(atlas_db), "--markdown", "--atlas", str(tmp_path)])
-        == 2
-    )
-    assert "is a directory" in capsys.readouterr().err
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (4 * 2**20 + 1))
+    for path, says in [
+        (tmp_path, "is a directory"),
+        (Path("/dev/zero"), "is not a regular file"),  # read to the end, it never ends
+        (tmp_path / "no" / "a.json", f"there is no directory {tmp_path / 'no'}"),
+        (big, "over 4,194,304 bytes"),
+    ]:
+        argv = ["survey", "report", "--db", str(atlas_db), "--markdown", "--atlas", str(path)]
+        assert main(argv) == 2, path
+        assert says in capsys.readouterr().err, path
 
 
 def test_merged_keeps_the_new_group_where_both_have_one() -> None:

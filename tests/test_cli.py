@@ -512,7 +512,8 @@ COMMANDS: dict[tuple[str, ...], tuple[list[str], dict[str, list[str]]]] = {
     ),
     # Never a well-formed range: a valid one would start a process pool.
     ("survey",): (
-        ["5-1", "١-٣", "pysol:x", "1-" + "9" * 25, "pysol:0-3", ",", "1--2", "x:1", *ODD_TEXT],
+        ["5-1", "١-٣", "pysol:x", "1-" + "9" * 25, "pysol:0-3", ",", "1--2", "x:1"]
+        + [t for t in ODD_TEXT if t != "0"],  # deal 0 is a range: it would be surveyed
         {
             "--db": ODD_FILES,
             "--workers": ODD_NUMBERS,
@@ -529,6 +530,14 @@ COMMANDS: dict[tuple[str, ...], tuple[list[str], dict[str, list[str]]]] = {
             "--db": ["{tmp}/good.db", *ODD_FILES],
             "--plot": ODD_FILES,
             "--markdown": [],
+            # its own file to write, and files it cannot read as an atlas
+            "--atlas": [
+                "{tmp}/atlas.json",
+                "{tmp}",
+                "{tmp}/junk.txt",
+                "{tmp}/no/a.json",
+                "/dev/zero",
+            ],
             **RULE_OPTIONS,
         },
     ),
@@ -609,6 +618,7 @@ def test_fuzz_every_command_over_malformed_input(
     import uvicorn
 
     argv = data.draw(command_lines(str(fuzz_dir)))
+    monkeypatch.chdir(fuzz_dir)  # a file named by odd text ("²") lands there, not in the repo
     monkeypatch.setattr(sys, "stdin", io.StringIO('[[["3a"]]]'))
     # Check serve's input, never serve: no server, no worker processes.
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)

@@ -30,6 +30,7 @@ from eightoff.store import Store, rules_key
 
 FORMAT: Final = "eightoff-atlas"
 VERSION: Final = 1
+MAX_BYTES: Final = 4 * 2**20  # an atlas file: a few hundred groups take a few hundred KiB
 
 SHOW_UNKNOWN: Final = 20  # unknown deals listed by number, at most, per variant
 BUCKET: Final = 5  # moves a bar of the optimal-length table spans
@@ -284,15 +285,29 @@ def from_text(text: str, name: str = "atlas.json") -> list[Entry]:
     return found
 
 
-def read(path: str | Path) -> list[Entry]:
-    """The entries of the atlas file ``path`` (none if there is no such file yet)."""
+def check_path(path: str | Path) -> Path:
+    """``path`` as an atlas file to read and write, or :class:`AtlasError` saying why not."""
     path = Path(path)
     if path.is_dir():
         raise AtlasError(f"--atlas {path} is a directory: name the atlas file (atlas.json)")
+    if path.exists() and not path.is_file():
+        raise AtlasError(f"--atlas {path} is not a regular file")
+    if not path.parent.is_dir():
+        raise AtlasError(f"--atlas {path}: there is no directory {path.parent}")
+    return path
+
+
+def read(path: str | Path) -> list[Entry]:
+    """The entries of the atlas file ``path`` (none if there is no such file yet)."""
+    path = check_path(path)
     if not path.exists():
         return []
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise AtlasError(f"{path}: over {MAX_BYTES:,} bytes, not an atlas file")
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise AtlasError(f"{path}: cannot read it ({exc})") from None
     return from_text(text, str(path))

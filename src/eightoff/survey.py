@@ -623,11 +623,13 @@ def report_command(
     if atlas is not None and not markdown:
         raise ReportError("--atlas keeps the atlas page's figures: use it with --markdown")
     target = None if plot is None else check_plot_path(plot)
+    from eightoff import atlas as pages
+
+    if atlas is not None:
+        pages.check_path(atlas)
     with Store(db, readonly=True) as store:
         store.check_rows()
         if markdown:
-            from eightoff import atlas as pages
-
             found = pages.entries(store, rules)
             if atlas is not None:
                 found = pages.merged(found, pages.read(atlas))
