@@ -233,7 +233,8 @@ class Entry:
 
 
 def _finite(x: float) -> float | None:
-    return None if math.isnan(x) else x  # JSON has no NaN
+    # JSON has no NaN; six significant digits say more than the page shows
+    return None if math.isnan(x) else float(f"{x:.6g}")
 
 
 def _number_or_nan(x: Any) -> float:
