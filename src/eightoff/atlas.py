@@ -177,8 +177,8 @@ class Entry:
             won=s.verdicts["solved"],
             lost=s.verdicts["unsolvable"],
             unknown=tuple(s.unknown),
-            time_median=quantile(s.seconds, 0.5),
-            time_p99=quantile(s.seconds, 0.99),
+            time_median=_digits(quantile(s.seconds, 0.5)),
+            time_p99=_digits(quantile(s.seconds, 0.99)),
             length_median=quantile(s.lengths, 0.5),
             optimal=tuple(group.optimal),
         )
@@ -232,9 +232,14 @@ class Entry:
             raise AtlasError(f"a group that cannot be read ({exc!r})") from None
 
 
+def _digits(x: float) -> float:
+    # Six significant digits, more than the page shows; rounded once, when the entry is
+    # made, so the page from the file and from the database show the same digits.
+    return x if math.isnan(x) else float(f"{x:.6g}")
+
+
 def _finite(x: float) -> float | None:
-    # JSON has no NaN; six significant digits say more than the page shows
-    return None if math.isnan(x) else float(f"{x:.6g}")
+    return None if math.isnan(x) else x  # JSON has no NaN
 
 
 def _number_or_nan(x: Any) -> float:
@@ -580,10 +585,10 @@ def _atlas_note(atlas: str | None, db: str) -> list[str]:
     if atlas is None:
         return []
     return [
-        f"Each group's figures are kept in [{Path(atlas).name}]({Path(atlas).name}) too. A",
-        "survey of some variants may go to a database of its own; the report line run on",
-        f"it (with that database for {db}) replaces those groups in the file, keeps the",
-        "others, and makes the page from them all: the rows of one page may come from",
+        f"Each group's figures are kept in [{Path(atlas).name}]({Path(atlas).name}) too. Some",
+        "variants may be surveyed into a database of their own: the report line, given",
+        f"that database as --db {db}, replaces their groups in the file, keeps the others",
+        "and makes the page from them all, so the rows of one page may come from",
         "different days and machines.",
         "",
     ]
