@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -251,6 +252,11 @@ def entries(store: Store, rules: Rules | None = None) -> list[Entry]:
     return [Entry.of(g) for g in groups(store, rules)]
 
 
+def plotted(found: list[Group]) -> list[Summary]:
+    """The summaries the atlas plots: the groups with proven-optimal rows."""
+    return [g.summary for g in found if g.optimal]
+
+
 def _order(rules: Rules, source: str) -> tuple[object, ...]:
     # Atlas order: layout, build, empty columns, cells (most first), source.
     return (rules.layout.value, rules.build.value, rules.empty_column.value, -rules.cells, source)
@@ -368,7 +374,7 @@ def rule_flags(rules: Rules) -> list[str]:
     return flags
 
 
-def spans(source: str, found: list[tuple[int, int]]) -> str:
+def spans(source: str, found: Sequence[tuple[int, int]]) -> str:
     """The deal range's text form (``1-2000``, ``pysol:1-500,600``)."""
     body = ",".join(str(lo) if lo == hi else f"{lo}-{hi}" for lo, hi in found)
     return body if source == "eightoff" else f"{source}:{body}"
@@ -377,7 +383,7 @@ def spans(source: str, found: list[tuple[int, int]]) -> str:
 def command(entry: Entry, db: str) -> str:
     """The ``eightoff survey`` commands that make ``entry``'s rows (limits as stored): one
     run at its shortest limit, then, for each longer one, its unknown deals retried."""
-    head = ["eightoff", "survey", spans(entry.source, list(entry.spans)), "--db", db]
+    head = ["eightoff", "survey", spans(entry.source, entry.spans), "--db", db]
     rest = (["--optimal"] if entry.optimal_mode else []) + rule_flags(entry.rules)
     lines = []
     for i, (seconds, nodes) in enumerate(sorted(entry.limits, key=_limit_order)):
@@ -422,7 +428,7 @@ def variants_table(found: list[Entry]) -> list[str]:
         mode = " (optimal mode)" if e.optimal_mode else ""
         median = e.length_median
         lines.append(
-            f"| {name(e.rules)} | {spans(e.source, list(e.spans))}{mode} "
+            f"| {name(e.rules)} | {spans(e.source, e.spans)}{mode} "
             f"| {e.won:,} | {e.lost:,} | {len(e.unknown):,} | {_winnable(e)} "
             f"| {_time(e.time_median)} / {_time(e.time_p99)} "
             f"| {'–' if math.isnan(median) else f'{median:.0f}'} |"
@@ -434,7 +440,7 @@ def optimal_section(e: Entry, plot: str | None) -> list[str]:
     """The distribution of one group's proven-optimal lengths."""
     lengths = e.optimal
     lines = [
-        f"### {name(e.rules)}, deals {spans(e.source, list(e.spans))}",
+        f"### {name(e.rules)}, deals {spans(e.source, e.spans)}",
         "",
         f"{len(lengths):,} solutions proven shortest (of {e.won:,} won deals); "
         "lengths in single-card moves: "
@@ -489,7 +495,7 @@ def published_section(found: list[Entry]) -> list[str]:
         over = "" if p.deals is None else f" over {p.deals:,} deals"
         lines.append(
             f"| {p.who} [{i}] | {_percent(p.share, 4)}{over} | {_winnable(s)} "
-            f"| {spans(s.source, list(s.spans))} ({name(s.rules)}) "
+            f"| {spans(s.source, s.spans)} ({name(s.rules)}) "
             f"| {100 * (s.winnability - p.share):+.4f} points, {gap_sigma(s, p):+.1f}σ | {inside} |"
         )
         notes.append(f"{i}. {p.note}")
@@ -597,11 +603,6 @@ def _atlas_note(atlas: str | None, db: str) -> list[str]:
 def _pysol_only(e: Entry) -> bool:
     # A survey of PySolFC's numbering, not of the atlas's own sample (optimal mode aside).
     return e.source == "pysol" and not e.optimal_mode
-
-
-def optimal_groups(store: Store, rules: Rules | None = None) -> list[Summary]:
-    """The summaries the atlas plots: the groups with proven-optimal rows."""
-    return [g.summary for g in groups(store, rules) if g.optimal]
 
 
 def plot_name(plot: str | Path | None) -> str | None:

@@ -630,12 +630,13 @@ def report_command(
     with Store(db, readonly=True) as store:
         store.check_rows()
         if markdown:
-            found = pages.entries(store, rules)
+            made = pages.groups(store, rules)  # read once: the page's and the plot's
+            found = [pages.Entry.of(g) for g in made]
             if atlas is not None:
                 found = pages.merged(found, pages.read(atlas))
                 pages.write(atlas, found)
             print(pages.markdown(found, str(db), plot=plot, atlas=atlas), end="")
-            drawn = pages.optimal_groups(store, rules)
+            drawn = pages.plotted(made)
             if target is not None and (drawn or atlas is None):
                 draw(drawn, target)
             elif target is not None:
