@@ -30,7 +30,7 @@ static void column_info(const uint8_t *col, int len, ColumnInfo *info) {
     uint64_t waits = 0, above = 0; /* kept up to date as the lowest cards change */
     info->forced = info->n = 0;
     for (int k = 0; k < len; k++) {
-        int c = col[k], s = c / 13;
+        int c = col[k], s = SUIT(c);
         if (low[s] < c) {
             info->forced++;
         } else if (any) {

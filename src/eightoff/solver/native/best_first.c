@@ -73,6 +73,7 @@ static int bf_run(BestFirst *s, long pause_at, long max_nodes, double deadline) 
     Move moves[MAXMOVES];
     uint8_t homed[52];
     double terms[NCOLS];
+    ColumnTerms cts[NCOLS];
     uint64_t colh[NCOLS], prefix[NCOLS][MAXCOL + 1];
     State st, child;
     while (s->heap.n) {
@@ -100,7 +101,12 @@ static int bf_run(BestFirst *s, long pause_at, long max_nodes, double deadline) 
             }
         }
         if (limit_reached(out, max_nodes, deadline)) return 1;
-        double hv = full_h(cfg, &st, terms);
+        /* h as full_h sums it, each column's terms kept for its children's */
+        double hv = 52 - sum_founds(&st) + cfg->cell_w * st.ncells;
+        for (int i = 0; i < NCOLS; i++) {
+            terms[i] = column_terms(cfg, st.cards[i], st.len[i], st.founds, &cts[i]);
+            hv += terms[i];
+        }
         uint64_t x = cells_hash(&st);
         for (int i = 0; i < NCOLS; i++) { /* each column's running FNV state, per prefix */
             prefix[i][0] = FNV_START;
@@ -142,20 +148,15 @@ static int bf_run(BestFirst *s, long pause_at, long max_nodes, double deadline) 
                 h2 = hv + cfg->cell_w * (m.dk == CELL ? n : -1 * (m.sk == CELL));
                 if (i >= 0) {
                     int left = st.len[i] - n;
-                    h2 += column_term(cfg, st.cards[i], left, st.founds) - terms[i];
+                    h2 += prefix_term(cfg, &cts[i], left) - terms[i];
                     if (cfg->autoplay && left) {
                         /* The card this move exposes will go home: rank it a card better. */
                         int t = st.cards[i][left - 1];
-                        if (st.founds[t / 13] == t % 13 && (cfg->autoplay == AUTO_ALL || safe_home(t, st.founds)))
+                        if (st.founds[SUIT(t)] == RANK(t) && (cfg->autoplay == AUTO_ALL || safe_home(t, st.founds)))
                             bonus = 1;
                     }
                 }
-                if (j >= 0) {
-                    uint8_t col[2 * MAXCOL];
-                    memcpy(col, st.cards[j], st.len[j]);
-                    memcpy(col + st.len[j], moving, (size_t)n);
-                    h2 += column_term(cfg, col, st.len[j] + n, st.founds) - terms[j];
-                }
+                if (j >= 0) h2 += appended_term(cfg, &cts[j], st.len[j], moving, n, st.founds) - terms[j];
             }
             Entry c = {cost + cfg->weight * (h2 - bonus), ++s->counter, here, cost, m};
             if (!Heap_push(&s->heap, c)) goto nomem;

@@ -119,7 +119,7 @@ static int move_kind(const State *st, Move m) {
 
 static const uint8_t FCS_SUIT[4] = {3, 0, 2, 1}; /* our suits S, H, D, C in Freecell Solver's order */
 
-static inline int fcs_card(int c) { return (c % 13 + 1) * 4 + FCS_SUIT[c / 13]; }
+static inline int fcs_card(int c) { return (RANK(c) + 1) * 4 + FCS_SUIT[SUIT(c)]; }
 
 /* Columns a, b in Freecell Solver's stored order: < 0 when a comes first. */
 static int fcs_column_cmp(const State *st, int a, int b) {
@@ -175,7 +175,7 @@ static int atomic_moves_in(const Config *cfg, const State *st, const FcsOrder *o
             if (n == 0) continue;
             int top = st->cards[i][n - 1];
             if (*t == '0') {
-                if (st->founds[top / 13] == top % 13) out[nm++] = mv(COL, i, FOUND, top / 13, 1);
+                if (st->founds[SUIT(top)] == RANK(top)) out[nm++] = mv(COL, i, FOUND, SUIT(top), 1);
             } else if (*t == 'A') {
                 if (empty >= 0 && n > 1 && starts_column(top, cfg->kings_only)) out[nm++] = mv(COL, i, COL, empty, 1);
             } else if (*t == 'B') {
@@ -191,7 +191,7 @@ static int atomic_moves_in(const Config *cfg, const State *st, const FcsOrder *o
         for (int k = 0; k < st->ncells; k++) {
             int c = cells[k];
             if (*t == '1') {
-                if (st->founds[c / 13] == c % 13) out[nm++] = mv(CELL, c, FOUND, c / 13, 1);
+                if (st->founds[SUIT(c)] == RANK(c)) out[nm++] = mv(CELL, c, FOUND, SUIT(c), 1);
             } else if (*t == 'D') {
                 for (int b = 0; b < NCOLS; b++) {
                     int j = order[b];

@@ -87,13 +87,13 @@ static inline unsigned bits_get(Bits *r, int n) {
 
 /* The bit naming ``card`` on ``onto`` (alternating colours; it builds on it). */
 static inline unsigned build_bit(int card, int onto) {
-    int s = card / 13;
+    int s = SUIT(card);
     return is_red(onto) ? s == 3 : s == 2;
 }
 
 static inline int built_card(int onto, unsigned bit, int suit) {
     if (suit) return onto - 1;
-    int r = onto % 13 - 1, s = is_red(onto) ? (bit ? 3 : 0) : (bit ? 2 : 1);
+    int r = RANK(onto) - 1, s = is_red(onto) ? (bit ? 3 : 0) : (bit ? 2 : 1);
     return s * 13 + r;
 }
 

@@ -117,14 +117,70 @@ static double column_term(const Config *cfg, const uint8_t *col, int n, const ui
     int mins[4] = {99, 99, 99, 99};
     int bad = 0, cover = 0;
     for (int k = 0; k < n; k++) { /* one pass: % and / by 13 compile to multiplies */
-        int c = col[k], s = c / 13;
+        int c = col[k], s = SUIT(c);
         if (mins[s] < c)
             bad++;
         else
             mins[s] = c;
-        if (c % 13 == founds[s]) cover += n - 1 - k; /* suit s's next card (each card once) */
+        if (RANK(c) == founds[s]) cover += n - 1 - k; /* suit s's next card (each card once) */
     }
     return cfg->inv_w * bad + cfg->cover_w * cover;
+}
+
+/* column_term's integers for every prefix of a column, from one pass, so that a
+ * child's term costs only the cards its move takes off or puts on (best_first.c):
+ * for the first m cards, ``bad[m]`` inversions, ``nexts[m]`` suits' next cards and
+ * ``at[m]`` the sum of their places (they lie under nexts[m] * (m - 1) - at[m]
+ * cards); ``mins``: each suit's lowest card in the whole column. */
+typedef struct {
+    uint8_t bad[MAXCOL + 1], nexts[MAXCOL + 1];
+    uint16_t at[MAXCOL + 1];
+    int mins[4];
+} ColumnTerms;
+
+/* Card ``c`` at place ``k`` of a column, over the cards below it: column_term's
+ * counts go on (``mins``: each suit's lowest card so far). */
+static inline void term_card(int c, int k, const uint8_t *founds, int *mins, int *bad, int *nexts, int *at) {
+    int s = SUIT(c);
+    if (mins[s] < c)
+        ++*bad;
+    else
+        mins[s] = c;
+    if (RANK(c) == founds[s]) {
+        ++*nexts;
+        *at += k;
+    }
+}
+
+/* ``col``'s ColumnTerms into ``ct``; its term, to the last bit column_term's. */
+static double column_terms(const Config *cfg, const uint8_t *col, int n, const uint8_t *founds, ColumnTerms *ct) {
+    int mins[4] = {99, 99, 99, 99};
+    int bad = 0, nexts = 0, at = 0;
+    ct->bad[0] = ct->nexts[0] = 0;
+    ct->at[0] = 0;
+    for (int k = 0; k < n; k++) {
+        term_card(col[k], k, founds, mins, &bad, &nexts, &at);
+        ct->bad[k + 1] = (uint8_t)bad;
+        ct->nexts[k + 1] = (uint8_t)nexts;
+        ct->at[k + 1] = (uint16_t)at;
+    }
+    memcpy(ct->mins, mins, sizeof mins);
+    return cfg->inv_w * bad + cfg->cover_w * (nexts * (n - 1) - at);
+}
+
+/* The term of the column's first ``m`` cards (column_term's, to the last bit). */
+static inline double prefix_term(const Config *cfg, const ColumnTerms *ct, int m) {
+    return cfg->inv_w * ct->bad[m] + cfg->cover_w * (ct->nexts[m] * (m - 1) - ct->at[m]);
+}
+
+/* The term of the column of ``len`` cards with the ``n`` cards ``moving`` put on it
+ * (column_term's, to the last bit). */
+static inline double appended_term(const Config *cfg, const ColumnTerms *ct, int len, const uint8_t *moving, int n,
+                                   const uint8_t *founds) {
+    int mins[4], bad = ct->bad[len], nexts = ct->nexts[len], at = ct->at[len];
+    memcpy(mins, ct->mins, sizeof mins);
+    for (int t = 0; t < n; t++) term_card(moving[t], len + t, founds, mins, &bad, &nexts, &at);
+    return cfg->inv_w * bad + cfg->cover_w * (nexts * (len + n - 1) - at);
 }
 
 static double full_h(const Config *cfg, const State *st, double *terms) {
@@ -147,15 +203,15 @@ static int autoplay(const Config *cfg, State *st, uint8_t *homed) {
     for (int i = 0; i < NCOLS && !changed; i++)
         if (st->len[i]) {
             int c = st->cards[i][st->len[i] - 1];
-            changed = st->founds[c / 13] == c % 13;
+            changed = st->founds[SUIT(c)] == RANK(c);
         }
-    for (int k = 0; k < st->ncells && !changed; k++) changed = st->founds[st->cells[k] / 13] == st->cells[k] % 13;
+    for (int k = 0; k < st->ncells && !changed; k++) changed = st->founds[SUIT(st->cells[k])] == RANK(st->cells[k]);
     while (changed) {
         changed = 0;
         for (int i = 0; i < NCOLS; i++) {
             while (st->len[i]) {
-                int c = st->cards[i][st->len[i] - 1], s = c / 13;
-                if (st->founds[s] != c % 13 || !autoplays(mode, c, st->founds))
+                int c = st->cards[i][st->len[i] - 1], s = SUIT(c);
+                if (st->founds[s] != RANK(c) || !autoplays(mode, c, st->founds))
                     break;
                 st->founds[s]++;
                 homed[nh++] = (uint8_t)c;
@@ -168,8 +224,8 @@ static int autoplay(const Config *cfg, State *st, uint8_t *homed) {
             int m = st->ncells;
             memcpy(snap, st->cells, (size_t)m);
             for (int k = 0; k < m; k++) {
-                int c = snap[k], s = c / 13;
-                if (st->founds[s] == c % 13 && autoplays(mode, c, st->founds)) {
+                int c = snap[k], s = SUIT(c);
+                if (st->founds[s] == RANK(c) && autoplays(mode, c, st->founds)) {
                     st->founds[s]++;
                     homed[nh++] = (uint8_t)c;
                     cell_remove(st, c);
@@ -201,7 +257,7 @@ static void apply_move(State *st, Move m) {
     } else if (m.dk == CELL) {
         for (int k = n - 1; k >= 0; k--) cell_add(st, moving[k]);
     } else {
-        st->founds[moving[0] / 13]++;
+        st->founds[SUIT(moving[0])]++;
     }
 }
 
@@ -229,7 +285,7 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
         if (st->len[j]) {
             int d = st->cards[j][st->len[j] - 1];
             tops[d] = (int8_t)j;
-            top_rank[ntops] = d % 13;
+            top_rank[ntops] = RANK(d);
             top_red[ntops] = is_red(d);
             top_cols[ntops++] = j;
         } else {
@@ -243,18 +299,18 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
         int n = st->len[i];
         if (!n) continue;
         const uint8_t *col = st->cards[i];
-        int top = col[n - 1], s = top / 13;
-        if (st->founds[s] == top % 13) out[nm++] = mv(COL, i, FOUND, s, 1);
+        int top = col[n - 1], s = SUIT(top);
+        if (st->founds[s] == RANK(top)) out[nm++] = mv(COL, i, FOUND, s, 1);
         int run = run_length(st, i, suit);
         if (suit) {
             /* Only the whole same-suit run can fit on another column. */
             int head = col[n - run];
-            if (run <= cap && head % 13 != 12) {
+            if (run <= cap && RANK(head) != 12) {
                 int j = tops[head + 1];
                 if (j >= 0) out[nm++] = mv(COL, i, COL, j, run);
             }
         } else {
-            int trank = top % 13;
+            int trank = RANK(top);
             int most = run < cap ? run : cap;
             for (int t = 0; t < ntops; t++) {
                 int j = top_cols[t], k = top_rank[t] - trank;
@@ -281,9 +337,9 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
                     for (int c = 0; c < NCOLS; c++)
                         for (int x = 0; x < st->len[c]; x++) {
                             int card = st->cards[c][x];
-                            if (card % 13 == st->founds[card / 13]) {
-                                next_col[card / 13] = (int8_t)c;
-                                next_at[card / 13] = (int8_t)x;
+                            if (RANK(card) == st->founds[SUIT(card)]) {
+                                next_col[SUIT(card)] = (int8_t)c;
+                                next_at[SUIT(card)] = (int8_t)x;
                             }
                         }
                 }
@@ -296,14 +352,14 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
         }
     }
     for (int k = 0; k < st->ncells; k++) {
-        int c = st->cells[k], s = c / 13;
-        if (st->founds[s] == c % 13) out[nm++] = mv(CELL, c, FOUND, s, 1);
-        if (c % 13 != 12) {
+        int c = st->cells[k], s = SUIT(c);
+        if (st->founds[s] == RANK(c)) out[nm++] = mv(CELL, c, FOUND, s, 1);
+        if (RANK(c) != 12) {
             if (suit) {
                 int j = tops[c + 1];
                 if (j >= 0) out[nm++] = mv(CELL, c, COL, j, 1);
             } else {
-                int r = c % 13 + 1;
+                int r = RANK(c) + 1;
                 int d1 = is_red(c) ? r : r + 13, d2 = is_red(c) ? r + 39 : r + 26;
                 if (tops[d1] >= 0) out[nm++] = mv(CELL, c, COL, tops[d1], 1);
                 if (tops[d2] >= 0) out[nm++] = mv(CELL, c, COL, tops[d2], 1);
