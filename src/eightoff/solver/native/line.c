@@ -427,6 +427,65 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
     return 1;
 }
 
+/* ---- a helper's line: best-first's own instead, or resolved from where it got going -- */
+
+/* A helper wins while best-first is on its way, and best-first is often close: of
+ * the 289 Fore Cell deals of PySolFC 3001-4200 a helper won, best-first alone (the
+ * very search the portfolio runs by turns) ends 147 within another half of the
+ * positions spent, its line 18 single-card moves shorter on average (the helper's
+ * finished and resolved as before, on the same deals). So after a dive's or
+ * the greedy search's win best-first goes on for 1 / GO_ON_DIV of the positions
+ * spent (GO_ON_MIN to GO_ON_MAX, within the node limit); its line, if it finds one,
+ * is kept unless longer, and resolve_line's three searches are saved. After Freecell
+ * Solver's scans' win it goes on only as far as one of resolve_line's searches
+ * would, the three sharing the other two's positions if it finds nothing (py_solve):
+ * the scans win where fc-solve is fastest (it took under 2 ms on 69 of their 92
+ * deals), where eightoff's time is what counts (benchmarks/README.md, eleventh
+ * round). */
+#ifndef GO_ON_DIV
+#define GO_ON_DIV 2
+#endif
+#ifndef GO_ON_MIN
+#define GO_ON_MIN 100
+#endif
+#ifndef GO_ON_MAX
+#define GO_ON_MAX 4000
+#endif
+
+/* How far best-first goes on after a dive's or the greedy search's win with
+ * ``spent`` positions expanded in all: 1 / GO_ON_DIV of them, GO_ON_MIN to GO_ON_MAX,
+ * within the node limit (< 0: none). */
+static long go_on_nodes(long spent, long max_nodes) {
+    long n = spent / GO_ON_DIV;
+    n = n < GO_ON_MIN ? GO_ON_MIN : n > GO_ON_MAX ? GO_ON_MAX : n;
+    return max_nodes < 0 || n <= max_nodes - spent ? n : max_nodes - spent;
+}
+
+/* Best-first ``bf`` goes on for ``n`` more expansions after a helper's win;
+ * ``*spent`` (positions expanded in all) takes them. 1 when it found a line
+ * (``bf->out.goal``). */
+static int bf_go_on(BestFirst *bf, long n, long *spent, double deadline) {
+    long before = bf->out.nodes;
+    int ended = bf_run(bf, before + n, -1, deadline);
+    *spent += bf->out.nodes - before;
+    return ended && bf->out.status == SOLVED;
+}
+
+/* ``own`` (best-first's steps from ``start``), finished, replaces ``line`` (a
+ * helper's, finished) unless longer. Returns finish_line's result. */
+static int keep_shorter(const Config *cfg, const EState *start, const Steps *own, int endgame_home,
+                        long endgame_nodes, double deadline, Budget *budget, Line *line) {
+    Line other = {NULL, 0, 0};
+    int ok = finish_line(cfg, start, own, endgame_home, endgame_nodes, deadline, budget, 0, &other);
+    if (ok > 0 && single_card_length(other.items, other.n) <= single_card_length(line->items, line->n)) {
+        Line t = *line;
+        *line = other;
+        other = t;
+    }
+    free(other.items);
+    return ok;
+}
+
 /* ---- a helper's line, resolved by best-first from where it got going ---------------- */
 
 /* A helper's line (portfolio.c's, or the exact proof's depth-first one) winds: cards

@@ -577,6 +577,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     Nodes nodes = {NULL, 0, 0, &budget};
     Outcome out = {SOLVED, 0, 0};
     Steps steps = {NULL, NULL, {0}, 0};
+    Steps own = {NULL, NULL, {0}, 0}; /* best-first's line, when it goes on to one (line.c bf_go_on) */
     Line line = {NULL, 0, 0};
     Settle search = {.win_cfg = &cfg, .win_nodes = &nodes};
     root = start;
@@ -586,22 +587,40 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     /* A portfolio helper's line, or the exact depth-first search's (it wanders far
      * more: thousands of moves): the finish cuts its detours too. */
     int helper = !(search.win_cfg == &cfg && search.win_nodes == &nodes); /* any line but best-first's */
+    /* Not with eight cells, where best-first's own lines are found by the helpers' too
+     * (on the standard game, PySolFC 3001-4200: -0.3% moves for +4% time). */
+    int shorten = helper && resolve && cfg.ncells < RESOLVE_CELLS;
+    int bf_won = 0;
+    long won_at = out.nodes, again = resolve_nodes(won_at, max_nodes); /* each resolve_line search's */
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
         ok = collect_path(search.win_cfg, &start, search.win_nodes, out.goal, &steps);
+    /* Best-first goes on a little (line.c bf_go_on). After the scans' win (on deals
+     * fc-solve ends fastest, where time counts most) it takes one of resolve_line's
+     * three shares, and the three searches split the other two: no more positions in
+     * all than resolve_line alone. */
+    if (ok && out.status == SOLVED && shorten && search.blive) {
+        int scans = search.win_cfg == &search.pf.scfg;
+        long n = scans ? again : go_on_nodes(won_at, max_nodes);
+        bf_won = n > 0 && bf_go_on(&search.bf, n, &out.nodes, deadline);
+        if (bf_won) ok = collect_path(&cfg, &start, &nodes, search.bf.out.goal, &own);
+        again = scans ? again - (out.nodes - won_at) / 3 : resolve_nodes(out.nodes, max_nodes);
+        if (max_nodes >= 0 && again > max_nodes - out.nodes) again = max_nodes - out.nodes;
+    }
     settle_free(&search);
     if (out.status == SOLVED) {
         nodes_free(&nodes); /* the finish's A* gets the whole budget */
         if (ok) ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, helper, &line);
-        /* A helper's winding line: best-first again from where it got going. Not with
-         * eight cells, where best-first's own lines are found by the helpers' too (on
-         * the standard game, PySolFC 3001-4200: -0.3% moves for +4% time). */
-        long again = resolve_nodes(out.nodes, max_nodes);
-        if (ok > 0 && helper && resolve && cfg.ncells < RESOLVE_CELLS && again > 0)
+        /* A helper's winding line: best-first's own if it went on to one and it is no
+         * longer, else best-first again from where the line got going. */
+        if (ok > 0 && bf_won)
+            ok = keep_shorter(&cfg, &es, &own, endgame_home, endgame_nodes, deadline, &budget, &line);
+        else if (ok > 0 && shorten && again > 0)
             ok = resolve_line(&cfg, &es, &line, again, endgame_home, endgame_nodes, deadline, &budget);
     }
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
     steps_free(&steps);
+    steps_free(&own);
     if (out.status == NOMEM || ok <= 0) {
         free(line.items);
         return out.status == NOMEM ? PyErr_NoMemory() : finish_failed(ok);

@@ -161,10 +161,13 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
     s->win_nodes = s->pf.win_nodes;
     long spent = out.nodes; /* expansions of the searches no longer running */
     int undecided = tail && out.status == LIMIT && !budget->full && spent >= first && (max_nodes < 0 || spent < max_nodes);
-    if (undecided) { /* best-first goes on: its tables stay in ``nodes`` */
+    /* A helper's win keeps best-first too: py_solve may let it go on a little, for
+     * a line of its own (settle_free frees it). */
+    int helper_won = out.status == SOLVED && s->pf.win_nodes != nodes;
+    if (undecided || helper_won) { /* best-first goes on: its tables stay in ``nodes`` */
         s->bf = s->pf.bf;
         s->blive = 1;
-        spent -= s->bf.out.nodes;
+        if (undecided) spent -= s->bf.out.nodes;
     } else {
         bf_free(&s->pf.bf);
     }
