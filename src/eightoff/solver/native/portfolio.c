@@ -14,7 +14,8 @@
  *   an allowance of their own: SCAN_NUM positions per SCAN_DEN of best-first's
  *   from early_start (and, for their first SCAN_FIRST, the other helpers' turns
  *   first), while best-first's open list holds at least one position per
- *   SCAN_OPEN_SHARE expanded, SCAN_NODES at most (SCANS_END: the prelude's first
+ *   SCAN_OPEN_SHARE expanded, SCAN_NODES at most (WIDE_SCAN_NODES with eight
+ *   cells; SCANS_END: the prelude's first
  *   A* turn, which they do not run). On the deals where fc-solve is fastest it is
  *   these scans that find the line; running them as fc-solve runs them (not a
  *   look-alike) makes those deals ours at the same count of positions. Their
@@ -118,6 +119,18 @@
 #ifndef SCAN_NODES
 #define SCAN_NODES 17000 /* they stop after this many expansions (SCANS_END at most) */
 #endif
+/* With WIDE_CELLS cells the scans stop sooner: there best-first ends most deals
+ * itself, and the scans' wins on the standard game came early (PySolFC 1-2000: 33
+ * wins, none past 3,400 of their positions), while each of their positions costs
+ * about as much as one of best-first's on the deals it ends in 2,000-20,000
+ * expansions. Standard game, PySolFC 3001-5200, instructions (callgrind) of every
+ * solve: 17,000 -> 10.53G, 8,000 10.35G, 6,000 10.27G, 4,000 10.20G, 3,000 10.18G
+ * (the solver of 8aff81b: 10.79G); at 3,000 deal 1996 (tuning range) is 18x
+ * fc-solve's time, at 4,000 it is won by the scans as before. */
+#ifndef WIDE_SCAN_NODES
+#define WIDE_SCAN_NODES 4000
+#endif
+
 #ifndef SCAN_FIRST
 #define SCAN_FIRST 500 /* the scans' first this many positions may take the other helpers' turns too */
 #endif
@@ -240,9 +253,10 @@ static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, lo
     if (p->slive < 0) return 0;
     Scans *s = &p->scan;
     long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - s->out.nodes);
-    long pause = s->out.nodes + quantum < SCAN_NODES ? s->out.nodes + quantum : SCAN_NODES;
+    long cap = cfg->ncells >= WIDE_CELLS ? WIDE_SCAN_NODES : SCAN_NODES;
+    long pause = s->out.nodes + quantum < cap ? s->out.nodes + quantum : cap;
     if (!scans_resume(s, pause, left, deadline)) {
-        if (s->out.nodes >= SCAN_NODES) portfolio_drop_scan(p);
+        if (s->out.nodes >= cap) portfolio_drop_scan(p);
         return 0;
     }
     if (s->out.status == SOLVED || (s->out.status == LIMIT && !p->sbudget.full)) return 1;
