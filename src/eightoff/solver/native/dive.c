@@ -140,6 +140,8 @@ static int fcs_column_cmp(const State *st, int a, int b) {
  * empty column, -1 when none), what atomic_moves_in reads. */
 typedef struct {
     int order[NCOLS], cells[MAXCELLS], empty;
+    int8_t tops[52]; /* card -> the column it tops, or -1 */
+    int8_t place[NCOLS]; /* column -> its place in ``order`` */
 } FcsOrder;
 
 static void fcs_order(const State *st, FcsOrder *o) {
@@ -153,6 +155,12 @@ static void fcs_order(const State *st, FcsOrder *o) {
         order[at] = i;
         if (empty < 0 && st->len[i] == 0) empty = i;
     }
+    memset(o->tops, -1, sizeof o->tops);
+    for (int a = 0; a < NCOLS; a++) {
+        int i = order[a];
+        o->place[i] = (int8_t)a;
+        if (st->len[i]) o->tops[st->cards[i][st->len[i] - 1]] = (int8_t)i;
+    }
     for (int k = 0; k < st->ncells; k++) {
         int at = k;
         while (at > 0 && fcs_card(cells[at - 1]) > fcs_card(st->cells[k])) {
@@ -162,6 +170,30 @@ static void fcs_order(const State *st, FcsOrder *o) {
         cells[at] = st->cells[k];
     }
     o->empty = empty;
+}
+
+/* The columns (not ``skip``) whose top ``card`` may go onto, in ``o``'s order: the
+ * one or two cards it builds on, looked up (not every column's top tried). */
+static int onto_columns(const Config *cfg, int card, const FcsOrder *o, int skip, int *to) {
+    int r = RANK(card) + 1, n = 0, a = -1, b = -1;
+    if (r == 13) return 0;
+    if (cfg->suit) {
+        a = o->tops[card + 1];
+    } else {
+        int red = is_red(card);
+        a = o->tops[(red ? 0 : 13) + r];
+        b = o->tops[(red ? 39 : 26) + r];
+    }
+    if (a == skip) a = -1;
+    if (b == skip) b = -1;
+    if (a >= 0 && b >= 0 && o->place[b] < o->place[a]) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    if (a >= 0) to[n++] = a;
+    if (b >= 0) to[n++] = b;
+    return n;
 }
 
 /* atomic_moves with the order already made (a scan runs its tests one at a time). */
@@ -179,11 +211,8 @@ static int atomic_moves_in(const Config *cfg, const State *st, const FcsOrder *o
             } else if (*t == 'A') {
                 if (empty >= 0 && n > 1 && starts_column(top, cfg->kings_only)) out[nm++] = mv(COL, i, COL, empty, 1);
             } else if (*t == 'B') {
-                for (int b = 0; b < NCOLS; b++) {
-                    int j = order[b];
-                    if (j != i && st->len[j] && builds(top, st->cards[j][st->len[j] - 1], cfg->suit))
-                        out[nm++] = mv(COL, i, COL, j, 1);
-                }
+                int to[2], nt = onto_columns(cfg, top, o, i, to);
+                for (int x = 0; x < nt; x++) out[nm++] = mv(COL, i, COL, to[x], 1);
             } else if (st->ncells < cfg->ncells) { /* C */
                 out[nm++] = mv(COL, i, CELL, -1, 1);
             }
@@ -193,11 +222,8 @@ static int atomic_moves_in(const Config *cfg, const State *st, const FcsOrder *o
             if (*t == '1') {
                 if (st->founds[SUIT(c)] == RANK(c)) out[nm++] = mv(CELL, c, FOUND, SUIT(c), 1);
             } else if (*t == 'D') {
-                for (int b = 0; b < NCOLS; b++) {
-                    int j = order[b];
-                    if (st->len[j] && builds(c, st->cards[j][st->len[j] - 1], cfg->suit))
-                        out[nm++] = mv(CELL, c, COL, j, 1);
-                }
+                int to[2], nt = onto_columns(cfg, c, o, -1, to);
+                for (int x = 0; x < nt; x++) out[nm++] = mv(CELL, c, COL, to[x], 1);
             } else if (*t == 'E') {
                 if (empty >= 0 && starts_column(c, cfg->kings_only)) out[nm++] = mv(CELL, c, COL, empty, 1);
             }

@@ -199,13 +199,17 @@ static double full_h(const Config *cfg, const State *st, double *terms) {
 static int autoplay(const Config *cfg, State *st, uint8_t *homed) {
     int mode = cfg->autoplay, nh = 0, changed = 0;
     if (mode == AUTO_NONE) return 0;
-    /* Most positions have nothing to send home: one look at the tops and cells. */
+    /* Most positions have nothing to send home: one look at the tops and cells (a card
+     * that may go home but is not safe to is no reason to look again). */
     for (int i = 0; i < NCOLS && !changed; i++)
         if (st->len[i]) {
             int c = st->cards[i][st->len[i] - 1];
-            changed = st->founds[SUIT(c)] == RANK(c);
+            changed = st->founds[SUIT(c)] == RANK(c) && autoplays(mode, c, st->founds);
         }
-    for (int k = 0; k < st->ncells && !changed; k++) changed = st->founds[SUIT(st->cells[k])] == RANK(st->cells[k]);
+    for (int k = 0; k < st->ncells && !changed; k++) {
+        int c = st->cells[k];
+        changed = st->founds[SUIT(c)] == RANK(c) && autoplays(mode, c, st->founds);
+    }
     while (changed) {
         changed = 0;
         for (int i = 0; i < NCOLS; i++) {
@@ -277,17 +281,11 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
     int suit = cfg->suit, kings_only = cfg->kings_only, group = cfg->group;
     int free = cfg->ncells - st->ncells;
     int nm = 0, empty = -1, nempty = 0, cap, cap_empty;
-    int8_t tops[52], next_col[4], next_at[4], located = 0;
-    int top_cols[NCOLS], ntops = 0; /* columns with a top card, in column order */
-    int top_rank[NCOLS], top_red[NCOLS]; /* their top cards' rank and colour, worked out once */
+    int8_t tops[52], next_col[4], next_at[4], located = 0; /* tops: card -> the column it tops, or -1 */
     memset(tops, -1, sizeof tops);
     for (int j = 0; j < NCOLS; j++) {
         if (st->len[j]) {
-            int d = st->cards[j][st->len[j] - 1];
-            tops[d] = (int8_t)j;
-            top_rank[ntops] = RANK(d);
-            top_red[ntops] = is_red(d);
-            top_cols[ntops++] = j;
+            tops[st->cards[j][st->len[j] - 1]] = (int8_t)j;
         } else {
             nempty++;
             if (empty < 0) empty = j;
@@ -310,13 +308,27 @@ static int gen_moves(const Config *cfg, const State *st, Move *out) {
                 if (j >= 0) out[nm++] = mv(COL, i, COL, j, run);
             }
         } else {
-            int trank = RANK(top);
-            int most = run < cap ? run : cap;
-            for (int t = 0; t < ntops; t++) {
-                int j = top_cols[t], k = top_rank[t] - trank;
-                if (1 <= k && k <= most && j != i && is_red(col[n - k]) != top_red[t])
-                    out[nm++] = mv(COL, i, COL, j, k);
+            /* The run's tail of k cards goes onto a top one rank above its head and of
+             * the other colour: two cards, looked up in ``tops`` (not every top tried
+             * against every k). A target column takes one k at most; they go out in
+             * column order. */
+            int most = run < cap ? run : cap, nt = 0;
+            int8_t to[2 * MAXCOL], count[2 * MAXCOL];
+            for (int k = 1; k <= most; k++) {
+                int head = col[n - k], r = RANK(head) + 1;
+                if (r == 13) break; /* a King heads it: nothing above */
+                int red = is_red(head), j1 = tops[(red ? 0 : 13) + r], j2 = tops[(red ? 39 : 26) + r];
+                if (j1 >= 0 && j1 != i) to[nt] = (int8_t)j1, count[nt++] = (int8_t)k;
+                if (j2 >= 0 && j2 != i) to[nt] = (int8_t)j2, count[nt++] = (int8_t)k;
             }
+            for (int a = 1; a < nt; a++) /* insertion sort by column */
+                for (int b = a; b > 0 && to[b - 1] > to[b]; b--) {
+                    int8_t t = to[b];
+                    to[b] = to[b - 1], to[b - 1] = t;
+                    t = count[b];
+                    count[b] = count[b - 1], count[b - 1] = t;
+                }
+            for (int a = 0; a < nt; a++) out[nm++] = mv(COL, i, COL, to[a], count[a]);
         }
         if (empty >= 0) {
             int top_k = run < cap_empty ? run : cap_empty;
