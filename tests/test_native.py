@@ -18,6 +18,7 @@ import shutil
 import sysconfig
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -210,22 +211,43 @@ def test_optimal_below_the_optimum_finds_nothing() -> None:
     assert again[0] == core.SOLVED
 
 
+def round_trips(count: int) -> tuple[Position, Steps, tuple[Any, ...], Steps]:
+    """PySolFC deal 17, best-first's steps to a win, native.finish's arguments, and the
+    steps with ``count`` round trips of 9D (on TD at the top of column 2) to a cell
+    and back, after the deal's own autoplay."""
+    position = pysol_deal(17)
+    steps = best_first_steps(position)
+    nine = position.columns[1][-1]
+    k = 1 if steps[0][0][0] < 0 else 0
+    trips = [((0, 1, 1, -1, 1), ()), ((1, nine, 0, 1, 1), ())] * count
+    args = (*core.state(position), core.config(position.rules))
+    return position, steps, args, [*steps[:k], *trips, *steps[k:]]
+
+
 @needs_native
 def test_finish_drops_a_round_trip_and_refuses_steps_that_do_not_win() -> None:
     assert native is not None
-    position = pysol_deal(17)  # 9D lies on TD at the top of column 2
-    steps = best_first_steps(position)
-    args = (*core.state(position), core.config(position.rules))
+    position, steps, args, padded = round_trips(1)
     line = native.finish(*args, steps, 20, 300, -1.0)
-    nine = position.columns[1][-1]
-    k = 1 if steps[0][0][0] < 0 else 0  # after the deal's own autoplay, if any
-    padded = [*steps[:k], ((0, 1, 1, -1, 1), ()), ((1, nine, 0, 1, 1), ()), *steps[k:]]
     assert native.finish(*args, padded, 20, 300, -1.0) == line
     assert wins(position, [core.MOVES[m] for m in line])
     with pytest.raises(ValueError, match="do not replay to a win"):
         native.finish(*args, steps[:-1], 15, 300, -1.0)
     with pytest.raises(ValueError, match="do not replay to a win"):
         native.finish(*args, [steps[1], steps[0], *steps[2:]], 15, 300, -1.0)
+
+
+@needs_native
+def test_finish_shortens_a_long_line_and_stops_at_the_deadline() -> None:
+    # 1,000 round trips of one card (2,000 moves): the merges take them all out, as
+    # they take out one. Past the deadline (0 s) nothing is shortened: the line is the
+    # steps' own moves (no ending sought, nothing merged), and still wins.
+    assert native is not None
+    position, steps, args, long = round_trips(1_000)
+    assert native.finish(*args, long, -1, 300, -1.0) == native.finish(*args, steps, -1, 300, -1.0)
+    late = native.finish(*args, long, 20, 300, 0.0)
+    assert len(late) == len(native.finish(*args, steps, 20, 300, 0.0)) + 2_000
+    assert wins(position, [core.MOVES[m] for m in late])
 
 
 @needs_native

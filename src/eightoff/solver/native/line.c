@@ -219,12 +219,17 @@ static void note_carried(const EState *es, Move m, int k, int *last) {
     for (int c = 0; c < m.n; c++) last[m.sk == COL ? es->cards[m.si][es->len[m.si] - m.n + c] : carried(es, m)] = k;
 }
 
-/* ``last``[card]: the latest move in [0, upto] that carries the card. */
-static void latest_moves(const EState *states, const Move *ms, int upto, int *last) {
+/* ``last``[card]: the latest move in [from, upto] that carries the card (-1: none). */
+static void latest_moves(const EState *states, const Move *ms, int from, int upto, int *last) {
     for (int c = 0; c < 52; c++) last[c] = -1;
-    for (int k = 0; k <= upto; k++)
+    for (int k = from; k <= upto; k++)
         if (!GONE(ms[k])) note_carried(&states[k], ms[k], k, last);
 }
+
+/* A card's two moves merge only within this many moves of each other: a line the
+ * searches find is a few hundred moves long, but one the exact proof's depth-first
+ * search finds may have hundreds of thousands (a pass over it took hours). */
+#define MERGE_SPAN 1024
 
 /* One pass of merges of a card's two moves over ``line``, in place: for each move b,
  * with a the card's previous move, the two go (a round trip: the card never leaves)
@@ -233,8 +238,9 @@ static void latest_moves(const EState *states, const Move *ms, int upto, int *la
  * are taken out as the pass goes (GONE; the positions after b stay as they were,
  * only the stretch is played again) and the line is closed up at the end. Returns
  * the number of merges (another pass may find more), -1 when out of memory, -2
- * when the line does not replay from ``start``. */
-static int merge_pass(const Config *cfg, const EState *start, Line *line) {
+ * when the line does not replay from ``start``. Past ``deadline`` (>= 0) it stops,
+ * the merges made so far kept. */
+static int merge_pass(const Config *cfg, const EState *start, Line *line, double deadline) {
     int n = line->n, nc = cfg->ncells, merges = 0;
     Move *ms = line->items;
     EState *states = malloc((size_t)(n + 1) * sizeof(EState)); /* states[k]: before move k */
@@ -251,10 +257,11 @@ static int merge_pass(const Config *cfg, const EState *start, Line *line) {
     for (int c = 0; c < 52; c++) last[c] = -1;
     EState trial;
     for (int b = 0; b < n; b++) {
+        if (!(b & 1023) && b && past(deadline)) break;
         const EState *es = &states[b];
         int a = last[carried(es, ms[b])];
         note_carried(es, ms[b], b, last);
-        if (a < 0) continue;
+        if (a < 0 || b - a > MERGE_SPAN) continue;
         Move ma = ms[a], mb = ms[b];
         /* Only a lone card's two moves merge; take-backs and runs stay as they are. */
         if (ma.n > 1 || mb.n > 1 || ma.dk == FOUND || ma.sk == FOUND || mb.sk == FOUND) continue;
@@ -293,7 +300,9 @@ static int merge_pass(const Config *cfg, const EState *start, Line *line) {
             states[k + 1] = states[k];
             if (!GONE(ms[k])) engine_play(cfg, &states[k + 1], ms[k]);
         }
-        latest_moves(states, ms, b, last); /* the stretch's moves may carry other cards now */
+        /* The stretch's moves may carry other cards now. Moves further back than
+         * MERGE_SPAN from b never merge with a later one: they need not be looked at. */
+        latest_moves(states, ms, b > MERGE_SPAN ? b - MERGE_SPAN : 0, b, last);
     }
     int m = 0;
     for (int k = 0; k < n; k++)
@@ -410,14 +419,16 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
             nodes_free(&nodes);
         }
     }
-    for (int before = -1; before != line->n;) { /* shortcuts and merges open up more of each other */
+    /* Shortcuts and merges open up more of each other; they only shorten a line that
+     * wins already, so past the deadline they stop. */
+    for (int before = -1; before != line->n && !past(deadline);) {
         before = line->n;
         if (shortcuts) {
             ok = shortcut_line(cfg, start, line);
             if (ok <= 0) return ok;
         }
-        for (;;) {
-            int merges = merge_pass(cfg, start, line);
+        while (!past(deadline)) {
+            int merges = merge_pass(cfg, start, line, deadline);
             if (merges == -1) return 0;
             if (merges == -2) return -1;
             if (!merges) break;
@@ -541,7 +552,7 @@ static int resolve_line(const Config *cfg, const EState *start, Line *line, long
     int ok = 1, i = 0;
     EState mid = *start; /* the line played up to its i-th move: RESOLVE_HOME rises, line stays */
     for (int t = 0; t < NRESOLVE && ok > 0; t++) {
-        if (deadline >= 0 && now_seconds() >= deadline) break;
+        if (past(deadline)) break;
         while (i < line->n && estate_home(&mid) < base + RESOLVE_HOME[t]) engine_play(cfg, &mid, line->items[i++]);
         int prefix = single_card_length(line->items, i);
         if (i == line->n || prefix >= best) continue;
@@ -583,8 +594,8 @@ static int resolve_line(const Config *cfg, const EState *start, Line *line, long
         return -1;
     }
     if (shortest.n > 0) { /* the shortest found before any lack of room stands too */
-        for (;;) { /* where the two parts meet, a card's two moves may merge */
-            int merges = merge_pass(cfg, start, &shortest);
+        while (!past(deadline)) { /* where the two parts meet, a card's two moves may merge */
+            int merges = merge_pass(cfg, start, &shortest, deadline);
             if (merges == -2) {
                 free(shortest.items);
                 return -1;

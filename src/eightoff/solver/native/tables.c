@@ -125,6 +125,9 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Whether ``deadline`` (< 0: none) has passed. */
+static int past(double deadline) { return deadline >= 0 && now_seconds() > deadline; }
+
 /* Counts one more expanded position; 1 (status LIMIT) when the node or time limit
  * stops the search there. The clock is read every 256 positions. */
 static inline int limit_reached(Outcome *out, long max_nodes, double deadline) {
