@@ -1,4 +1,4 @@
-"""Bytes a survey row takes on disk, line included: schema version 2 vs version 1.
+"""Bytes a survey row takes on disk, line included: the current schema vs version 1.
 
     .venv/bin/python benchmarks/survey_size.py [RANGE] [--workers N] [--optimal] [rule options]
 
@@ -6,7 +6,7 @@ Surveys RANGE (default 1-10000, the standard game) into a fresh database, then w
 same rows into a database of schema version 1 (as eightoff wrote it before packed lines),
 checkpoints and VACUUMs both, and prints each file's size divided by its rows. Also prints
 the survey's deals/s and the peak resident memory of the survey process and of its workers.
-Exits 1 when a version-2 row takes more than 200 bytes.
+Exits 1 when a row of the current schema takes more than 200 bytes.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from eightoff.cli import add_rule_options, rules_from_args
 from eightoff.rules import STANDARD
-from eightoff.store import SCHEMA_V1, Store, rules_key
+from eightoff.store import SCHEMA_V1, SCHEMA_VERSION, Store, rules_key
 from eightoff.survey import DealRange, run_survey
 
 TARGET = 200  # bytes a row, at most
@@ -68,10 +68,10 @@ def main() -> int:
     deals = DealRange.parse(args.range)
     rules = rules_from_args(args) or STANDARD
     with tempfile.TemporaryDirectory() as tmp:
-        v2, v1 = Path(tmp) / "v2.db", Path(tmp) / "v1.db"
+        now, v1 = Path(tmp) / "now.db", Path(tmp) / "v1.db"
         start = time.perf_counter()
         counts = run_survey(
-            v2,
+            now,
             deals,
             rules,
             workers=args.workers,
@@ -80,11 +80,11 @@ def main() -> int:
             progress=io.StringIO(),
         )
         elapsed = time.perf_counter() - start
-        rows = write_v1(v2, v1)
-        with sqlite3.connect(v2) as con:
+        rows = write_v1(now, v1)
+        with sqlite3.connect(now) as con:
             line = con.execute("SELECT avg(length(line)), avg(length) FROM deals").fetchone()
         con.close()
-        size2, size1 = compacted_size(v2), compacted_size(v1)
+        size2, size1 = compacted_size(now), compacted_size(v1)
     verdicts = ", ".join(f"{k} {v}" for k, v in counts.verdicts.items())
     print(f"survey {deals} ({rules.describe()}): {rows} rows; {verdicts}")
     print(
@@ -93,7 +93,7 @@ def main() -> int:
         f"{peak_rss_mib(resource.RUSAGE_CHILDREN):.0f} MiB (largest worker)"
     )
     print(f"  schema version 1: {size1:>11,} bytes  {size1 / rows:6.1f} bytes/row")
-    print(f"  schema version 2: {size2:>11,} bytes  {size2 / rows:6.1f} bytes/row")
+    print(f"  schema version {SCHEMA_VERSION}: {size2:>11,} bytes  {size2 / rows:6.1f} bytes/row")
     print(f"  packed line: {line[0]:.1f} bytes on average, for {line[1]:.1f} single-card moves")
     ok = size2 / rows <= TARGET
     print(f"  target ≤ {TARGET} bytes/row: {'met' if ok else 'MISSED'}")

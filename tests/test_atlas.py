@@ -136,21 +136,30 @@ def test_one_rule_set_and_a_group_command(atlas_db: Path) -> None:
 def test_a_group_surveyed_at_two_limits_is_made_by_a_run_then_a_retry(tmp_path: Path) -> None:
     db = tmp_path / "two.db"
     rows = solve_task(Task(FOUR_CELLS, "eightoff", (1, 2, 3), 10.0, None))
-    rows += solve_task(Task(FOUR_CELLS, "eightoff", (4,), 60.0, None))
+    rows += solve_task(Task(FOUR_CELLS, "eightoff", (4,), 60.0, None, memory=2 << 30))
     with Store(db) as store:
         store.add(rows)
         (group,) = entries(store)
+    assert group.limits == ((10.0, None, None), (60.0, None, 2 << 30))
     lines = command(group, "a.db").splitlines()
     assert lines == [
         "eightoff survey 1-4 --db a.db --time-limit 10 --cells 4",
-        "eightoff survey 1-4 --db a.db --time-limit 60 --redo-unknown --cells 4",
+        "eightoff survey 1-4 --db a.db --time-limit 60 --memory 2048 --redo-unknown --cells 4",
     ]
     args = build_parser().parse_args(shlex.split(lines[1])[1:])
     assert args.redo_unknown and args.time_limit == 60 and rules_from_args(args) == FOUR_CELLS
+    assert args.memory == 2048
+    # The atlas file keeps the tables' bytes where a limit gave them, and reads a line
+    # of an older file (seconds and nodes alone) as the solver's default.
+    line = group.to_json()
+    assert line["limits"] == [[10.0, None], [60.0, None, 2 << 30]]
+    assert Entry.from_json(line) == group
+    with pytest.raises(AtlasError, match="table bytes at most"):
+        Entry.from_json({**line, "limits": [[10.0, None, 1, 2]]})
 
 
 def test_the_gap_to_a_published_figure_counts_both_samples_errors() -> None:
-    ours = Entry(STANDARD, "eightoff", ((1, 10_000),), ((10.0, None),), 9_900, 100, (), 0.001,
+    ours = Entry(STANDARD, "eightoff", ((1, 10_000),), ((10.0, None, None),), 9_900, 100, (), 0.001,
                  0.01, 80.0, ())  # fmt: skip
     known = Published("a survey of 10,000", STANDARD, 0.98, 10_000, "")
     unsized = Published("a figure alone", STANDARD, 0.98, None, "")

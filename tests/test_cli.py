@@ -403,6 +403,8 @@ def test_dask_bogus_fails_fast_and_clean(tmp_path: Path) -> None:
         (["solve", "pysol:1", "--time-limit", "-1"], "must be 0 (no limit) or a positive"),
         (["survey", "1-2", "--db", "x.db", "--workers", "99999999999"], "must be 1 to 1024"),
         (["survey", "1-2", "--db", "x.db", "--time-limit", "-5"], "--time-limit: must be"),
+        (["survey", "1-2", "--db", "x.db", "--memory", "0"], "--memory: must be 1 to 1048576"),
+        (["solve", "pysol:1", "--memory", "2GiB"], "--memory: expected a whole number"),
         (["deal", "pysol:١"], "pysol:N with N a number"),
         (["deal", "EO1-C8-ıAAAAFA"], "'ı' is not an ASCII letter"),
         (["deal", "pysol:1", "--cells", "4", "--cells", "2"], "--cells given twice"),
@@ -460,11 +462,21 @@ def test_moves_files_too_large_or_not_files(
     assert "is not UTF-8 text" in err
 
 
+def test_the_memory_options_default_is_the_solvers() -> None:
+    from eightoff.cli import DEFAULT_MEMORY_MIB, mebibytes
+    from eightoff.solver.result import DEFAULT_MEMORY
+
+    assert mebibytes(DEFAULT_MEMORY_MIB) == DEFAULT_MEMORY and mebibytes(None) is None
+
+
 def test_limits_at_their_bounds_still_run(capsys: pytest.CaptureFixture[str]) -> None:
     # The largest node limit the C core takes, and a huge but finite time limit, just work.
     status, out, _ = run(
         capsys, "solve", "pysol:1", "--json", "--nodes", str(2**63 - 1), "--time-limit", "1e9"
     )
+    assert status == 0 and json.loads(out)["verdict"] == "solved"
+    # One MiB of tables is room for a few thousand positions: deal 1 needs fewer.
+    status, out, _ = run(capsys, "solve", "pysol:1", "--json", "--memory", "1")
     assert status == 0 and json.loads(out)["verdict"] == "solved"
     status, out, _ = run(capsys, "deal", "pysol:1", "--take-back", "--format", "json")
     assert status == 0 and json.loads(out)["rules"]["take_back"] is True
@@ -508,7 +520,12 @@ COMMANDS: dict[tuple[str, ...], tuple[list[str], dict[str, list[str]]]] = {
     ("play",): (["EO1-C8-AAAAAFA", *ODD_SOURCES[:8]], {"--text": [], **RULE_OPTIONS}),
     ("solve",): (
         ODD_SOURCES,
-        {"--json": [], "--time-limit": ["5", *ODD_NUMBERS], "--nodes": ["50", *ODD_NUMBERS]},
+        {
+            "--json": [],
+            "--time-limit": ["5", *ODD_NUMBERS],
+            "--nodes": ["50", *ODD_NUMBERS],
+            "--memory": ["1", *ODD_NUMBERS],
+        },
     ),
     # Never a well-formed range: a valid one would start a process pool.
     ("survey",): (
@@ -520,6 +537,7 @@ COMMANDS: dict[tuple[str, ...], tuple[list[str], dict[str, list[str]]]] = {
             "--dask": ["bogus", "tcp://", "tcp://x:99999"],
             "--time-limit": ODD_NUMBERS,
             "--node-limit": ODD_NUMBERS,
+            "--memory": ODD_NUMBERS,
             "--redo-unknown": [],
             **RULE_OPTIONS,
         },

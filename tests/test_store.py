@@ -13,7 +13,16 @@ import pytest
 from eightoff.cli import main
 from eightoff.pool import Pool, PoolError
 from eightoff.rules import PRESETS, STANDARD, Rules
-from eightoff.store import SCHEMA_V1, Row, Store, StoreError, rules_from_key, rules_key
+from eightoff.store import (
+    _VIEW,
+    SCHEMA_V1,
+    SCHEMA_VERSION,
+    Row,
+    Store,
+    StoreError,
+    rules_from_key,
+    rules_key,
+)
 
 
 def v1_db(path: Path, rows: Iterable[Row]) -> Path:
@@ -324,8 +333,8 @@ def test_version_1_reads_as_it_is_then_migrates_on_the_first_write(tmp_path: Pat
         assert sorted(store.rows(), key=repr) == sorted(rows, key=repr)
     assert db.read_bytes() == before  # reading changes nothing
     with Store(db) as store:  # opened to write: migrated
-        assert store.version == 2
-        # Version 2 keeps solve times to the microsecond.
+        assert store.version == SCHEMA_VERSION == 3
+        # Versions 2 and 3 keep solve times to the microsecond.
         rows = [replace(r, seconds=round(r.seconds * 1e6) / 1e6) for r in rows]
         assert sorted(store.rows(), key=repr) == sorted(rows, key=repr)
         assert store.add([row(51)]) == 1
@@ -334,10 +343,52 @@ def test_version_1_reads_as_it_is_then_migrates_on_the_first_write(tmp_path: Pat
         kinds = dict(con.execute("SELECT name, type FROM sqlite_master"))
         assert kinds["results"] == "view" and kinds["deals"] == "table"
         assert "results_pool" not in kinds
-        assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("2",)
+        assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("3",)
         assert con.execute("SELECT count(*) FROM rulesets").fetchone() == (4,)
         lines = [r[0] for r in con.execute("SELECT line FROM deals")]
         assert all(isinstance(line, bytes) for line in lines)
+    con.close()
+
+
+def v2_db(path: Path, rows: Iterable[Row]) -> Path:
+    """A survey database of ``rows`` as eightoff wrote it with schema version 2 (its
+    solvers had no memory limit)."""
+    with Store(path) as store:
+        store.add(rows)
+    con = sqlite3.connect(path)
+    with con:
+        con.execute("DROP VIEW results")
+        con.execute("ALTER TABLE solvers DROP COLUMN memory_limit")
+        con.execute(_VIEW.replace(", x.memory_limit AS memory_limit", ""))
+        con.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+    con.close()
+    return path
+
+
+def test_version_2_reads_as_it_is_then_gains_the_memory_limit(tmp_path: Path) -> None:
+    rows = [row(n) for n in range(1, 6)] + [row(6, "unknown", moves="", nodes=7)]
+    db = v2_db(tmp_path / "two.db", rows)
+    before = db.read_bytes()
+    with Store(db, readonly=True) as store:
+        assert store.version == 2
+        store.check_rows()
+        assert list(store.rows()) == rows  # no memory limit: the solver's default
+        assert store.execute(f"SELECT DISTINCT {store.limit_columns} FROM results").fetchall() == [
+            (10.0, None, None)
+        ]
+    assert db.read_bytes() == before
+    retried = replace(rows[-1], verdict="unsolvable", time_limit=60.0, memory_limit=2 << 30)
+    with Store(db) as store:  # opened to write: one more column
+        assert store.version == SCHEMA_VERSION
+        assert list(store.rows()) == rows
+        assert store.add([retried]) == 1
+        assert store.get(STANDARD, "eightoff", 6) == retried
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("3",)
+        assert con.execute("SELECT memory_limit FROM solvers ORDER BY id").fetchall() == [
+            (None,),
+            (2 << 30,),
+        ]
     con.close()
 
 

@@ -160,6 +160,17 @@ def test_resume_skips_done_deals_and_redoes_unknown_on_request(tmp_path: Path) -
     assert counts.skipped == 0 and counts.done == 2
 
 
+def test_the_memory_limit_is_each_deals_and_kept_with_its_rows(tmp_path: Path) -> None:
+    # Deal 1275 is lost: its proof needs more than 1 MiB of tables, less than 16.
+    db, one = tmp_path / "s.db", DealRange.parse("1275")
+    for memory, verdict in ((1 << 20, "unknown"), (16 << 20, "unsolvable")):
+        run_survey(db, one, workers=1, seconds=None, nodes=LIMIT.nodes, memory=memory,
+                   redo_unknown=True, progress=io.StringIO())  # fmt: skip
+        with Store(db) as store:
+            found = store.get(STANDARD, "eightoff", 1275)
+        assert found is not None and (found.verdict, found.memory_limit) == (verdict, memory)
+
+
 CRASH_FLAG = "EIGHTOFF_TEST_CRASHED"  # a file: present once a worker has crashed
 
 

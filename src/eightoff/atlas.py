@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from eightoff.errors import EightOffError
 from eightoff.export import variant
-from eightoff.report import Summary, quantile, summaries, wilson
+from eightoff.report import Limits, Summary, quantile, summaries, wilson
 from eightoff.rules import OPTIONS, PRESETS, STANDARD, InvalidRulesError, Rules
 from eightoff.store import Store, rules_key
 
@@ -137,7 +137,7 @@ class Entry:
     rules: Rules
     source: str
     spans: tuple[tuple[int, int], ...]  # the deal numbers surveyed, as inclusive spans
-    limits: tuple[tuple[float | None, int | None], ...]  # (seconds, nodes), as stored
+    limits: tuple[Limits, ...]  # as stored
     won: int
     lost: int
     unknown: tuple[int, ...]  # the deals left unknown
@@ -190,7 +190,7 @@ class Entry:
             "rules": self.rules.to_json(),
             "source": self.source,
             "spans": [list(span) for span in self.spans],
-            "limits": [list(limit) for limit in self.limits],
+            "limits": [list(limit if limit[2] is not None else limit[:2]) for limit in self.limits],
             "won": self.won,
             "lost": self.lost,
             "unknown": list(self.unknown),
@@ -207,10 +207,7 @@ class Entry:
             spans = tuple((int(lo), int(hi)) for lo, hi in data["spans"])
             if not spans or any(lo < 1 or hi < lo for lo, hi in spans):
                 raise AtlasError(f"deal spans {data['spans']!r}: not increasing from 1 up")
-            limits = tuple(
-                (None if s is None else float(s), None if n is None else int(n))
-                for s, n in data["limits"]
-            )
+            limits = tuple(_limits(limit) for limit in data["limits"])
             optimal = sorted(
                 int(n) for n, count in data["optimal"].items() for _ in range(int(count))
             )
@@ -386,18 +383,37 @@ def command(entry: Entry, db: str) -> str:
     head = ["eightoff", "survey", spans(entry.source, entry.spans), "--db", db]
     rest = (["--optimal"] if entry.optimal_mode else []) + rule_flags(entry.rules)
     lines = []
-    for i, (seconds, nodes) in enumerate(sorted(entry.limits, key=_limit_order)):
+    for i, (seconds, nodes, memory) in enumerate(sorted(entry.limits, key=_limit_order)):
         words = [*head, "--time-limit", "0" if seconds is None else f"{seconds:g}"]
         if nodes is not None:
             words += ["--node-limit", str(nodes)]
+        if memory is not None:
+            words += ["--memory", str(memory >> 20)]
         lines.append(" ".join(words + (["--redo-unknown"] if i else []) + rest))
     return "\n".join(lines) if lines else " ".join(head + rest)
 
 
-def _limit_order(limit: tuple[float | None, int | None]) -> tuple[float, float]:
-    # None is no limit: the longest.
-    seconds, nodes = limit
-    return (math.inf if seconds is None else seconds, math.inf if nodes is None else nodes)
+def _limits(found: Any) -> Limits:
+    """A stored limit: [seconds, nodes] or [seconds, nodes, table bytes]."""
+    seconds, nodes, *rest = found
+    if len(rest) > 1:
+        raise AtlasError(f"limits {found!r}: seconds, nodes and table bytes at most")
+    memory = rest[0] if rest else None
+    return (
+        None if seconds is None else float(seconds),
+        None if nodes is None else int(nodes),
+        None if memory is None else int(memory),
+    )
+
+
+def _limit_order(limit: Limits) -> tuple[float, float, float]:
+    # None is no limit (for the tables: the solver's default, 1 GiB).
+    seconds, nodes, memory = limit
+    return (
+        math.inf if seconds is None else seconds,
+        math.inf if nodes is None else nodes,
+        1 << 30 if memory is None else memory,
+    )
 
 
 def _percent(x: float, digits: int = 2) -> str:
@@ -553,8 +569,8 @@ def markdown(
     if unknown:
         out += [
             "",
-            "Deals left unknown (the time limit, or the solver's 1 GiB of search tables, ran out",
-            "before a win or a proof):",
+            "Deals left unknown (the time limit, or the search tables, 1 GiB unless the commands",
+            "say `--memory`, ran out before a win or a proof):",
             "",
         ]
         for s in unknown:

@@ -5,11 +5,13 @@
     eightoff deal SOURCE [--format text|fcs|json] [rule options]
     eightoff replay SOURCE --moves FILE|- [rule options]
     eightoff play [rule options]
-    eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--optimal] [rule options]
+    eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--memory MIB] [--optimal]
+                   [rule options]
     eightoff serve [--host H] [--port P] [--no-browser] [--pool FILE] [--workers N]
                    [--allowed-host NAME] [--body-timeout S] [--max-connections N]
     eightoff survey RANGE --db FILE [--workers N | --dask ADDRESS] [--time-limit S]
-                    [--node-limit N] [--optimal] [--redo-unknown] [rule options]
+                    [--node-limit N] [--memory MIB] [--optimal] [--redo-unknown]
+                    [rule options]
     eightoff survey report --db FILE [--plot FILE.png] [--markdown [--atlas FILE.json]]
                            [rule options]
     eightoff survey export --db FILE [--format csv|parquet] OUT|- [rule options]
@@ -79,6 +81,8 @@ from eightoff.sources import load_source
 SOURCE_HELP = "a game code (EO1-C8-AAAAAFA), pysol:N, or the path of an fc-solve board file"
 
 MAX_COUNT: Final = 2**63 - 1  # node limits: the C core and SQLite count in 64 bits
+MAX_MEMORY_MIB: Final = 1 << 20  # --memory: a TiB of search tables at most
+DEFAULT_MEMORY_MIB: Final = 1024  # eightoff.solver.result.DEFAULT_MEMORY (a test holds them equal)
 MAX_WORKERS: Final = 1024  # local survey processes
 MAX_MOVES_BYTES: Final = 8 * 2**20  # a moves file: 10,000 moves as JSON objects need < 1 MiB
 MAX_MOVES_DEPTH: Final = 4  # a list of moves, a move object, a place list: 3 levels
@@ -154,8 +158,20 @@ def add_search_options(parser: argparse.ArgumentParser, *, nodes_flag: str, each
         help=f"positions to expand at most{each} (default: no limit)",
     )
     parser.add_argument(
+        "--memory",
+        type=int_in(1, MAX_MEMORY_MIB),
+        metavar="MIB",
+        help=f"MiB of search tables{each} (default {DEFAULT_MEMORY_MIB}; past it the search "
+        "stops: unknown)",
+    )
+    parser.add_argument(
         "--optimal", action="store_true", help="find and prove the shortest solution (slow)"
     )
+
+
+def mebibytes(mib: int | None) -> int | None:
+    """``--memory``'s MiB as bytes (``None``: the solver's default)."""
+    return None if mib is None else mib << 20
 
 
 def _check_repeats(argv: Sequence[str]) -> None:
@@ -460,6 +476,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         rules_from_args(args),
         seconds=args.time_limit or None,
         nodes=args.nodes,
+        memory=mebibytes(args.memory),
         optimal=args.optimal,
         as_json=args.json,
     )
@@ -476,6 +493,7 @@ def _cmd_survey(args: argparse.Namespace) -> int:
         dask=args.dask,
         seconds=args.time_limit or None,
         nodes=args.node_limit,
+        memory=mebibytes(args.memory),
         optimal=args.optimal,
         redo_unknown=args.redo_unknown,
     )

@@ -14,7 +14,8 @@ One row per deal, in readable columns::
     seconds     solver wall time
     moves       the solution in the compact notation, space-separated ("3a 35x2 a^")
     rating      easy, medium or hard (solved deals)
-    solver      the solver version; time_limit, node_limit: the budget it had
+    solver      the solver version; time_limit, node_limit, memory_limit (bytes of search
+                tables; empty: the solver's default, 1 GiB): the budget it had
 
 ``eightoff survey export --db FILE --format parquet|csv OUT``; Parquet needs the
 ``parquet`` extra (``pip install 'eightoff[parquet]'``).
@@ -54,6 +55,7 @@ COLUMNS: Final = (
     "solver",
     "time_limit",
     "node_limit",
+    "memory_limit",
 )
 BATCH: Final = 50_000  # rows held in memory at a time for Parquet
 
@@ -92,6 +94,7 @@ def record(row: Row, names: dict[Rules, tuple[str, str]]) -> dict[str, Any]:
         "solver": row.solver,
         "time_limit": row.time_limit,
         "node_limit": row.node_limit,
+        "memory_limit": row.memory_limit,
     }
 
 
@@ -188,6 +191,7 @@ def write_parquet(rows: Iterator[dict[str, Any]], path: Path) -> int:
             ("solver", words),
             ("time_limit", pa.float64()),
             ("node_limit", pa.int64()),
+            ("memory_limit", pa.int64()),
         ]
     )
     count = 0

@@ -49,6 +49,11 @@ def rules_label(rules: Rules) -> str:
     return rules.describe()
 
 
+# A survey's limits, as stored: seconds, nodes, bytes of search tables (None: no limit;
+# for the tables, the solver's default).
+Limits = tuple[float | None, int | None, int | None]
+
+
 @dataclass(slots=True)
 class Summary:
     """Everything a report says about one (rules, source) group of a survey."""
@@ -64,7 +69,7 @@ class Summary:
     unsolvable: list[int]
     unknown: list[int]
     solvers: list[str]
-    limits: list[tuple[float | None, int | None]] = field(default_factory=list)
+    limits: list[Limits] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -128,9 +133,9 @@ def summarize(store: Store, rules: Rules, source: str) -> Summary:
         unknown=[int(d) for d in column("deal", " AND verdict = 'unknown' ORDER BY deal")],
         solvers=[str(s) for s in column("DISTINCT solver")],
         limits=[
-            (r[0], r[1])
+            (r[0], r[1], r[2])
             for r in store.execute(
-                "SELECT DISTINCT time_limit, node_limit FROM results" + where, args
+                f"SELECT DISTINCT {store.limit_columns} FROM results" + where, args
             )
         ],
     )
@@ -191,7 +196,8 @@ def report_text(summary: Summary) -> str:
         + "; ".join(
             f"{'no time limit' if t is None else f'{t:g} s'}, "
             f"{'no node limit' if n is None else f'{n} nodes'}"
-            for t, n in s.limits
+            + ("" if m is None else f", {m >> 20} MiB of tables")
+            for t, n, m in s.limits
         ),
         "",
         "Verdicts:",

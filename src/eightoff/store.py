@@ -26,7 +26,7 @@ from eightoff.errors import EightOffError
 from eightoff.movepack import PackError, pack_line, unpack_line
 from eightoff.rules import Rules
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 VERDICTS: Final = ("solved", "unsolvable", "unknown")  # stored as their index (version 2)
 RATINGS: Final = ("easy", "medium", "hard")  # stored as their index (version 2)
 STORED_SOURCES: Final = ("eightoff", "pysol")  # stored as their index: append only
@@ -38,8 +38,21 @@ assert set(SOURCES) <= set(STORED_SOURCES)
 # the rows as version 1 stored them (text columns, seconds, moves as the packed bytes), so
 # readers (report, pool) query either version alike. About 110 bytes a row, line included
 # (benchmarks/survey_size.py). No index besides the key: queries through the view go by the
-# key (rules, source, deal) anyway, and an index cost 12 bytes a row.
-_TABLES_V2: Final = (
+# key (rules, source, deal) anyway, and an index cost 12 bytes a row. Version 3 adds the
+# solver's third limit, the bytes of search tables it had (solvers.memory_limit, NULL: the
+# C core's default); a version 2 file is brought to it by one ALTER TABLE when written to.
+_VIEW: Final = """CREATE VIEW results AS SELECT
+    r.rules AS rules, s.name AS source, d.deal AS deal, v.name AS verdict,
+    d.length AS length, d.optimal AS optimal, d.nodes AS nodes, d.micros / 1e6 AS seconds,
+    d.line AS moves, x.version AS solver, g.name AS rating, x.time_limit AS time_limit,
+    x.node_limit AS node_limit, x.memory_limit AS memory_limit
+FROM deals AS d
+JOIN rulesets AS r ON r.id = d.ruleset
+JOIN sources AS s ON s.id = d.source
+JOIN verdicts AS v ON v.id = d.verdict
+JOIN solvers AS x ON x.id = d.solver
+LEFT JOIN ratings AS g ON g.id = d.rating"""
+_TABLES: Final = (
     """CREATE TABLE rulesets (
     id    INTEGER PRIMARY KEY,
     rules TEXT NOT NULL UNIQUE  -- canonical JSON of Rules.to_json()
@@ -48,7 +61,8 @@ _TABLES_V2: Final = (
     id         INTEGER PRIMARY KEY,
     version    TEXT NOT NULL,  -- solver version that produced the rows
     time_limit REAL,           -- the budget each deal had (NULL: none)
-    node_limit INTEGER
+    node_limit INTEGER,
+    memory_limit INTEGER       -- bytes of search tables (NULL: the solver's default)
 ) STRICT""",
     "CREATE TABLE sources (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE) STRICT",
     "CREATE TABLE verdicts (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE) STRICT",
@@ -67,17 +81,7 @@ _TABLES_V2: Final = (
     rating  INTEGER REFERENCES ratings (id),  -- solved deals only
     PRIMARY KEY (ruleset, source, deal)
 ) STRICT, WITHOUT ROWID""",
-    """CREATE VIEW results AS SELECT
-    r.rules AS rules, s.name AS source, d.deal AS deal, v.name AS verdict,
-    d.length AS length, d.optimal AS optimal, d.nodes AS nodes, d.micros / 1e6 AS seconds,
-    d.line AS moves, x.version AS solver, g.name AS rating, x.time_limit AS time_limit,
-    x.node_limit AS node_limit
-FROM deals AS d
-JOIN rulesets AS r ON r.id = d.ruleset
-JOIN sources AS s ON s.id = d.source
-JOIN verdicts AS v ON v.id = d.verdict
-JOIN solvers AS x ON x.id = d.solver
-LEFT JOIN ratings AS g ON g.id = d.rating""",
+    _VIEW,
     *(
         f"INSERT INTO {table} (id, name) VALUES "
         + ", ".join(f"({i}, '{w}')" for i, w in enumerate(words))
@@ -103,6 +107,7 @@ _V2_COLUMNS: Final = {
     "verdicts": "id name",
     "ratings": "id name",
 }
+_V3_COLUMNS: Final = {**_V2_COLUMNS, "solvers": "id version time_limit node_limit memory_limit"}
 
 # Version 1 stored every column as the `results` view shows it (570 bytes a row, the moves
 # as text); such files are still read as they are, and a survey that writes to one migrates
@@ -209,6 +214,7 @@ class Row:
     rating: str | None = None
     time_limit: float | None = None
     node_limit: int | None = None
+    memory_limit: int | None = None  # bytes of search tables; None: the solver's default
 
     def __post_init__(self) -> None:
         if self.source not in SOURCES:
@@ -266,9 +272,9 @@ _UNKNOWN: Final = VERDICTS.index("unknown")
 class Store:
     """A survey database; use as a context manager or call :meth:`close`.
 
-    Opened to write, a database of schema version 1 is migrated to version 2 at once (in
-    one transaction: it stays version 1 if anything fails); opened read-only, it is read
-    as it is.
+    Opened to write, a database of schema version 1 or 2 is brought to version 3 at once
+    (in one transaction: it stays as it was if anything fails); opened read-only, it is
+    read as it is.
     """
 
     def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False) -> None:
@@ -277,7 +283,7 @@ class Store:
         self.path = Path(path)
         self.version = SCHEMA_VERSION
         self._rulesets: dict[str, int] = {}  # rules key -> rulesets.id, as met
-        self._solvers: dict[tuple[str, float | None, int | None], int] = {}
+        self._solvers: dict[tuple[str, float | None, int | None, int | None], int] = {}
         if (readonly or not create) and not self.path.exists():
             raise StoreError(f"no survey database at {self.path}")
         try:
@@ -318,11 +324,13 @@ class Store:
                         "INSERT INTO meta (key, value) VALUES ('schema', ?)",
                         (str(SCHEMA_VERSION),),
                     )
-                    for statement in _TABLES_V2:
+                    for statement in _TABLES:
                         self._db.execute(statement)
                 self._check_shape()
                 if self.version == 1:
                     self._migrate()
+                elif self.version == 2:
+                    self._upgrade()
 
     def _names(self) -> dict[str, str]:
         """The tables, views and indexes of the file: name -> type."""
@@ -342,7 +350,10 @@ class Store:
                 f"{SCHEMA_VERSION}"
             )
         v1 = names["results"] == "table"
-        tables = {"results": _COLUMNS.replace(",", "")} if v1 else _V2_COLUMNS
+        if v1:
+            tables = {"results": _COLUMNS.replace(",", "")}
+        else:
+            tables = _V3_COLUMNS if version == SCHEMA_VERSION else _V2_COLUMNS
         for table, columns in tables.items():
             found = {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
             missing = [c for c in columns.split() if c not in found]
@@ -351,7 +362,7 @@ class Store:
                     f"{self.path} has a {table} table of another shape (no column "
                     f"{missing[0]}): it is not a survey database"
                 )
-        if version is None or version != (1 if v1 else SCHEMA_VERSION):
+        if version is None or (version == 1) != v1:
             raise StoreError(f"{self.path} has no valid schema version: not a survey database")
         self.version = version
 
@@ -368,18 +379,26 @@ class Store:
             raise
         self._db.execute("COMMIT")
 
+    def _upgrade(self) -> None:
+        """Version 2 to 3, inside the caller's transaction: the solvers' memory limit."""
+        self._db.execute("ALTER TABLE solvers ADD COLUMN memory_limit INTEGER")
+        self._db.execute("DROP VIEW results")
+        self._db.execute(_VIEW)
+        self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+        self.version = SCHEMA_VERSION
+
     def _migrate(self) -> None:
-        """Version 1 to 2, inside the caller's transaction."""
+        """Version 1 to 3, inside the caller's transaction."""
         self.check_rows()
         try:
-            rows = [_row(r) for r in self._db.execute(f"SELECT {_COLUMNS} FROM results")]
+            rows = [_row(r) for r in self._db.execute(f"SELECT {self._columns} FROM results")]
         except StoreError as exc:
             raise StoreError(
                 f"{self.path} cannot be brought to schema version {SCHEMA_VERSION} "
                 f"(it is left as it was): {exc}"
             ) from None
         self._db.execute("DROP TABLE results")  # its index goes with it
-        for statement in _TABLES_V2:
+        for statement in _TABLES:
             self._db.execute(statement)
         self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
         self.version = SCHEMA_VERSION
@@ -462,7 +481,7 @@ class Store:
                 r.nodes,
                 round(r.seconds * 1e6),
                 _packed(r),
-                self._solver_id(r.solver, r.time_limit, r.node_limit),
+                self._solver_id(r.solver, r.time_limit, r.node_limit, r.memory_limit),
                 None if r.rating is None else RATINGS.index(r.rating),
             )
             for r in rows
@@ -478,16 +497,18 @@ class Store:
             )
         return found
 
-    def _solver_id(self, version: str, time_limit: float | None, node_limit: int | None) -> int:
-        key = (version, time_limit, node_limit)
+    def _solver_id(
+        self, version: str, time_limit: float | None, node_limit: int | None, memory: int | None
+    ) -> int:
+        key = (version, time_limit, node_limit, memory)
         found = self._solvers.get(key)
         if found is None:
-            where = "version = ? AND time_limit IS ? AND node_limit IS ?"
+            where = "version = ? AND time_limit IS ? AND node_limit IS ? AND memory_limit IS ?"
             row = self._db.execute(f"SELECT id FROM solvers WHERE {where}", key).fetchone()
             if row is None:
                 row = self._db.execute(
-                    "INSERT INTO solvers (version, time_limit, node_limit) VALUES (?, ?, ?) "
-                    "RETURNING id",
+                    "INSERT INTO solvers (version, time_limit, node_limit, memory_limit) "
+                    "VALUES (?, ?, ?, ?) RETURNING id",
                     key,
                 ).fetchone()
             found = self._solvers[key] = int(row[0])
@@ -509,7 +530,7 @@ class Store:
     def get(self, rules: Rules, source: str, deal: int) -> Row | None:
         """The row of one deal, if any."""
         cur = self._db.execute(
-            f"SELECT {_COLUMNS} FROM results WHERE rules = ? AND source = ? AND deal = ?",
+            f"SELECT {self._columns} FROM results WHERE rules = ? AND source = ? AND deal = ?",
             (rules_key(rules), source, deal),
         )
         found = cur.fetchone()
@@ -517,7 +538,7 @@ class Store:
 
     def rows(self, rules: Rules | None = None, source: str | None = None) -> Iterator[Row]:
         """Every row (optionally of one rule set and/or source), in deal order."""
-        sql = f"SELECT {_COLUMNS} FROM results"
+        sql = f"SELECT {self._columns} FROM results"
         where, args = _filter(rules, source)
         cur = self._db.execute(sql + where + " ORDER BY rules, source, deal", args)
         for found in cur:
@@ -540,6 +561,17 @@ class Store:
             "ORDER BY count(*) DESC, rules, source"
         )
         return [(rules_from_key(k), s, n) for k, s, n in cur]
+
+    @property
+    def _columns(self) -> str:
+        """The columns of a Row, as the ``results`` view of this file's version has them."""
+        return _COLUMNS + (", memory_limit" if self.version >= 3 else ", NULL")
+
+    @property
+    def limit_columns(self) -> str:
+        """The solver's three limits as columns of ``results`` (a file older than version
+        3 has no memory limit: NULL, the solver's default)."""
+        return "time_limit, node_limit, " + ("memory_limit" if self.version >= 3 else "NULL")
 
     def execute(self, sql: str, args: tuple[object, ...] = ()) -> sqlite3.Cursor:
         """Run a read query (for the report and the pool)."""
@@ -586,7 +618,7 @@ def _filter(rules: Rules | None, source: str | None) -> tuple[str, tuple[object,
 def _row(found: Any) -> Row:
     # sqlite3 hands back plain Python values in _COLUMNS order.
     (rules, source, deal, verdict, length, optimal, nodes, seconds, moves, solver) = found[:10]
-    rating, time_limit, node_limit = found[10:]
+    rating, time_limit, node_limit, memory_limit = found[10:]
     try:
         return Row(
             rules=rules_from_key(rules),
@@ -602,6 +634,7 @@ def _row(found: Any) -> Row:
             rating=rating,
             time_limit=time_limit,
             node_limit=node_limit,
+            memory_limit=memory_limit,
         )
     except (StoreError, PackError) as exc:
         raise StoreError(f"{_row_name(source, deal)}: {exc}") from None

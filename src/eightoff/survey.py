@@ -128,6 +128,7 @@ class Task:
     seconds: float | None
     nodes: int | None
     optimal: bool = False
+    memory: int | None = None  # bytes of search tables; None: the solver's default
 
 
 _PARENT: int | None = None  # set in local pool workers: the survey's pid
@@ -148,7 +149,7 @@ def solve_task(task: Task) -> list[Row]:
     from eightoff.solver import Limit, Verdict, solve
 
     make = deal if task.source == "eightoff" else pysol_deal
-    limit = Limit(nodes=task.nodes, seconds=task.seconds)
+    limit = Limit(nodes=task.nodes, seconds=task.seconds, memory=task.memory)
     version = solver_version()
     rows: list[Row] = []
     for number in task.deals:
@@ -178,6 +179,7 @@ def solve_task(task: Task) -> list[Row]:
                 rating=rating,
                 time_limit=task.seconds,
                 node_limit=task.nodes,
+                memory_limit=task.memory,
             )
         )
     return rows
@@ -487,6 +489,7 @@ def run_survey(
     dask_timeout: float | None = None,
     seconds: float | None = 60.0,
     nodes: int | None = None,
+    memory: int | None = None,
     optimal: bool = False,
     redo_unknown: bool = False,
     size: int | None = None,
@@ -497,9 +500,10 @@ def run_survey(
     """Solve every deal of ``deals`` not yet in ``db``; return what this run did.
 
     ``workers`` local processes (default: every core), or the Dask cluster at
-    ``dask``. ``redo_unknown`` retries deals whose stored verdict is ``unknown``
-    (for example with a larger ``seconds``). Progress goes to ``progress``
-    (default stderr).
+    ``dask``. Each deal gets ``seconds``, ``nodes`` and ``memory`` (bytes of search
+    tables) at most (``None``: no limit; for ``memory`` the solver's default, 1 GiB).
+    ``redo_unknown`` retries deals whose stored verdict is ``unknown`` (for example with
+    a larger ``seconds`` or ``memory``). Progress goes to ``progress`` (default stderr).
     """
     from eightoff.solver import Limit
 
@@ -507,7 +511,7 @@ def run_survey(
         raise SurveyError(f"--workers must be at least 1, not {workers}")
     if workers is not None and dask is not None:
         raise SurveyError("--workers counts local processes; a Dask cluster has its own workers")
-    Limit(nodes=nodes, seconds=seconds)  # checks the limits here, not on every worker
+    Limit(nodes=nodes, seconds=seconds, memory=memory)  # checked here, not on every worker
     _check_deals(deals, rules)
     try:
         store = Store(db)
@@ -526,7 +530,7 @@ def run_survey(
             execute = local_executor(parallel)
         per_task = size or chunk_size(counts.pending, parallel)
         tasks = (
-            Task(rules, deals.source, chunk, seconds, nodes, optimal)
+            Task(rules, deals.source, chunk, seconds, nodes, optimal, memory)
             for chunk in chunks(
                 pending_deals(store, deals, rules, redo_unknown=redo_unknown), per_task
             )
@@ -566,6 +570,7 @@ def command(
     dask: str | None = None,
     seconds: float | None = 60.0,
     nodes: int | None = None,
+    memory: int | None = None,
     optimal: bool = False,
     redo_unknown: bool = False,
 ) -> int:
@@ -584,6 +589,7 @@ def command(
             dask=dask,
             seconds=seconds,
             nodes=nodes,
+            memory=memory,
             optimal=optimal,
             redo_unknown=redo_unknown,
         )

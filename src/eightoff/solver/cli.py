@@ -1,4 +1,4 @@
-"""``eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--optimal]``.
+"""``eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--memory MIB] [--optimal]``.
 
 The options are read by :mod:`eightoff.cli`; :func:`command` takes them typed.
 """
@@ -18,14 +18,16 @@ def command(
     *,
     seconds: float | None = 60.0,
     nodes: int | None = None,
+    memory: int | None = None,
     optimal: bool = False,
     as_json: bool = False,
 ) -> int:
-    """Solve ``source`` within the limits (``None``: no limit) and print the outcome.
+    """Solve ``source`` within the limits (``None``: no limit; for ``memory``, bytes of
+    search tables, the solver's default) and print the outcome.
 
     Returns 0 for any verdict; bad input raises an ``EightOffError`` (the CLI: exit 2).
     """
-    limit = Limit(nodes=nodes, seconds=seconds)
+    limit = Limit(nodes=nodes, seconds=seconds, memory=memory)
     position, _ = load_source(source, rules)
     result = solve(position, limit=limit, optimal=optimal)
     if as_json:
