@@ -166,6 +166,17 @@ def test_results_table_of_another_shape(tmp_path: Path, capsys: pytest.CaptureFi
         Pool(db)
 
 
+@pytest.mark.parametrize("version", ["0", "-1", "x", ""])
+def test_a_schema_version_no_eightoff_wrote_is_refused(tmp_path: Path, version: str) -> None:
+    db = survey_db(tmp_path / "odd.db", 10)
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (version,))
+    con.close()
+    for readonly in (True, False):
+        with pytest.raises(StoreError, match="no valid schema version"):
+            Store(db, readonly=readonly)
+
+
 def test_corrupt_pages_with_an_intact_header(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

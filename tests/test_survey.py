@@ -217,6 +217,9 @@ def test_bad_survey_options(tmp_path: Path) -> None:
         run_survey(db, DealRange.parse("pysol:0-3"))
     with pytest.raises(SurveyError, match="out of range"):
         run_survey(db, DealRange.parse("1-99999999999"))
+    with pytest.raises(SurveyError, match="a whole number of MiB, not 1000000 bytes"):
+        run_survey(db, DealRange.parse("1"), memory=1_000_000)
+    assert not db.exists()
 
 
 def test_progress_on_a_terminal_and_in_a_log() -> None:

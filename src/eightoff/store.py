@@ -362,7 +362,7 @@ class Store:
                     f"{self.path} has a {table} table of another shape (no column "
                     f"{missing[0]}): it is not a survey database"
                 )
-        if version is None or (version == 1) != v1:
+        if version not in (1, 2, SCHEMA_VERSION) or (version == 1) != v1:
             raise StoreError(f"{self.path} has no valid schema version: not a survey database")
         self.version = version
 

@@ -512,6 +512,9 @@ def run_survey(
     if workers is not None and dask is not None:
         raise SurveyError("--workers counts local processes; a Dask cluster has its own workers")
     Limit(nodes=nodes, seconds=seconds, memory=memory)  # checked here, not on every worker
+    if memory is not None and memory % (1 << 20):
+        # The atlas's commands give it again as --memory MIB.
+        raise SurveyError(f"a survey's memory limit is a whole number of MiB, not {memory} bytes")
     _check_deals(deals, rules)
     try:
         store = Store(db)

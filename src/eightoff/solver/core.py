@@ -54,11 +54,11 @@ ENDGAME_NODES: Final = 300
 # eight cells), best-first takes turns with Freecell Solver's preset scans, short
 # depth-first dives, then (past 2,000) a greedy best-first search and longer dives
 # (children by h under other weights, or by kind of move as Freecell Solver orders
-# them); the first line found wins, and after a dive's or the greedy search's win
-# best-first goes on a little and keeps its own line if no longer (native/line.c
-# bf_go_on). It cuts the slow tail (deals where a depth-first solver finds a line many
-# times sooner); deals solved within those first positions are untouched. False:
-# best-first alone (the benchmarks' "before").
+# them); the first line found wins, and after a helper's win best-first goes on a
+# little and keeps its own line if no longer (native/line.c bf_go_on). It cuts the
+# slow tail (deals where a depth-first solver finds a line many times sooner); deals
+# solved within those first positions are untouched. False: best-first alone (the
+# benchmarks' "before").
 PORTFOLIO = True
 
 # Every rule option is one of these: adding one to Rules without its C move logic (and

@@ -444,9 +444,10 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
  * the 289 Fore Cell deals of PySolFC 3001-4200 a helper won, best-first alone (the
  * very search the portfolio runs by turns) ends 147 within another half of the
  * positions spent, its line 18 single-card moves shorter on average (the helper's
- * finished and resolved as before, on the same deals). So after a dive's or
- * the greedy search's win best-first goes on for 1 / GO_ON_DIV of the positions
- * spent (GO_ON_MIN to GO_ON_MAX, within the node limit); its line, if it finds one,
+ * finished and resolved as before, on the same deals). So after a dive's, the
+ * greedy search's or the exact proof's win best-first goes on for 1 / GO_ON_DIV of
+ * the positions spent (GO_ON_MIN to GO_ON_MAX, within the node limit); its line, if
+ * it finds one,
  * is kept unless longer, and resolve_line's three searches are saved. After Freecell
  * Solver's scans' win it goes on only as far as one of resolve_line's searches
  * would, the three sharing the other two's positions if it finds nothing (py_solve):
@@ -483,7 +484,8 @@ static int bf_go_on(BestFirst *bf, long n, long *spent, double deadline) {
 }
 
 /* ``own`` (best-first's steps from ``start``), finished, replaces ``line`` (a
- * helper's, finished) unless longer. Returns finish_line's result. */
+ * helper's, finished) unless longer; out of memory, ``line`` stands. Returns 1; -1
+ * when ``own`` does not replay (a bug). */
 static int keep_shorter(const Config *cfg, const EState *start, const Steps *own, int endgame_home,
                         long endgame_nodes, double deadline, Budget *budget, Line *line) {
     Line other = {NULL, 0, 0};
@@ -494,7 +496,7 @@ static int keep_shorter(const Config *cfg, const EState *start, const Steps *own
         other = t;
     }
     free(other.items);
-    return ok;
+    return ok < 0 ? -1 : 1;
 }
 
 /* ---- a helper's line, resolved by best-first from where it got going ---------------- */

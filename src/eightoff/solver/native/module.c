@@ -594,16 +594,16 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     long won_at = out.nodes, again = resolve_nodes(won_at, max_nodes); /* each resolve_line search's */
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
         ok = collect_path(search.win_cfg, &start, search.win_nodes, out.goal, &steps);
-    /* Best-first goes on a little (line.c bf_go_on). After the scans' win (on deals
-     * fc-solve ends fastest, where time counts most) it takes one of resolve_line's
-     * three shares, and the three searches split the other two: no more positions in
-     * all than resolve_line alone. */
+    /* Best-first goes on a little (line.c bf_go_on) after any helper's win (a dive's,
+     * the greedy search's, the proof's). After the scans' win (on deals fc-solve ends
+     * fastest, where time counts most) it takes one of resolve_line's shares, and its
+     * searches split the rest: no more positions in all than resolve_line alone. */
     if (ok && out.status == SOLVED && shorten && search.blive) {
         int scans = search.win_cfg == &search.pf.scfg;
         long n = scans ? again : go_on_nodes(won_at, max_nodes);
         bf_won = n > 0 && bf_go_on(&search.bf, n, &out.nodes, deadline);
-        if (bf_won) ok = collect_path(&cfg, &start, &nodes, search.bf.out.goal, &own);
-        again = scans ? again - (out.nodes - won_at) / 3 : resolve_nodes(out.nodes, max_nodes);
+        if (bf_won) bf_won = collect_path(&cfg, &start, &nodes, search.bf.out.goal, &own); /* no room: the helper's */
+        again = scans ? again - (out.nodes - won_at) / NRESOLVE : resolve_nodes(out.nodes, max_nodes);
         if (max_nodes >= 0 && again > max_nodes - out.nodes) again = max_nodes - out.nodes;
     }
     settle_free(&search);
