@@ -869,13 +869,14 @@ static PyMethodDef methods[] = {
      "EXHAUSTED proves nothing (hashed positions; the A* scans are not run)."},
     {"solve", py_solve, METH_VARARGS,
      "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
-     "max_bytes=1 GiB, tail=True, first=100000, late=2000000, resolve=True)\n"
+     "max_bytes=1 GiB, tail=True, first=100000, late=4000000, resolve=True)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
      "best_first, exhaust when it runs dry, then finish on a win: core.solve_fast.\n"
      "tail=True: after a first stretch alone, best_first takes turns with greedy dives\n"
      "(portfolio.c) and the first line found wins; past ``first`` expansions, best_first,\n"
-     "exhaust and long dives take turns (proof.c), the proof alone once best_first\n"
-     "has expanded ``late``; False: best_first alone. resolve=True: a helper's line\n"
+     "exhaust and long dives take turns (proof.c), the dives until best_first has\n"
+     "expanded 2,000,000, the proof alone once it has expanded ``late``; False:\n"
+     "best_first alone. resolve=True: a helper's line\n"
      "(with fewer than 8 cells) is tried again by best_first from a few of its\n"
      "positions (line.c resolve_line), the shortest kept."},
     {"optimal", py_optimal, METH_VARARGS,

@@ -16,7 +16,8 @@
  * LATE_DEN of best-first's and only while best-first's open list looks like a won
  * deal's: deals Freecell Solver wins in a second by its depth-first scans were
  * still "unknown" to best-first and the proof after millions of positions, while
- * a dive of one kind or another wins most of them within 30,000-300,000.
+ * a dive of one kind or another wins most of them within 30,000-300,000; they stop
+ * once best-first has expanded LATE_DIVES_MAX.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
@@ -26,17 +27,23 @@
 #define PROOF_RATIO 2 /* then the proof expands this many positions per best-first one */
 #endif
 #define PROOF_QUANTUM 4096 /* best-first's turn, in expansions */
-/* Past this many expansions of its own, best-first and the long dives stop, and the
- * proof goes on alone. On the slow deals measured (2-cell and 4-cell alternating
- * colours, 2 to 40 million positions) the proof itself ended each search, lost or
- * won (2-cell alternating, any card to an empty column, deal 1524: a line at 7.8
- * million positions of the proof's), while best-first's turns, its expansions half
- * as dear again as the proof's, took a third of the time: Fore Cell PySolFC 527 is
- * proven lost in 59 s instead of 95. Best-first still wins some deals past the
- * portfolio: 2-cell alternating Baker's, any card to an empty column, PySolFC 267
- * at 1,016,848 of its expansions (a cap of 1,000,000 left it unknown). */
+/* Past LATE_DIVES_MAX expansions of best-first's own, the long dives stop; past
+ * LATE_BF_MAX, best-first too, and the proof goes on alone. On the slow lost deals
+ * measured (2-cell and 4-cell alternating colours, 2 to 40 million positions) the
+ * proof itself ended each search, while best-first's turns, its expansions half as
+ * dear again as the proof's, took a third of the time: Fore Cell PySolFC 527 is
+ * proven lost in 59 s instead of 95 with both at 2,000,000. But best-first wins
+ * large won deals the proof wanders through: of the eleven C2-EAB deals (2-cell
+ * alternating Baker's, any card to an empty column) of eightoff 1-100,000 still
+ * unknown at 300 s and 8 GiB with both at 2,000,000, best-first to 4,000,000 (the
+ * dives stopped at 2,000,000) wins 993, 12386 and 22226 in 10-16 s, while 527 takes
+ * 41.1M positions instead of 39.1M (benchmarks/README.md). (PySolFC 267 of the same
+ * variant: best-first wins it at 1,016,848 of its expansions.) */
+#ifndef LATE_DIVES_MAX
+#define LATE_DIVES_MAX 2000000
+#endif
 #ifndef LATE_BF_MAX
-#define LATE_BF_MAX 2000000
+#define LATE_BF_MAX 4000000
 #endif
 /* The long dives beside them (tuned on the deals of PySolFC 1-500 that took over
  * 0.25 s in the 24-variant comparison, 3,600,000 positions each: benchmarks/README.md). */
@@ -216,6 +223,10 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
         long dnodes = settle_dive_nodes(s);
         long left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes - dnodes;
         int r = ex_run(&ex, root, s->blive ? ex.out.nodes + PROOF_RATIO * PROOF_QUANTUM : LONG_MAX, left, deadline);
+        if (s->dives && s->blive && s->bf.out.nodes >= LATE_DIVES_MAX) { /* the long dives stop first */
+            s->dives = 0;
+            portfolio_drop_dive(&s->pf);
+        }
         if (r == EX_PAUSED && s->blive && s->bf.out.nodes >= late) {
             settle_proof_alone(s, budget, &spent);
             continue;
