@@ -33,11 +33,9 @@ from eightoff.export import variant as variant_code
 from eightoff.formats import position_to_fcs
 from eightoff.rules import Rules
 from eightoff.store import Store, rules_from_key, rules_key
-from eightoff.verdicts import shipped
+from eightoff.verdicts import STORED_AS, shipped
 from solver_variants import TOONS, fcs_options
 from solver_vs_fcsolve import forget_lib_solvers, lib_solver, run_lib
-
-_AS_SHIPPED = {"solved": "won", "unsolvable": "lost", "unknown": "unknown"}
 
 
 @dataclass(frozen=True)
@@ -60,7 +58,7 @@ def against_shipped(store: Store, group: Group) -> tuple[int, list[str], list[st
     same, changed, moved = 0, [], []
     for row in store.rows(group.rules, group.source):
         old = found.verdict(row.deal)
-        new = _AS_SHIPPED[row.verdict]
+        new = STORED_AS[row.verdict]
         if old is None or old == new:
             same += old is not None
         elif "unknown" in (old, new):

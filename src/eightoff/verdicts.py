@@ -41,7 +41,8 @@ VERSION: Final = 1
 SHIPPED: Final = "verdicts.json"
 VERDICTS: Final = ("won", "lost", "unknown")
 ALMOST: Final = 0.99  # a share from which the forms say "almost every deal"
-_STORED: Final = {"solved": "won", "unsolvable": "lost", "unknown": "unknown"}
+# A survey row's verdict (eightoff.store) as this file names it.
+STORED_AS: Final = {"solved": "won", "unsolvable": "lost", "unknown": "unknown"}
 
 
 class VerdictsError(EightOffError):
@@ -375,7 +376,7 @@ def from_store(store: Store) -> Shipped:
                 break
             low = deal if low is None else low
             high = deal
-            by_verdict[_STORED[verdict]].append(deal)
+            by_verdict[STORED_AS[verdict]].append(deal)
         if low is None or high is None or low < 1:
             continue
         won, lost = by_verdict["won"], by_verdict["lost"]
