@@ -144,6 +144,17 @@ def test_the_proof_takes_best_firsts_room_when_it_needs_it() -> None:
     assert solve(position, 1, max_bytes=256 << 10) == (LIMIT, False)
 
 
+def test_a_proof_that_cannot_double_its_table_crowds_it_rather_than_stop() -> None:
+    # Deal 143's proof stores 12,753 positions: past 3/4 of 16,384 slots, where the
+    # table would double. In 400 kB there is no room for twice the slots (old and new
+    # side by side): the proof fills them to 7/8 instead, and ends; it needed 650 kB
+    # when it stopped at the doubling. Below the records' own room it still stops.
+    position = pysol_deal(143, TWO_CELLS)
+    assert exact(position, max_bytes=400 << 10) == core.EXHAUSTED
+    assert solve(position, 1, max_bytes=400 << 10) == (core.EXHAUSTED, False)
+    assert exact(position, max_bytes=320 << 10) == LIMIT
+
+
 def test_a_node_limit_past_the_first_stretch_is_unknown_not_a_proof() -> None:
     position = pysol_deal(36, TWO_CELLS)
     for nodes in (1, 2_000, 7_000):

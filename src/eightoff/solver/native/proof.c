@@ -222,6 +222,7 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
         bnodes = s->blive ? s->bf.out.nodes : 0;
         long dnodes = settle_dive_nodes(s);
         long left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes - dnodes;
+        ex.crowd = !s->blive; /* best-first's tables give the proof room first */
         int r = ex_run(&ex, root, s->blive ? ex.out.nodes + PROOF_RATIO * PROOF_QUANTUM : LONG_MAX, left, deadline);
         if (s->dives && s->blive && s->bf.out.nodes >= LATE_DIVES_MAX) { /* the long dives stop first */
             s->dives = 0;
