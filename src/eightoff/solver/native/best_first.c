@@ -66,6 +66,14 @@ static void bf_free(BestFirst *s) {
 
 /* Expands positions until ``pause_at`` have been expanded in all (returns 0: call
  * again to go on) or the search ends (returns 1, ``out`` holds the outcome). */
+/* The cards move ``m`` carries from ``st``: the top of its source column, or the
+ * one card of a cell or a foundation (written to ``*one``). */
+static inline const uint8_t *moved_cards(const State *st, Move m, uint8_t *one) {
+    if (m.sk == COL) return st->cards[m.si] + st->len[m.si] - m.n;
+    *one = (uint8_t)(m.sk == CELL ? m.si : m.si * 13 + st->founds[m.si] - 1);
+    return one;
+}
+
 static int bf_run(BestFirst *s, long pause_at, long max_nodes, double deadline) {
     const Config *cfg = s->cfg;
     Nodes *nodes = s->nodes;
@@ -114,19 +122,16 @@ static int bf_run(BestFirst *s, long pause_at, long max_nodes, double deadline) 
             x += colh[i] = column_done(prefix[i][st.len[i]], st.len[i]);
         }
         int nm = gen_moves(cfg, &st, moves);
+        /* The children's hashes first, their slots fetched meanwhile; then the
+         * look-ups, which find them in the cache (as exhaust.c's children's). The
+         * child is not built: its hash and h come from the parent's columns and the
+         * cards that move (most children are seen already or never popped). */
+        uint64_t ys[MAXMOVES];
         for (int k = 0; k < nm; k++) {
-            /* The child is not built: its hash and h come from the parent's columns and
-             * the cards that move (most children are seen already or never popped). */
             Move m = moves[k];
             int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1, n = m.n;
             uint8_t one;
-            const uint8_t *moving = &one;
-            if (i >= 0)
-                moving = st.cards[i] + st.len[i] - n;
-            else if (m.sk == CELL)
-                one = (uint8_t)m.si;
-            else
-                one = (uint8_t)(m.si * 13 + st.founds[m.si] - 1);
+            const uint8_t *moving = moved_cards(&st, m, &one);
             uint64_t y = x;
             if (i >= 0) y += column_done(prefix[i][st.len[i] - n], st.len[i] - n) - colh[i];
             if (j >= 0)
@@ -134,7 +139,15 @@ static int bf_run(BestFirst *s, long pause_at, long max_nodes, double deadline) 
             if (m.sk == CELL) y -= CELL_HASH[one];
             if (m.dk == CELL)
                 for (int c = 0; c < n; c++) y += CELL_HASH[moving[c]];
-            int fresh = hashset_add(&s->seen, y);
+            ys[k] = y;
+            hashset_prefetch(&s->seen, y);
+        }
+        for (int k = 0; k < nm; k++) {
+            Move m = moves[k];
+            int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1, n = m.n;
+            uint8_t one;
+            const uint8_t *moving = moved_cards(&st, m, &one);
+            int fresh = hashset_add(&s->seen, ys[k]);
             if (fresh < 0) goto nomem;
             if (!fresh) continue;
             int cost = e.g + (m.dk == CELL ? n : 2 * n - 1);

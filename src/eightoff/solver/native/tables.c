@@ -67,6 +67,11 @@ static void hashset_free(HashSet *set) {
     set->slots = NULL;
 }
 
+/* Fetches h's first slot into the cache ahead of hashset_add. */
+static inline void hashset_prefetch(const HashSet *set, uint64_t h) {
+    __builtin_prefetch(&set->slots[(size_t)(h ? h : 1) & set->mask]);
+}
+
 /* Adds h; returns 1 if it was new, 0 if present, -1 when there was no room. */
 static int hashset_add(HashSet *set, uint64_t h) {
     if (h == 0) h = 1;
