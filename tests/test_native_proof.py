@@ -67,9 +67,9 @@ def test_the_turns_settle_deals_as_the_exact_search_alone(first: int) -> None:
 def test_best_first_goes_on_beside_the_proof_rather_than_again_from_the_start() -> None:
     # Best-first alone wins 2-cell alternating deal 2512 at about 107,000 positions.
     # Switched to the proof halfway there, the portfolio's best-first goes on beside it
-    # (the proof taking two expansions per best-first one): the rest of the way costs
-    # about three times the positions left, well under twice best-first's whole count.
-    # A fresh best-first beside the proof (as before) cost three times the whole count.
+    # (the proof taking four expansions per best-first one, the long dives one): the
+    # rest of the way costs about five times the positions left, under three times
+    # best-first's whole count; a fresh best-first beside them would cost six times it.
     assert native is not None
     position = pysol_deal(2512, TWO_CELLS)
     args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30)
@@ -77,7 +77,7 @@ def test_best_first_goes_on_beside_the_proof_rather_than_again_from_the_start() 
     first = alone // 2
     status, line, _, total = native.solve(*args, True, first)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
-    assert first < total < first + 2 * alone
+    assert first < total < first + 3 * alone
 
 
 def test_past_its_late_share_best_first_stops_and_the_proof_goes_on_alone() -> None:
@@ -98,7 +98,7 @@ def test_past_its_late_share_best_first_stops_and_the_proof_goes_on_alone() -> N
         return int(total)
 
     assert nodes(1) == proof[2] + 1
-    assert proof[2] + 20_000 < nodes(20_000) < nodes(2_000_000)
+    assert proof[2] + 10_000 < nodes(10_000) < nodes(2_000_000)
     with pytest.raises(ValueError, match="late"):
         native.solve(*args, 0)
 

@@ -24,7 +24,12 @@
 
 #define FIRST 100000 /* the portfolio alone first: most deals end within this */
 #ifndef PROOF_RATIO
-#define PROOF_RATIO 2 /* then the proof expands this many positions per best-first one */
+/* Then the proof expands this many positions per best-first one. 4 rather than 2:
+ * on the deals of PySolFC 1-500 past the first 100,000 positions of C2-A, C2-AB,
+ * C2-EA, C2-EAB, C4-A and C4-AB, 218.0 CPU s against 237.7 (lost deals sooner: C2-A
+ * 67.8 -> 57.0, C2-AB 138.0 -> 123.5; the wins best-first finds late later: C2-EAB
+ * 22.6 -> 27.5), the same verdicts; 1 was no better than 2 (benchmarks/README.md). */
+#define PROOF_RATIO 4
 #endif
 #define PROOF_QUANTUM 4096 /* best-first's turn, in expansions */
 /* Past LATE_DIVES_MAX expansions of best-first's own, the long dives stop; past
