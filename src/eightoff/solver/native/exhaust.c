@@ -125,7 +125,7 @@ static int ex_room(Exhaust *e, int n) {
     /* Load at most 3/4; where the budget has no room for twice the slots and the
      * search may crowd them, up to 7/8 (a look-up for a new position reads about
      * 32 slots there, against 8.5 at 3/4: four cache lines, no more misses), so the
-     * last of the budget holds records (a fifth more positions) rather than
+     * last of the budget holds records (a sixth more positions) rather than
      * stopping the proof at the doubling. */
     while (4 * (e->n + (size_t)n) > 3 * (e->mask + 1))
         if (!ex_rehash(e)) {
