@@ -9,7 +9,8 @@
 ``--search exact``: the exact depth-first search alone (``_native.exhaust``), whose
 positions counted when it runs dry are every position reachable under the proof
 side's pruning rules; ``solve``: the whole search of ``core.solve_fast`` (the
-portfolio, then best-first and the exact proof by turns) with 2 GiB of tables. A
+portfolio, then best-first and the exact proof by turns); 2 GiB of tables unless
+``--memory`` says otherwise (to learn how large a space is past the issue's 2 GiB). A
 node limit rather than a time limit, so that the verdicts do not depend on the
 machine's load; the CPU seconds show what that limit costs. ``--nodes 0 --seconds S``
 asks instead what the issue asks, a verdict within S seconds (wall clock, as
@@ -33,10 +34,16 @@ VERDICTS = ("won", "lost", "unknown", "no memory")
 
 
 def run(
-    variant: str, source: str, number: int, search: str, nodes: int, seconds: float = -1.0
+    variant: str,
+    source: str,
+    number: int,
+    search: str,
+    nodes: int,
+    seconds: float = -1.0,
+    max_bytes: int = 2 << 30,
 ) -> tuple[int, int, float]:
     """(status, positions, CPU seconds) of one deal; ``nodes`` or ``seconds`` < 0: no
-    such limit."""
+    such limit; ``max_bytes`` of tables."""
     native = core.native
     assert native is not None, "the C core was not built"
     rules = VARIANTS[variant].rules
@@ -46,10 +53,10 @@ def run(
     if search == "exact":
         held = bytes(sorted(c for c in cells if c >= 0))
         config = core.config(rules)
-        status, _, count = native.exhaust(cols, held, founds, config, nodes, seconds, 2 << 30)
+        status, _, count = native.exhaust(cols, held, founds, config, nodes, seconds, max_bytes)
     else:
         status, _, _, count = native.solve(
-            cols, cells, founds, core.config(rules), nodes, seconds, 20, 300, 2 << 30
+            cols, cells, founds, core.config(rules), nodes, seconds, 20, 300, max_bytes
         )
     return status, count, time.process_time() - clock
 
@@ -64,31 +71,33 @@ def main(argv: list[str] | None = None) -> int:
         "--nodes", type=int, default=3_000_000, help="positions a deal at most (0: no limit)"
     )
     ap.add_argument("--seconds", type=float, help="seconds a deal at most (default: no limit)")
+    ap.add_argument("--memory", type=int, default=2048, help="MiB of tables a deal (default 2048)")
     ap.add_argument("--quiet", action="store_true", help="the totals only")
     args = ap.parse_args(argv)
     if args.variant not in VARIANTS:
         ap.error(f"unknown variant {args.variant!r}")
     if args.nodes < 0 or (args.seconds is not None and not args.seconds > 0):
         ap.error("--nodes takes 0 or more positions, --seconds a positive time")
+    if args.memory < 1:
+        ap.error("--memory takes a positive number of MiB")
     nodes = args.nodes if args.nodes > 0 else -1
     seconds = -1.0 if args.seconds is None else args.seconds
     counts = [0] * len(VERDICTS)
     positions, spent_all = 0, 0.0
     for number in parse_range(args.deals):
-        status, count, spent = run(args.variant, args.source, number, args.search, nodes, seconds)
+        status, count, spent = run(
+            args.variant, args.source, number, args.search, nodes, seconds, args.memory << 20
+        )
         counts[status] += 1
         positions += count
         spent_all += spent
         if not args.quiet:
             what = f"{VERDICTS[status]}, {count:,} positions, {spent:.1f} s CPU"
             print(f"{args.variant} {args.source} {number}: {what}")
-    limits = (
-        " and ".join(
-            [f"{args.nodes:,} positions at most"] * (nodes > 0)
-            + [f"{args.seconds:g} s at most"] * (args.seconds is not None)
-        )
-        or "no limit"
-    )
+    bounds = [f"{args.nodes:,} positions at most"] if nodes > 0 else []
+    if args.seconds is not None:
+        bounds.append(f"{args.seconds:g} s at most")
+    limits = f"{' and '.join(bounds) or 'no limit'}, {args.memory:,} MiB"
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     verdicts = ", ".join(f"{n} {v}" for n, v in zip(counts, VERDICTS, strict=True) if n)
     print(

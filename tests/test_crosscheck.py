@@ -6,26 +6,20 @@ from __future__ import annotations
 
 import io
 import sqlite3
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+import benchmark_scripts
 from eightoff.rules import Rules
 from eightoff.survey import DealRange, run_survey
 
-BENCHMARKS = Path(__file__).parent.parent / "benchmarks"
 RULES = Rules(cells=4)  # one deal in four won: both verdicts in a dozen deals
 
 
 def _load() -> ModuleType:
-    sys.path.insert(0, str(BENCHMARKS))  # crosscheck imports its sibling benchmarks
-    try:
-        import crosscheck
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return crosscheck
+    return benchmark_scripts.load("crosscheck")
 
 
 crosscheck = _load()

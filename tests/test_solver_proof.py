@@ -1,0 +1,54 @@
+"""benchmarks/solver_proof.py, the proof side's measurements: each deal's verdict and
+positions, a summary line naming the limits, and the tables' budget as asked."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+
+import benchmark_scripts
+from eightoff.solver import core
+
+pytestmark = pytest.mark.skipif(core.native is None, reason="the C core was not built")
+
+
+def _load() -> ModuleType:
+    return benchmark_scripts.load("solver_proof")
+
+
+def test_each_deal_and_the_totals_under_the_limits_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # PySolFC 2-cell alternating 143 and 36: lost, 12,753 and 8,471 positions for the
+    # exact search, which fit in 1 MiB of tables.
+    assert _load().main(["--variant", "C2-A", "--deals", "143,36", "--memory", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("C2-A pysol 143: lost, 12,753 positions")
+    assert lines[1].startswith("C2-A pysol 36: lost, 8,471 positions")
+    assert lines[2].startswith(
+        "C2-A pysol 143,36 (exact, 3,000,000 positions at most, 1 MiB): 2 lost; Σ 21,224 positions"
+    )
+
+
+def test_a_budget_too_small_is_unknown_and_the_seconds_are_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # solve() starts with best-first and its helpers, whose tables fill 1 MiB before
+    # the proof is reached: unknown (in 2 GiB, the default, 143 is lost).
+    args = ["--variant", "C2-A", "--deals", "143", "--nodes", "0", "--seconds", "30"]
+    assert _load().main([*args, "--memory", "1", "--search", "solve", "--quiet"]) == 0
+    assert "(solve, 30 s at most, 1 MiB): 1 unknown;" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("bad", "named"),
+    [(["--memory", "0"], "--memory"), (["--nodes", "-1"], "--nodes"), (["--variant", "C9"], "C9")],
+)
+def test_bad_arguments_are_named(
+    bad: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        _load().main(bad)
+    assert stop.value.code == 2
+    assert f"error: {named}" in capsys.readouterr().err.replace("unknown variant '", "")
