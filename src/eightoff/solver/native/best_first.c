@@ -64,8 +64,6 @@ static void bf_free(BestFirst *s) {
     hashset_free(&s->seen);
 }
 
-/* Expands positions until ``pause_at`` have been expanded in all (returns 0: call
- * again to go on) or the search ends (returns 1, ``out`` holds the outcome). */
 /* The cards move ``m`` carries from ``st``: the top of its source column, or the
  * one card of a cell or a foundation (written to ``*one``). */
 static inline const uint8_t *moved_cards(const State *st, Move m, uint8_t *one) {
@@ -74,6 +72,8 @@ static inline const uint8_t *moved_cards(const State *st, Move m, uint8_t *one) 
     return one;
 }
 
+/* Expands positions until ``pause_at`` have been expanded in all (returns 0: call
+ * again to go on) or the search ends (returns 1, ``out`` holds the outcome). */
 static int bf_run(BestFirst *s, long pause_at, long max_nodes, double deadline) {
     const Config *cfg = s->cfg;
     Nodes *nodes = s->nodes;
@@ -144,12 +144,12 @@ static int bf_run(BestFirst *s, long pause_at, long max_nodes, double deadline) 
         }
         for (int k = 0; k < nm; k++) {
             Move m = moves[k];
-            int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1, n = m.n;
-            uint8_t one;
-            const uint8_t *moving = moved_cards(&st, m, &one);
             int fresh = hashset_add(&s->seen, ys[k]);
             if (fresh < 0) goto nomem;
             if (!fresh) continue;
+            int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1, n = m.n;
+            uint8_t one;
+            const uint8_t *moving = moved_cards(&st, m, &one);
             int cost = e.g + (m.dk == CELL ? n : 2 * n - 1);
             double h2, bonus = 0;
             if (m.sk == FOUND || m.dk == FOUND) { /* the foundations changed: all of h */
