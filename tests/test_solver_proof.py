@@ -20,14 +20,14 @@ def _load() -> ModuleType:
 def test_each_deal_and_the_totals_under_the_limits_asked(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # PySolFC 2-cell alternating 143 and 36: lost, 12,753 and 8,471 positions for the
+    # PySolFC 2-cell alternating 143 and 36: lost, 5,761 and 4,910 positions for the
     # exact search, which fit in 1 MiB of tables.
     assert _load().main(["--variant", "C2-A", "--deals", "143,36", "--memory", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("C2-A pysol 143: lost, 12,753 positions")
-    assert lines[1].startswith("C2-A pysol 36: lost, 8,471 positions")
+    assert lines[0].startswith("C2-A pysol 143: lost, 5,761 positions")
+    assert lines[1].startswith("C2-A pysol 36: lost, 4,910 positions")
     assert lines[2].startswith(
-        "C2-A pysol 143,36 (exact, 3,000,000 positions at most, 1 MiB): 2 lost; Σ 21,224 positions"
+        "C2-A pysol 143,36 (exact, 3,000,000 positions at most, 1 MiB): 2 lost; Σ 10,671 positions"
     )
 
 

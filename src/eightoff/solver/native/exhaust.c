@@ -25,6 +25,7 @@ typedef struct {
     int32_t *stack; /* records */
     size_t depth, cap;
     int crowd; /* 1: when the slots cannot double, fill them past 3/4 (ex_room) */
+    int normal; /* 1: positions in normal form, and lifts (normal.c) */
     Outcome out;
 } Exhaust;
 
@@ -194,6 +195,7 @@ static int ex_init(Exhaust *e, const Config *cfg, const State *root, Nodes *node
     e->cfg = cfg;
     e->nodes = nodes;
     e->out = (Outcome){EXHAUSTED, 0, -1};
+    e->normal = 1;
     keyroot_init(&e->root, root, cfg->suit);
     e->slots = budget_resize(nodes->budget, NULL, 0, 1024 * sizeof(uint64_t));
     if (e->slots == NULL) {
@@ -215,10 +217,62 @@ static int ex_init(Exhaust *e, const Config *cfg, const State *root, Nodes *node
     return 1;
 }
 
+/* ``st``'s child by ``m`` as the proof makes it: the move, autoplay, the normal
+ * form (normal.c); the cards placed by it and their moves to ``placed``, how many
+ * to ``*np``. */
+static void ex_child(const Config *cfg, const State *st, Move m, State *child, Move *placed, int *np, int normal) {
+    uint8_t homed[52];
+    unsigned touched = 0;
+    *child = *st;
+    apply_move(child, m);
+    autoplay(cfg, child, homed);
+    *np = normal ? normalize(cfg, child, &touched, placed, NULL) : 0;
+}
+
+/* Adds to ``nodes`` the moves from ``st`` to its child with the key ``want``: a
+ * lift's moves (a card to a cell each), the move, the normal form's placements;
+ * ``st`` becomes the child. 0 when there was no room or no such child. */
+static int ex_path_step(Exhaust *e, State *st, const uint8_t *want, int len, int lifts) {
+    const Config *cfg = e->cfg;
+    Move moves[MAXMOVES], placed[MAXCELLS];
+    uint8_t key[KEYMAX];
+    MoveCtx x;
+    int most[NCOLS], k[NCOLS] = {0}, np;
+    move_ctx(cfg, st, &x);
+    int free = lift_limits(cfg, st, x.run, most);
+    State lift = *st, child;
+    do {
+        unsigned cols = 0;
+        uint64_t cards = 0;
+        lift = *st;
+        lift_apply(&lift, k, &cols, &cards);
+        int nm = gen_moves(cfg, &lift, moves);
+        for (int y = 0; y < nm; y++) {
+            ex_child(cfg, &lift, moves[y], &child, placed, &np, e->normal);
+            if (key_encode(&e->root, &child, key) != len || memcmp(key, want, (size_t)len)) continue;
+            Nodes *nodes = e->nodes;
+            State at = *st;
+            for (int j = 0; j < NCOLS; j++)
+                for (int t = 0; t < k[j]; t++) {
+                    Move lm = mv(COL, j, CELL, -1, 1);
+                    apply_move(&at, lm);
+                    if (add_node(nodes, &at, (int32_t)nodes->n - 1, lm, 0) == NULL) return 0;
+                }
+            if (add_node(nodes, &child, (int32_t)nodes->n - 1, moves[y], 0) == NULL) return 0;
+            for (int p = 0; p < np; p++)
+                if (add_node(nodes, &child, (int32_t)nodes->n - 1, placed[p], 0) == NULL) return 0;
+            *st = child;
+            return 1;
+        }
+    } while (lifts && lift_next(most, free, k));
+    return 0; /* cannot happen: the child was made by one of these */
+}
+
 /* The won position ``goal``'s path into ``nodes`` (node d: the d-th position, its
- * parent d - 1 and the move from it; goal: the last), for collect_path. Each move
- * is found again from the root in the root's own column order: the move whose
- * child has the next key. 0 when there was no room. */
+ * parent d - 1 and the move from it; goal: the last), for collect_path. Each step
+ * is found again from the root in the root's own column order: the move (of the
+ * position or of one of its lifts) whose child has the next key. 0 when there was
+ * no room. */
 static int ex_path(Exhaust *e, const State *root, size_t goal, int32_t *last) {
     int32_t *chain = NULL;
     size_t depth = 0;
@@ -227,27 +281,14 @@ static int ex_path(Exhaust *e, const State *root, size_t goal, int32_t *last) {
     if (chain == NULL) return 0;
     size_t d = depth;
     for (int32_t k = (int32_t)goal; k >= 0; k = record_parent(e, (size_t)k)) chain[--d] = k;
-    Nodes *nodes = e->nodes;
-    State st = *root, child;
-    Move moves[MAXMOVES];
-    uint8_t homed[52], key[KEYMAX];
-    int ok = add_node(nodes, &st, -1, mv(-1, -1, -1, -1, 0), 0) != NULL;
-    for (d = 1; ok && d < depth; d++) {
-        const uint8_t *want = record_key(e, (size_t)chain[d]);
-        int len = record_len(e, (size_t)chain[d]), nm = gen_moves(e->cfg, &st, moves), k = 0;
-        for (; k < nm; k++) {
-            child = st;
-            apply_move(&child, moves[k]);
-            autoplay(e->cfg, &child, homed);
-            if (key_encode(&e->root, &child, key) == len && !memcmp(key, want, (size_t)len)) break;
-        }
-        if (k == nm) break; /* cannot happen: the child was made by one of these moves */
-        st = child;
-        ok = add_node(nodes, &st, (int32_t)(d - 1), moves[k], 0) != NULL;
-    }
+    State st = *root;
+    int ok = add_node(e->nodes, &st, -1, mv(-1, -1, -1, -1, 0), 0) != NULL;
+    for (d = 1; ok && d < depth; d++)
+        ok = ex_path_step(e, &st, record_key(e, (size_t)chain[d]), record_len(e, (size_t)chain[d]),
+                          e->normal && d > 1);
     free(chain);
-    *last = (int32_t)(nodes->n - 1);
-    return ok && d == depth;
+    *last = (int32_t)(e->nodes->n - 1);
+    return ok;
 }
 
 /* Whether autoplay would send ``c``, on top of a column or in a cell, home. */
@@ -268,6 +309,147 @@ static int autoplay_due(const Config *cfg, const State *st) {
     for (int k = 0; k < st->ncells; k++)
         if (sends_home(cfg, st, st->cells[k])) return 1;
     return 0;
+}
+
+/* The children of one lift ``k`` of ``st`` (normal.c) that its own moves and
+ * smaller lifts do not make, stored and pushed (``here``: its record; ``parent``:
+ * its columns' chunks); EX_PAUSED when done, else as ex_run (EX_FULL: ``here``
+ * pushed again, to be expanded again once room was made). ``reserve``: the room
+ * kept for ``st``'s own children. ``homes_apart``: autoplay may send home a card
+ * a lifted card built on while that card is not home (lift_homes_together);
+ * ``extends``: a lift of one more card of the one column lifted is one too. */
+static int ex_lift(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk *parent, const int *k, int32_t here,
+                   int reserve, const State *root, int homes_apart, int extends) {
+    const Config *cfg = e->cfg;
+    Move moves[MAXMOVES];
+    uint8_t homed[52], key[KEYMAX];
+    Chunk lifted[NCOLS], chunks[NCOLS];
+    State lift = *st;
+    unsigned cols;
+    uint64_t cards;
+    lift_apply(&lift, k, &cols, &cards);
+    for (int j = 0; j < NCOLS; j++)
+        if (cols >> j & 1)
+            col_chunk_after(&e->root, lift.cards[j], lift.len[j], &parent[j], st->len[j], &lifted[j]);
+        else
+            lifted[j] = parent[j];
+    int single = !homes_apart && __builtin_popcount(cols) == 1, c = single ? __builtin_ctz(cols) : -1;
+    int nm = single ? lift_moves(cfg, &lift, sx, c, k[c], cards, lifts_grouped(cfg), extends, moves)
+                    : gen_moves(cfg, &lift, moves);
+    for (int x = 0; x < nm; x++) {
+        Move m = moves[x];
+        int from = -1; /* the column a lifted card came from */
+        if (m.sk == CELL && (cards >> m.si & 1))
+            for (int j = 0; j < NCOLS && from < 0; j++)
+                if (cols >> j & 1 && lift_holds(st, j, k[j], m.si)) from = j;
+        if (from >= 0 && ((m.dk == COL && m.di == from) || (k[from] == 1 && m.dk != FOUND)))
+            continue; /* back where it was, or a move the column's top makes unlifted */
+        unsigned used = (m.sk == COL ? 1u << m.si : 0) | (m.dk == COL ? 1u << m.di : 0) |
+                        (from >= 0 ? 1u << from : 0);
+        unsigned idle = cols & ~used; /* lifted columns the move leaves alone */
+        if (idle && (!homes_apart || !(m.dk == FOUND || m.sk == FOUND ||
+                                       (m.sk == COL && lift.len[m.si] > m.n &&
+                                        sends_home(cfg, &lift, lift.cards[m.si][lift.len[m.si] - m.n - 1])))))
+            continue; /* a smaller lift makes it: nothing goes home, or not from those columns */
+        StateHead head;
+        head_save(&lift, &head);
+        apply_move(&lift, m);
+        int nh = autoplay(cfg, &lift, homed);
+        if (idle) { /* kept only if autoplay sent home cards of an idle lifted column */
+            int touched_idle = 0;
+            for (int h = 0; h < nh && !touched_idle; h++) touched_idle = (int)(cards >> homed[h] & 1);
+            for (int j = 0; j < NCOLS && !touched_idle; j++) touched_idle = (idle >> j & 1) && lift.len[j] < head.len[j];
+            if (!touched_idle) {
+                head_restore(&lift, &head);
+                continue;
+            }
+        }
+        for (int j = 0; j < NCOLS; j++)
+            if (lift.len[j] == head.len[j])
+                chunks[j] = lifted[j];
+            else
+                col_chunk_after(&e->root, lift.cards[j], lift.len[j], &lifted[j], head.len[j], &chunks[j]);
+        int len, won = sum_founds(&lift) == 52;
+        Placed undo[MAXCELLS];
+        unsigned touched = 0;
+        int np = lift.ncells ? normalize(cfg, &lift, &touched, NULL, undo) : 0;
+        for (int j = 0; j < NCOLS; j++)
+            if (touched >> j & 1) col_chunk(&e->root, lift.cards[j], lift.len[j], &chunks[j]);
+        len = key_assemble(&e->root, chunks, &lift, key);
+        normal_undo(&lift, undo, np);
+        head_restore(&lift, &head);
+        uint64_t h = key_hash(key, len);
+        size_t slot;
+        if (ex_find(e, key, len, h, &slot) >= 0) continue;
+        if (!ex_room(e, reserve + 2)) {
+            e->stack[e->depth++] = here;
+            e->out.status = no_room(e->nodes->budget);
+            return EX_FULL;
+        }
+        ex_find(e, key, len, h, &slot); /* the room may have moved the slots */
+        size_t n = ex_add(e, here, key, len, h, slot);
+        if (won) {
+            Budget *b = e->nodes->budget; /* the path's nodes get the table's room */
+            budget_free(b, e->slots, (e->mask + 1) * sizeof(uint64_t));
+            e->slots = NULL;
+            e->mask = 0;
+            e->out.status = ex_path(e, root, n, &e->out.goal) ? SOLVED : no_room(b);
+            return EX_ENDED;
+        }
+        e->stack[e->depth++] = (int32_t)n;
+    }
+    return EX_PAUSED;
+}
+
+/* The children of ``st``'s lifts (ex_lift for each). Where autoplay sends lifted
+ * cards home no later than the cards under them, a move that leaves a lifted
+ * column alone is made by the smaller lift without it, and a move involves two
+ * columns at most: the lifts of one column, and of two where a card of one can
+ * go onto the other's uncovered top. Else every lift. */
+static int ex_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk *parent, int32_t here, int reserve,
+                    const State *root) {
+    const Config *cfg = e->cfg;
+    int most[NCOLS], k[NCOLS] = {0}, free = lift_limits(cfg, st, sx->run, most), r = EX_PAUSED;
+    if (!lift_homes_together(cfg)) {
+        while (r == EX_PAUSED && lift_next(most, free, k)) r = ex_lift(e, st, sx, parent, k, here, reserve, root, 1, 0);
+        return r;
+    }
+    if (lifts_grouped(cfg)) {
+        /* Only lifts whose uncovered card has a move of lift_moves' few: home, to a
+         * cell, or a card of another column's run, a cell or a foundation onto it. */
+        uint64_t runs[NCOLS], movable = 0;
+        for (int j = 0; j < NCOLS; j++) movable |= runs[j] = run_cards(st, j, sx->run[j]);
+        for (int q = 0; q < st->ncells; q++) movable |= 1ULL << st->cells[q];
+        if (cfg->take_back)
+            for (int s = 0; s < 4; s++)
+                if (st->founds[s]) movable |= 1ULL << (s * 13 + st->founds[s] - 1);
+        for (int a = 0; a < NCOLS && r == EX_PAUSED; a++) {
+            for (k[a] = 1; r == EX_PAUSED && k[a] <= most[a]; k[a]++) {
+                int y = st->cards[a][st->len[a] - 1 - k[a]], extends = k[a] < most[a];
+                if (st->founds[SUIT(y)] == RANK(y) || (!extends && k[a] < free) ||
+                    (builders(cfg, y) & movable & ~runs[a]))
+                    r = ex_lift(e, st, sx, parent, k, here, reserve, root, 0, extends);
+            }
+            k[a] = 0;
+        }
+        return r; /* a move of two lifted columns is one of a lift of one (lift_moves) */
+    }
+    for (int a = 0; a < NCOLS; a++) {
+        for (k[a] = 1; r == EX_PAUSED && k[a] <= most[a]; k[a]++)
+            r = ex_lift(e, st, sx, parent, k, here, reserve, root, 0, 0);
+        k[a] = 0;
+    }
+    for (int a = 0; a < NCOLS; a++)
+        for (int b = a + 1; b < NCOLS; b++)
+            for (k[a] = 1; k[a] <= most[a]; k[a]++) {
+                for (k[b] = 1; r == EX_PAUSED && k[b] <= most[b] && k[a] + k[b] <= free; k[b]++)
+                    if (lifts_meet(cfg, st, a, k[a], b, k[b]) || lifts_meet(cfg, st, b, k[b], a, k[a]))
+                        r = ex_lift(e, st, sx, parent, k, here, reserve, root, 0, 0);
+                k[b] = 0;
+                if (r != EX_PAUSED) return r;
+            }
+    for (int a = 0; a < NCOLS; a++) k[a] = 0;
+    return r;
 }
 
 /* Expands positions until ``pause_at`` have been expanded in all (EX_PAUSED: call
@@ -293,11 +475,15 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
         int32_t here = e->stack[e->depth - 1];
         if (here == next) {
             StateHead head;
+            unsigned touched = 0;
             head_save(&st, &head);
             apply_move(&st, made);
             if (made_autoplay) autoplay(cfg, &st, homed);
+            if (e->normal && st.ncells) normalize(cfg, &st, &touched, NULL, NULL);
             for (int j = 0; j < NCOLS; j++)
-                if (st.len[j] != head.len[j]) {
+                if (touched >> j & 1)
+                    col_chunk(&e->root, st.cards[j], st.len[j], &parent[j]);
+                else if (st.len[j] != head.len[j]) {
                     col_chunk_after(&e->root, st.cards[j], st.len[j], &parent[j], head.len[j], &chunks[j]);
                     parent[j] = chunks[j];
                 }
@@ -305,8 +491,9 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
             key_decode(&e->root, record_key(e, (size_t)here), record_len(e, (size_t)here), &st, parent);
         }
         next = -1;
-        int nm = gen_moves(cfg, &st, moves);
-        if (!ex_room(e, nm)) {
+        MoveCtx mctx;
+        int nm = gen_moves_in(cfg, &st, &mctx, moves);
+        if (!ex_room(e, nm + 1)) {
             out->status = no_room(e->nodes->budget);
             return EX_FULL;
         }
@@ -314,6 +501,12 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
         if (limit_reached(out, max_nodes, deadline)) {
             e->depth++; /* not expanded: a later call may go on from it */
             return EX_ENDED;
+        }
+        /* The lifts' children first, so that the last child stored (the next one
+         * expanded) is one of ``st``'s own moves, made again rather than decoded. */
+        if (e->normal && here != 0 && st.ncells < cfg->ncells) {
+            int r = ex_lifts(e, &st, &mctx, parent, here, nm, root);
+            if (r != EX_PAUSED) return r;
         }
         /* A position autoplay has nothing to send home from ("settled": as every
          * stored one but perhaps the root) gets something to send home from a move
@@ -340,7 +533,15 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
                 else
                     col_chunk_after(&e->root, st.cards[j], st.len[j], &parent[j], head.len[j], &chunks[j]);
             }
+            /* The normal form: normalize writes cards where the parent has some,
+             * which normal_undo puts back. */
+            Placed undo[MAXCELLS];
+            unsigned touched = 0;
+            int np = e->normal && st.ncells ? normalize(cfg, &st, &touched, NULL, undo) : 0;
+            for (int j = 0; j < NCOLS; j++)
+                if (touched >> j & 1) col_chunk(&e->root, st.cards[j], st.len[j], &chunks[j]);
             lens[k] = (uint8_t)key_assemble(&e->root, chunks, &st, keys[k]);
+            normal_undo(&st, undo, np);
             hashes[k] = key_hash(keys[k], lens[k]);
             __builtin_prefetch(&e->slots[ex_home(e, hashes[k] >> 32)]);
             won[k] = sum_founds(&st) == 52;
@@ -369,10 +570,12 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
 }
 
 /* The whole search in one go (the ``exhaust`` entry point). */
-static Outcome exhaust(const Config *cfg, const State *root, Nodes *nodes, long max_nodes, double deadline) {
+static Outcome exhaust(const Config *cfg, const State *root, Nodes *nodes, long max_nodes, double deadline,
+                       int normal) {
     Exhaust e;
     if (ex_init(&e, cfg, root, nodes)) {
         e.crowd = 1; /* the only search: its tables have the whole budget */
+        e.normal = normal;
         ex_run(&e, root, LONG_MAX, max_nodes, deadline);
     }
     ex_free(&e);

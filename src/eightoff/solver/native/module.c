@@ -24,6 +24,7 @@
 #include "scans.c"
 #include "portfolio.c"
 #include "keys.c"
+#include "normal.c"
 #include "exhaust.c"
 #include "proof.c"
 #include "astar.c"
@@ -186,7 +187,7 @@ static PyObject *run_search(PyObject *args, int kind) {
     PyObject *cols, *cells, *founds, *cfgobj;
     long max_nodes;
     double seconds;
-    int below = -1, parsed;
+    int below = -1, parsed, normal = 1;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
     State root;
     Config cfg;
@@ -194,6 +195,10 @@ static PyObject *run_search(PyObject *args, int kind) {
         parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|in", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
                                   &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
                                   &below, &max_bytes);
+    else if (kind == EXHAUST)
+        parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|np", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+                                  &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
+                                  &max_bytes, &normal);
     else
         parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|n", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
                                   &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
@@ -224,7 +229,7 @@ static PyObject *run_search(PyObject *args, int kind) {
     if (kind == BEST_FIRST)
         out = best_first(&cfg, &root, &nodes, max_nodes, deadline);
     else if (kind == EXHAUST)
-        out = exhaust(&cfg, &root, &nodes, max_nodes, deadline);
+        out = exhaust(&cfg, &root, &nodes, max_nodes, deadline, normal);
     else
         out = astar(&cfg, &root, g0, &nodes, max_nodes, deadline, below);
     Py_END_ALLOW_THREADS
@@ -834,11 +839,13 @@ static PyMethodDef methods[] = {
      "refined safe rule; max_nodes or seconds < 0: no limit.\n"
      "A search whose tables would pass max_bytes stops as at a limit (status LIMIT)."},
     {"exhaust", py_exhaust, METH_VARARGS,
-     "exhaust(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
+     "exhaust(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB, normal=True)\n"
      "-> (status, steps, nodes)\n\n"
      "Depth-first search of every reachable position with exact keys (exhaust.c):\n"
      "status EXHAUSTED is a proof that no solution exists. Auto 2 (the basic safe\n"
-     "autoplay of alternating colours) plays as auto 3, the refined rule (rules.h)."},
+     "autoplay of alternating colours) plays as auto 3, the refined rule (rules.h).\n"
+     "normal: positions in normal form, cell cards back on the tops they build on\n"
+     "(normal.c; False: every position, as solve's proof did before it)."},
     {"proof_key", py_proof_key, METH_VARARGS,
      "proof_key((root_cols, root_cells, root_founds), (cols, cells, founds), suit)\n"
      "-> (key, (cols, cells, founds))\n\n"

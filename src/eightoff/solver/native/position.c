@@ -270,127 +270,162 @@ static inline Move mv(int sk, int si, int dk, int di, int n) {
     return m;
 }
 
+/* What the moves of a position need to know once: where each top card is, the
+ * first empty column, the free cells and how many cards a move may carry; where
+ * each suit's next card lies (for the dig, found when first needed). */
+typedef struct {
+    int8_t tops[52]; /* card -> the column it tops, or -1 */
+    int empty, nempty, free, cap, cap_empty;
+    uint8_t run[NCOLS]; /* each column's top run (run_length) */
+    int located;
+    int8_t next_col[4], next_at[4];
+} MoveCtx;
+
+static inline void move_ctx(const Config *cfg, const State *st, MoveCtx *x) {
+    x->empty = -1;
+    x->nempty = 0;
+    x->located = 0;
+    x->free = cfg->ncells - st->ncells;
+    memset(x->tops, -1, sizeof x->tops);
+    for (int j = 0; j < NCOLS; j++) {
+        x->run[j] = (uint8_t)run_length(st, j, cfg->suit);
+        if (st->len[j]) {
+            x->tops[st->cards[j][st->len[j] - 1]] = (int8_t)j;
+        } else {
+            x->nempty++;
+            if (x->empty < 0) x->empty = j;
+        }
+    }
+    x->cap = run_capacity(cfg->group, x->free, x->nempty, 0);
+    x->cap_empty = run_capacity(cfg->group, x->free, x->nempty, 1);
+}
+
+/* The moves from column ``i`` (not empty), in gen_moves' order. */
+static inline int column_moves(const Config *cfg, const State *st, MoveCtx *x, int i, Move *out) {
+    int suit = cfg->suit, kings_only = cfg->kings_only, cap = x->cap, cap_empty = x->cap_empty;
+    int free = x->free, empty = x->empty, nm = 0;
+    const int8_t *tops = x->tops;
+    int n = st->len[i];
+    const uint8_t *col = st->cards[i];
+    int top = col[n - 1], s = SUIT(top);
+    if (st->founds[s] == RANK(top)) out[nm++] = mv(COL, i, FOUND, s, 1);
+    int run = x->run[i];
+    if (suit) {
+        /* Only the whole same-suit run can fit on another column. */
+        int head = col[n - run];
+        if (run <= cap && RANK(head) != 12) {
+            int j = tops[head + 1];
+            if (j >= 0) out[nm++] = mv(COL, i, COL, j, run);
+        }
+    } else {
+        /* The run's tail of k cards goes onto a top one rank above its head and of
+         * the other colour: two cards, looked up in ``tops`` (not every top tried
+         * against every k). A target column takes one k at most; they go out in
+         * column order. */
+        int most = run < cap ? run : cap, nt = 0;
+        int8_t to[2 * MAXCOL], count[2 * MAXCOL];
+        for (int k = 1; k <= most; k++) {
+            int head = col[n - k], r = RANK(head) + 1;
+            if (r == 13) break; /* a King heads it: nothing above */
+            int red = is_red(head), j1 = tops[(red ? 0 : 13) + r], j2 = tops[(red ? 39 : 26) + r];
+            if (j1 >= 0 && j1 != i) to[nt] = (int8_t)j1, count[nt++] = (int8_t)k;
+            if (j2 >= 0 && j2 != i) to[nt] = (int8_t)j2, count[nt++] = (int8_t)k;
+        }
+        for (int a = 1; a < nt; a++) /* insertion sort by column */
+            for (int b = a; b > 0 && to[b - 1] > to[b]; b--) {
+                int8_t t = to[b];
+                to[b] = to[b - 1], to[b - 1] = t;
+                t = count[b];
+                count[b] = count[b - 1], count[b - 1] = t;
+            }
+        for (int a = 0; a < nt; a++) out[nm++] = mv(COL, i, COL, to[a], count[a]);
+    }
+    if (empty >= 0) {
+        int top_k = run < cap_empty ? run : cap_empty;
+        if (top_k > n - 1) top_k = n - 1; /* never a whole column into an empty one */
+        for (int k = 1; k <= top_k; k++) {
+            if (!starts_column(col[n - k], kings_only)) continue;
+            out[nm++] = mv(COL, i, COL, empty, k);
+        }
+    }
+    if (free > 0) {
+        out[nm++] = mv(COL, i, CELL, -1, 1);
+        if (cfg->dig && free > 1) {
+            /* Park the d cards over a suit's next card in cells at once. */
+            if (!x->located) { /* where each suit's next card lies: one scan per node */
+                x->located = 1;
+                memset(x->next_col, -1, sizeof x->next_col);
+                memset(x->next_at, -1, sizeof x->next_at);
+                for (int c = 0; c < NCOLS; c++)
+                    for (int y = 0; y < st->len[c]; y++) {
+                        int card = st->cards[c][y];
+                        if (RANK(card) == st->founds[SUIT(card)]) {
+                            x->next_col[SUIT(card)] = (int8_t)c;
+                            x->next_at[SUIT(card)] = (int8_t)y;
+                        }
+                    }
+            }
+            for (int s2 = 0; s2 < 4; s2++) {
+                int y = x->next_at[s2];
+                if (x->next_col[s2] == i && y < n - 2 && n - 1 - y <= free) out[nm++] = mv(COL, i, CELL, -1, n - 1 - y);
+            }
+        }
+    }
+    return nm;
+}
+
+/* The moves of the cell card ``c``, in gen_moves' order. */
+static inline int cell_moves(const Config *cfg, const State *st, const MoveCtx *x, int c, Move *out) {
+    int nm = 0, s = SUIT(c);
+    const int8_t *tops = x->tops;
+    if (st->founds[s] == RANK(c)) out[nm++] = mv(CELL, c, FOUND, s, 1);
+    if (RANK(c) != 12) {
+        if (cfg->suit) {
+            int j = tops[c + 1];
+            if (j >= 0) out[nm++] = mv(CELL, c, COL, j, 1);
+        } else {
+            int r = RANK(c) + 1;
+            int d1 = is_red(c) ? r : r + 13, d2 = is_red(c) ? r + 39 : r + 26;
+            if (tops[d1] >= 0) out[nm++] = mv(CELL, c, COL, tops[d1], 1);
+            if (tops[d2] >= 0) out[nm++] = mv(CELL, c, COL, tops[d2], 1);
+        }
+    }
+    if (x->empty >= 0 && starts_column(c, cfg->kings_only)) out[nm++] = mv(CELL, c, COL, x->empty, 1);
+    return nm;
+}
+
 /* Every move worth trying, in a fixed order: per column, home, onto another column
  * (in suit only the whole run can fit: the card a shorter part needs lies just
  * under it, in this very run), into the first empty column (a run or its tail; an
  * empty column is as good as another), to a cell, and the "dig" macro (park the
  * cards over a suit's next card in cells at once, so that it goes home; each of
  * those single moves is a child too); then per cell card, and take-backs. The
- * engine's legal moves are legal.c's; this set keeps every winning line. */
-static int gen_moves(const Config *cfg, const State *st, Move *out) {
-    int suit = cfg->suit, kings_only = cfg->kings_only, group = cfg->group;
-    int free = cfg->ncells - st->ncells;
-    int nm = 0, empty = -1, nempty = 0, cap, cap_empty;
-    int8_t tops[52], next_col[4], next_at[4], located = 0; /* tops: card -> the column it tops, or -1 */
-    memset(tops, -1, sizeof tops);
-    for (int j = 0; j < NCOLS; j++) {
-        if (st->len[j]) {
-            tops[st->cards[j][st->len[j] - 1]] = (int8_t)j;
-        } else {
-            nempty++;
-            if (empty < 0) empty = j;
-        }
-    }
-    cap = run_capacity(group, free, nempty, 0);
-    cap_empty = run_capacity(group, free, nempty, 1);
-    for (int i = 0; i < NCOLS; i++) {
-        int n = st->len[i];
-        if (!n) continue;
-        const uint8_t *col = st->cards[i];
-        int top = col[n - 1], s = SUIT(top);
-        if (st->founds[s] == RANK(top)) out[nm++] = mv(COL, i, FOUND, s, 1);
-        int run = run_length(st, i, suit);
-        if (suit) {
-            /* Only the whole same-suit run can fit on another column. */
-            int head = col[n - run];
-            if (run <= cap && RANK(head) != 12) {
-                int j = tops[head + 1];
-                if (j >= 0) out[nm++] = mv(COL, i, COL, j, run);
-            }
-        } else {
-            /* The run's tail of k cards goes onto a top one rank above its head and of
-             * the other colour: two cards, looked up in ``tops`` (not every top tried
-             * against every k). A target column takes one k at most; they go out in
-             * column order. */
-            int most = run < cap ? run : cap, nt = 0;
-            int8_t to[2 * MAXCOL], count[2 * MAXCOL];
-            for (int k = 1; k <= most; k++) {
-                int head = col[n - k], r = RANK(head) + 1;
-                if (r == 13) break; /* a King heads it: nothing above */
-                int red = is_red(head), j1 = tops[(red ? 0 : 13) + r], j2 = tops[(red ? 39 : 26) + r];
-                if (j1 >= 0 && j1 != i) to[nt] = (int8_t)j1, count[nt++] = (int8_t)k;
-                if (j2 >= 0 && j2 != i) to[nt] = (int8_t)j2, count[nt++] = (int8_t)k;
-            }
-            for (int a = 1; a < nt; a++) /* insertion sort by column */
-                for (int b = a; b > 0 && to[b - 1] > to[b]; b--) {
-                    int8_t t = to[b];
-                    to[b] = to[b - 1], to[b - 1] = t;
-                    t = count[b];
-                    count[b] = count[b - 1], count[b - 1] = t;
-                }
-            for (int a = 0; a < nt; a++) out[nm++] = mv(COL, i, COL, to[a], count[a]);
-        }
-        if (empty >= 0) {
-            int top_k = run < cap_empty ? run : cap_empty;
-            if (top_k > n - 1) top_k = n - 1; /* never a whole column into an empty one */
-            for (int k = 1; k <= top_k; k++) {
-                if (!starts_column(col[n - k], kings_only)) continue;
-                out[nm++] = mv(COL, i, COL, empty, k);
-            }
-        }
-        if (free > 0) {
-            out[nm++] = mv(COL, i, CELL, -1, 1);
-            if (cfg->dig && free > 1) {
-                /* Park the d cards over a suit's next card in cells at once. */
-                if (!located) { /* where each suit's next card lies: one scan per node */
-                    located = 1;
-                    memset(next_col, -1, sizeof next_col);
-                    memset(next_at, -1, sizeof next_at);
-                    for (int c = 0; c < NCOLS; c++)
-                        for (int x = 0; x < st->len[c]; x++) {
-                            int card = st->cards[c][x];
-                            if (RANK(card) == st->founds[SUIT(card)]) {
-                                next_col[SUIT(card)] = (int8_t)c;
-                                next_at[SUIT(card)] = (int8_t)x;
-                            }
-                        }
-                }
-                for (int s2 = 0; s2 < 4; s2++) {
-                    int x = next_at[s2];
-                    if (next_col[s2] == i && x < n - 2 && n - 1 - x <= free)
-                        out[nm++] = mv(COL, i, CELL, -1, n - 1 - x);
-                }
-            }
-        }
-    }
-    for (int k = 0; k < st->ncells; k++) {
-        int c = st->cells[k], s = SUIT(c);
-        if (st->founds[s] == RANK(c)) out[nm++] = mv(CELL, c, FOUND, s, 1);
-        if (RANK(c) != 12) {
-            if (suit) {
-                int j = tops[c + 1];
-                if (j >= 0) out[nm++] = mv(CELL, c, COL, j, 1);
-            } else {
-                int r = RANK(c) + 1;
-                int d1 = is_red(c) ? r : r + 13, d2 = is_red(c) ? r + 39 : r + 26;
-                if (tops[d1] >= 0) out[nm++] = mv(CELL, c, COL, tops[d1], 1);
-                if (tops[d2] >= 0) out[nm++] = mv(CELL, c, COL, tops[d2], 1);
-            }
-        }
-        if (empty >= 0 && starts_column(c, kings_only)) out[nm++] = mv(CELL, c, COL, empty, 1);
-    }
+ * engine's legal moves are legal.c's; this set keeps every winning line. ``x``
+ * gets what they were made from (move_ctx). */
+static int gen_moves_in(const Config *cfg, const State *st, MoveCtx *x, Move *out) {
+    int nm = 0;
+    move_ctx(cfg, st, x);
+    for (int i = 0; i < NCOLS; i++)
+        if (st->len[i]) nm += column_moves(cfg, st, x, i, out + nm);
+    for (int k = 0; k < st->ncells; k++) nm += cell_moves(cfg, st, x, st->cells[k], out + nm);
     if (cfg->take_back) {
         for (int s = 0; s < 4; s++) {
             int f = st->founds[s];
             if (!f) continue;
             int c = s * 13 + f - 1;
-            if (free > 0) out[nm++] = mv(FOUND, s, CELL, -1, 1);
+            if (x->free > 0) out[nm++] = mv(FOUND, s, CELL, -1, 1);
             for (int j = 0; j < NCOLS; j++)
-                if (st->len[j] && builds(c, st->cards[j][st->len[j] - 1], suit))
+                if (st->len[j] && builds(c, st->cards[j][st->len[j] - 1], cfg->suit))
                     out[nm++] = mv(FOUND, s, COL, j, 1);
-            if (empty >= 0 && starts_column(c, kings_only)) out[nm++] = mv(FOUND, s, COL, empty, 1);
+            if (x->empty >= 0 && starts_column(c, cfg->kings_only)) out[nm++] = mv(FOUND, s, COL, x->empty, 1);
         }
     }
     return nm;
+}
+
+/* gen_moves_in, its MoveCtx thrown away. */
+static inline int gen_moves(const Config *cfg, const State *st, Move *out) {
+    MoveCtx x;
+    return gen_moves_in(cfg, st, &x, out);
 }
 

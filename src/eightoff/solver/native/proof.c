@@ -206,7 +206,7 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
                                                                 : (Outcome){no_room(budget), spent + bnodes, -1};
     if (out.status == EXHAUSTED) { /* hashes could (very rarely) have merged two positions */
         out = exhaust(cfg, root, pn, max_nodes < 0 ? -1 : (max_nodes - spent > 1 ? max_nodes - spent : 1),
-                      deadline);
+                      deadline, 1);
         out.nodes += spent;
         return out;
     }

@@ -1,0 +1,246 @@
+/* The proof's normal form: cell cards put back on the tops they build on.
+ *
+ * A card in a cell that builds on a column's top card can go there and back in one
+ * move each way, so the two positions win or lose together. The proof (exhaust.c)
+ * stores only positions in normal form, where no cell card builds on a top: after
+ * each move and autoplay, normalize() moves such cards from the cells onto the
+ * tops. In a position with cells still stuck in its normal form, 70% of the
+ * positions a 2-cell alternating-colours proof met had such a card.
+ *
+ * What the proof loses by it, it gets back with lifts: a lift puts some of the
+ * top cards of some columns (each building on the card under it, as the cards
+ * normalize() places do) into free cells. Every position P of the full search is a
+ * lift of its normal form N(P) (lift back what normalize placed), so expanding a
+ * normal form's lifts reaches the normal forms of all of P's children: no winning
+ * line is lost. Only the lifts' moves that use them are made (a move from or onto
+ * a lifted column, of a lifted card, or one that sends a card home): any other
+ * move of a lift is a move of the unlifted position too (which has more free
+ * cells and the same other columns), and its child's normal form lifts back to the
+ * lifted child's. A lift whose uncovered or lifted cards autoplay would send home
+ * is skipped: no position the search makes (after autoplay) is such a lift.
+ *
+ * Part of the _native extension, built as one unit: module.c includes every file
+ * (in dependency order), so all functions stay static and inline across files. */
+
+/* The cards ``card`` builds on (a bit each): one rank above, in its suit or in
+ * the other colour. */
+static inline uint64_t bases(const Config *cfg, int card) {
+    int r = RANK(card) + 1;
+    if (r == 13) return 0;
+    if (cfg->suit) return 1ULL << (card + 1);
+    return is_red(card) ? 1ULL << r | 1ULL << (39 + r) : 1ULL << (13 + r) | 1ULL << (26 + r);
+}
+
+/* The column tops of ``st`` (a bit each). */
+static inline uint64_t top_cards(const State *st) {
+    uint64_t m = 0;
+    for (int j = 0; j < NCOLS; j++)
+        if (st->len[j]) m |= 1ULL << st->cards[j][st->len[j] - 1];
+    return m;
+}
+
+/* A card normalize put on a column, and the card that was in its place past the
+ * column's end (normal_undo puts it back). */
+typedef struct {
+    uint8_t col, was;
+} Placed;
+
+/* Moves every cell card that builds on a column top onto it, again until none
+ * does (a card placed is a top another may build on): the lowest cell card first,
+ * onto the lowest of its tops (so that a position has one normal form, whatever
+ * its column order). The columns given cards go to ``*touched`` (a bit each), the
+ * moves to ``placed`` (if not NULL) and the cards overwritten to ``undo`` (if not
+ * NULL); returns how many. */
+static int normalize(const Config *cfg, State *st, unsigned *touched, Move *placed, Placed *undo) {
+    int n = 0;
+    uint64_t tops = top_cards(st);
+    for (int k = 0; k < st->ncells;) {
+        int c = st->cells[k];
+        uint64_t onto = bases(cfg, c) & tops;
+        if (!onto) {
+            k++;
+            continue;
+        }
+        int t = __builtin_ctzll(onto), j = 0;
+        while (!st->len[j] || st->cards[j][st->len[j] - 1] != t) j++;
+        cell_remove(st, c);
+        if (undo != NULL) undo[n] = (Placed){(uint8_t)j, st->cards[j][st->len[j]]};
+        st->cards[j][st->len[j]++] = (uint8_t)c;
+        tops = (tops & ~(1ULL << t)) | 1ULL << c;
+        *touched |= 1u << j;
+        if (placed != NULL) placed[n] = mv(CELL, c, COL, j, 1);
+        n++;
+        k = 0; /* a new top: the cells again from the lowest */
+    }
+    return n;
+}
+
+/* Puts back the cards normalize's ``n`` placements overwrote (the lengths, cells
+ * and foundations are the caller's to restore: head_restore). */
+static inline void normal_undo(State *st, const Placed *undo, int n) {
+    for (int p = n - 1; p >= 0; p--) st->cards[undo[p].col][--st->len[undo[p].col]] = undo[p].was;
+}
+
+/* How many top cards of each column a lift may take (``most``): each builds on
+ * the card under it (within the column's top run, ``run``), the column keeps its
+ * bottom card, and no card the lift uncovers or puts in a cell would autoplay
+ * home. Returns the free cells. */
+static int lift_limits(const Config *cfg, const State *st, const uint8_t *run, int *most) {
+    int free = cfg->ncells - st->ncells;
+    for (int j = 0; j < NCOLS; j++) {
+        int n = st->len[j], k = 0, top = run[j] - 1 < free ? run[j] - 1 : free;
+        const uint8_t *col = st->cards[j];
+        while (k < top && !(cfg->autoplay != AUTO_NONE && st->founds[SUIT(col[n - 2 - k])] == RANK(col[n - 2 - k]) &&
+                            autoplays(cfg->autoplay, col[n - 2 - k], st->founds)))
+            k++;
+        most[j] = k;
+    }
+    return free;
+}
+
+/* The next lift after ``k`` (cards per column; all 0 before the first), at most
+ * ``most`` per column and ``free`` in all; 0 when there is none. */
+static int lift_next(const int *most, int free, int *k) {
+    int total = 0;
+    for (int j = 0; j < NCOLS; j++) total += k[j];
+    for (int j = 0; j < NCOLS; j++) {
+        if (k[j] < most[j] && total < free) {
+            k[j]++;
+            return 1;
+        }
+        total -= k[j];
+        k[j] = 0;
+    }
+    return 0;
+}
+
+/* ``st`` with the lift ``k`` made: the lifted cards in cells. The lifted columns
+ * go to ``*cols`` and the lifted cards to ``*cards`` (a bit each). */
+static void lift_apply(State *st, const int *k, unsigned *cols, uint64_t *cards) {
+    *cols = 0;
+    *cards = 0;
+    for (int j = 0; j < NCOLS; j++) {
+        for (int t = 0; t < k[j]; t++) {
+            int c = st->cards[j][--st->len[j]];
+            cell_add(st, c);
+            *cards |= 1ULL << c;
+        }
+        if (k[j]) *cols |= 1u << j;
+    }
+}
+
+/* Whether ``card`` is one of the ``k`` top cards of column ``j`` of ``st``. */
+static inline int lift_holds(const State *st, int j, int k, int card) {
+    for (int t = 1; t <= k; t++)
+        if (st->cards[j][st->len[j] - t] == card) return 1;
+    return 0;
+}
+
+/* Whether autoplay sends a card home only once (or as soon as) every card that
+ * builds on it may go too: so a lifted card goes home no later than the card it
+ * lay on, and a lift changes nothing autoplay does to the cards it leaves alone.
+ * In suit, a card builds on the next card of its own pile; in alternating colours
+ * the safe rules send a card of rank r home only once the other colour's piles
+ * hold r - 1 or r - 2 cards (rules.h), and then a card of rank r - 1 that builds
+ * on it is home or may go too. Not so where any card may go home at once
+ * (AUTO_ALL) in alternating colours. */
+static inline int lift_homes_together(const Config *cfg) { return cfg->suit || cfg->autoplay != AUTO_ALL; }
+
+/* Whether a move may carry a run (as many cards as free cells + 1, or more) and
+ * autoplay treats lifted cards as lift_homes_together says: lift_moves' shortcut. */
+static inline int lifts_grouped(const Config *cfg) {
+    return (cfg->group == GROUP_CELLS || cfg->group == GROUP_FREECELL) && lift_homes_together(cfg);
+}
+
+/* Whether, with ``ka`` cards lifted off column ``a`` and ``kb`` off ``b``, a card
+ * of ``a`` can go onto ``b``'s uncovered top: one of ``a``'s run under the lift,
+ * or (more than one lifted) one of its lifted cards. */
+static int lifts_meet(const Config *cfg, const State *st, int a, int ka, int b, int kb) {
+    const uint8_t *ca = st->cards[a];
+    int na = st->len[a], onto = st->cards[b][st->len[b] - 1 - kb];
+    if (ka > 1)
+        for (int t = 1; t <= ka; t++)
+            if (builds(ca[na - t], onto, cfg->suit)) return 1;
+    for (int x = na - 1 - ka; x >= 0; x--) {
+        if (builds(ca[x], onto, cfg->suit)) return 1;
+        if (x == 0 || !builds(ca[x], ca[x - 1], cfg->suit)) break;
+    }
+    return 0;
+}
+
+/* The moves of ``st`` (a lift of ``k`` cards off column ``c`` alone, ``cards``
+ * the lifted ones) that use the lift, as gen_moves makes them: from ``c``, onto
+ * its uncovered top, and (more than one lifted) of the lifted cards but back onto
+ * ``c``. The lifted card of a lift of one makes the moves the column's top makes
+ * unlifted: none of its own.
+ *
+ * ``grouped`` (moves carry runs, lift_homes_together holds): only the uncovered
+ * card's moves home and to a cell, and the moves onto it. The rest are made
+ * without the lift, up to a lift of their child: a run from ``c`` onto a column
+ * (or into an empty one, or parked by a dig) is the run with the lifted cards on
+ * it, from the unlifted column (a move of k more cards with k more free cells,
+ * which the group rules allow); a lifted card's move is its run's, or (home) the
+ * move home of the top of a smaller lift; and where a larger lift of ``c`` is one
+ * (``extends``), the uncovered card to a cell is that lift. ``unlifted``: the
+ * moves' MoveCtx of the position before the lift. Returns how many. */
+static int lift_moves(const Config *cfg, const State *st, const MoveCtx *unlifted, int c, int k, uint64_t cards,
+                      int grouped, int extends, Move *out) {
+    MoveCtx x;
+    int nm = 0, n = st->len[c], onto = st->cards[c][n - 1], suit = cfg->suit;
+    if (!grouped) {
+        move_ctx(cfg, st, &x);
+        nm += column_moves(cfg, st, &x, c, out);
+    } else { /* the other columns' runs are the unlifted position's; k cells fewer */
+        memcpy(x.run, unlifted->run, NCOLS);
+        x.free = unlifted->free - k;
+        x.cap = run_capacity(cfg->group, x.free, unlifted->nempty, 0);
+        if (st->founds[SUIT(onto)] == RANK(onto)) out[nm++] = mv(COL, c, FOUND, SUIT(onto), 1);
+        if (x.free > 0 && !extends) out[nm++] = mv(COL, c, CELL, -1, 1);
+    }
+    for (int i = 0; i < NCOLS; i++) { /* runs of other columns onto c, as column_moves makes them */
+        int ni = st->len[i];
+        if (i == c || !ni) continue;
+        const uint8_t *col = st->cards[i];
+        int run = x.run[i];
+        if (suit) {
+            if (run <= x.cap && builds(col[ni - run], onto, 1)) out[nm++] = mv(COL, i, COL, c, run);
+        } else {
+            int most = run < x.cap ? run : x.cap;
+            for (int t = 1; t <= most; t++) {
+                if (RANK(col[ni - t]) == 12) break;
+                if (builds(col[ni - t], onto, 0)) out[nm++] = mv(COL, i, COL, c, t);
+            }
+        }
+    }
+    for (int q = 0; q < st->ncells; q++) {
+        int card = st->cells[q];
+        if (!(cards >> card & 1)) {
+            if (builds(card, onto, suit)) out[nm++] = mv(CELL, card, COL, c, 1);
+        } else if (k > 1 && !grouped) {
+            Move own[4];
+            int m = cell_moves(cfg, st, &x, card, own);
+            for (int y = 0; y < m; y++) /* all but back onto c */
+                if (!(own[y].dk == COL && own[y].di == c)) out[nm++] = own[y];
+        }
+    }
+    if (cfg->take_back)
+        for (int s = 0; s < 4; s++)
+            if (st->founds[s] && builds(s * 13 + st->founds[s] - 1, onto, suit)) out[nm++] = mv(FOUND, s, COL, c, 1);
+    return nm;
+}
+
+/* The cards that build on ``card`` (a bit each). */
+static inline uint64_t builders(const Config *cfg, int card) {
+    int r = RANK(card);
+    if (r == 0) return 0;
+    if (cfg->suit) return 1ULL << (card - 1);
+    return is_red(card) ? 1ULL << (r - 1) | 1ULL << (39 + r - 1) : 1ULL << (13 + r - 1) | 1ULL << (26 + r - 1);
+}
+
+/* The cards of column ``j`` a move might carry: its top run (a bit each). */
+static inline uint64_t run_cards(const State *st, int j, int run) {
+    uint64_t m = 0;
+    int n = st->len[j];
+    for (int t = 1; t <= run; t++) m |= 1ULL << st->cards[j][n - t];
+    return m;
+}
