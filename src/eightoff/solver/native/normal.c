@@ -1,23 +1,26 @@
 /* The proof's normal form: cell cards put back on the tops they build on.
  *
  * A card in a cell that builds on a column's top card can go there and back in one
- * move each way, so the two positions win or lose together. The proof (exhaust.c)
- * stores only positions in normal form, where no cell card builds on a top: after
- * each move and autoplay, normalize() moves such cards from the cells onto the
- * tops. In a position with cells still stuck in its normal form, 70% of the
- * positions a 2-cell alternating-colours proof met had such a card.
+ * move each way, so the two positions win or lose together (70% of the positions
+ * a 2-cell alternating-colours proof met had such a card). The proof (exhaust.c)
+ * stores only normal forms, where no cell card builds on a top: after each move and
+ * autoplay, normalize() moves such cards from the cells onto the tops.
  *
- * What the proof loses by it, it gets back with lifts: a lift puts some of the
- * top cards of some columns (each building on the card under it, as the cards
+ * What the proof loses by it, it gets back with lifts: a lift puts some of the top
+ * cards of some columns (each building on the card under it, as the cards
  * normalize() places do) into free cells. Every position P of the full search is a
- * lift of its normal form N(P) (lift back what normalize placed), so expanding a
- * normal form's lifts reaches the normal forms of all of P's children: no winning
- * line is lost. Only the lifts' moves that use them are made (a move from or onto
- * a lifted column, of a lifted card, or one that sends a card home): any other
- * move of a lift is a move of the unlifted position too (which has more free
- * cells and the same other columns), and its child's normal form lifts back to the
- * lifted child's. A lift whose uncovered or lifted cards autoplay would send home
- * is skipped: no position the search makes (after autoplay) is such a lift.
+ * lift of its normal form N(P) (lift back what normalize placed), and a move of P
+ * is one of N(P)'s lift, so expanding a normal form's lifts reaches the normal
+ * forms of all of P's children: no winning line is lost. Only the moves of a lift
+ * that use it are made (from or onto a lifted column, of a lifted card): any other
+ * is a move of the position with that column unlifted too (more free cells, the
+ * same other columns), whose child lifts back to the lifted child. Autoplay sends a
+ * lifted card home no later than the card it lay on (lift_homes_together), so it
+ * makes no difference there; where it might, the moves that send cards home are
+ * made too. A lift whose uncovered or lifted cards autoplay would send home is
+ * skipped: no position the search makes (after autoplay) is one. Where runs move
+ * by free cells, most moves of a lift are a run's from the unlifted column, up to
+ * a lift of their child, and only a few are made (lift_moves).
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
