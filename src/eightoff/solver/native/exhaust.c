@@ -240,7 +240,7 @@ static int ex_path_step(Exhaust *e, State *st, const uint8_t *want, int len, int
     int most[NCOLS], k[NCOLS] = {0}, np;
     move_ctx(cfg, st, &x);
     int free = lift_limits(cfg, st, x.run, most);
-    State lift = *st, child;
+    State lift, child;
     do {
         unsigned cols = 0;
         uint64_t cards = 0;
@@ -289,6 +289,17 @@ static int ex_path(Exhaust *e, const State *root, size_t goal, int32_t *last) {
     free(chain);
     *last = (int32_t)(e->nodes->n - 1);
     return ok;
+}
+
+/* The search won at record ``n``: its path into ``nodes`` (the slots' room goes to
+ * the path's nodes); EX_ENDED. */
+static int ex_won(Exhaust *e, const State *root, size_t n) {
+    Budget *b = e->nodes->budget;
+    budget_free(b, e->slots, (e->mask + 1) * sizeof(uint64_t));
+    e->slots = NULL;
+    e->mask = 0;
+    e->out.status = ex_path(e, root, n, &e->out.goal) ? SOLVED : no_room(b);
+    return EX_ENDED;
 }
 
 /* Whether autoplay would send ``c``, on top of a column or in a cell, home. */
@@ -388,14 +399,7 @@ static int ex_lift(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk *
         }
         ex_find(e, key, len, h, &slot); /* the room may have moved the slots */
         size_t n = ex_add(e, here, key, len, h, slot);
-        if (won) {
-            Budget *b = e->nodes->budget; /* the path's nodes get the table's room */
-            budget_free(b, e->slots, (e->mask + 1) * sizeof(uint64_t));
-            e->slots = NULL;
-            e->mask = 0;
-            e->out.status = ex_path(e, root, n, &e->out.goal) ? SOLVED : no_room(b);
-            return EX_ENDED;
-        }
+        if (won) return ex_won(e, root, n);
         e->stack[e->depth++] = (int32_t)n;
     }
     return EX_PAUSED;
@@ -448,7 +452,6 @@ static int ex_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk 
                 k[b] = 0;
                 if (r != EX_PAUSED) return r;
             }
-    for (int a = 0; a < NCOLS; a++) k[a] = 0;
     return r;
 }
 
@@ -551,14 +554,7 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
             size_t slot;
             if (ex_find(e, keys[k], lens[k], hashes[k], &slot) >= 0) continue;
             size_t n = ex_add(e, here, keys[k], lens[k], hashes[k], slot);
-            if (won[k]) {
-                Budget *b = e->nodes->budget; /* the path's nodes get the table's room */
-                budget_free(b, e->slots, (e->mask + 1) * sizeof(uint64_t));
-                e->slots = NULL;
-                e->mask = 0;
-                out->status = ex_path(e, root, n, &out->goal) ? SOLVED : no_room(b);
-                return EX_ENDED;
-            }
+            if (won[k]) return ex_won(e, root, n);
             e->stack[e->depth++] = (int32_t)n;
             next = (int32_t)n;
             made = moves[k];
