@@ -52,9 +52,10 @@ def name(rules: Rules) -> str:
 
 
 def exhaust(
-    position: Position, normal: bool, nodes: int = -1, config: tuple[object, ...] | None = None
+    position: Position, normal: int, nodes: int = -1, config: tuple[object, ...] | None = None
 ) -> tuple[int, list[object], int]:
-    """The exact proof from ``position``: (status, steps, positions)."""
+    """The exact proof from ``position``: (status, steps, positions); ``normal``: 0
+    every position, 1 normal forms, EVERY_MOVE normal forms with no move dropped."""
     assert native is not None
     cols, cells, founds = core.state(position)
     held = bytes(sorted(c for c in cells if c >= 0))
@@ -138,6 +139,30 @@ def test_normal_forms_agree_where_autoplay_sends_any_card_home() -> None:
             settled += 1
             lost += plain == core.EXHAUSTED
     assert settled >= 6 and lost >= 2
+
+
+EVERY_MOVE = 2  # native.exhaust's normal forms with no move dropped (drop_returns)
+
+
+@pytest.mark.parametrize("auto", [None, core.AUTO_ALL], ids=["rules' autoplay", "any card home"])
+def test_dropped_moves_only_make_positions_the_proof_has(auto: int | None) -> None:
+    # The moves the proof never makes (a column's top to a cell where it builds on
+    # the card under it: its child is the position or a sibling) leave the search as
+    # it was: the same positions, in the same order (so the same count at a limit),
+    # the same verdict and line. Where autoplay sends any card home, the card under
+    # such a top may go home once it is uncovered: that move must stay.
+    ended = 0
+    for rules in (Rules(cells=2, build=Build.ALTERNATE), Rules(cells=2, layout=Layout.BAKERS)):
+        cfg = list(core.config(rules))
+        if auto is not None:
+            cfg[5] = auto
+        for number in range(1, 13):
+            position = pysol_deal(number, rules)
+            dropped = exhaust(position, True, 60_000, tuple(cfg))
+            every = exhaust(position, EVERY_MOVE, 60_000, tuple(cfg))
+            assert dropped == every, (name(rules), number)
+            ended += dropped[0] != LIMIT
+    assert ended >= 12
 
 
 def test_a_win_over_normal_forms_replays_with_its_lifts() -> None:

@@ -25,7 +25,8 @@ typedef struct {
     int32_t *stack; /* records */
     size_t depth, cap;
     int crowd; /* 1: when the slots cannot double, fill them past 3/4 (ex_room) */
-    int normal; /* 1: positions in normal form, and lifts (normal.c) */
+    int normal; /* 1: positions in normal form, and lifts (normal.c); NORMAL_EVERY_MOVE: */
+                /* the same without drop_returns (the same positions: a check on it) */
     Outcome out;
 } Exhaust;
 
@@ -35,6 +36,7 @@ typedef struct {
 #define MAX_ARENA ((size_t)1 << 33)
 
 enum { EX_PAUSED = 0, EX_ENDED = 1, EX_FULL = 2 };
+#define NORMAL_EVERY_MOVE 2
 
 /* What a move and autoplay change in a State besides the cards past a column's
  * length: saved before a child is played on its parent, put back after. */
@@ -302,11 +304,6 @@ static int ex_won(Exhaust *e, const State *root, size_t n) {
     return EX_ENDED;
 }
 
-/* Whether autoplay would send ``c``, on top of a column or in a cell, home. */
-static inline int sends_home(const Config *cfg, const State *st, int c) {
-    return st->founds[c / 13] == c % 13 && autoplays(cfg->autoplay, c, st->founds);
-}
-
 /* Whether autoplay would send the top card of column ``i`` home. */
 static inline int goes_home(const Config *cfg, const State *st, int i) {
     return st->len[i] && sends_home(cfg, st, st->cards[i][st->len[i] - 1]);
@@ -327,12 +324,12 @@ static int autoplay_due(const Config *cfg, const State *st) {
  * its columns' chunks); EX_PAUSED when done, else as ex_run (EX_FULL: ``here``
  * pushed again, to be expanded again once room was made). ``reserve``: the room
  * kept for ``st``'s own children. ``homes_apart``: autoplay may send home a card
- * a lifted card built on while that card is not home (lift_homes_together);
- * ``extends``: a lift of one more card of the one column lifted is one too. */
-static int ex_lift(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk *parent, const int *k, int32_t here,
-                   int reserve, const State *root, int homes_apart, int extends) {
+ * a lifted card built on while that card is not home (lift_homes_together).
+ * ``given``: the lift's moves (``ngiven``), where grouped_lift_moves made them. */
+static int ex_lift(Exhaust *e, const State *st, const Chunk *parent, const int *k, int32_t here, int reserve,
+                   const State *root, int homes_apart, const Move *given, int ngiven) {
     const Config *cfg = e->cfg;
-    Move moves[MAXMOVES];
+    Move own[MAXMOVES];
     uint8_t homed[52], key[KEYMAX];
     Chunk lifted[NCOLS], chunks[NCOLS];
     State lift = *st;
@@ -344,9 +341,13 @@ static int ex_lift(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk *
             col_chunk_after(&e->root, lift.cards[j], lift.len[j], &parent[j], st->len[j], &lifted[j]);
         else
             lifted[j] = parent[j];
-    int single = !homes_apart && __builtin_popcount(cols) == 1, c = single ? __builtin_ctz(cols) : -1;
-    int nm = single ? lift_moves(cfg, &lift, sx, c, k[c], cards, lifts_grouped(cfg), extends, moves)
-                    : gen_moves(cfg, &lift, moves);
+    const Move *moves = given;
+    int nm = ngiven;
+    if (given == NULL) {
+        int single = !homes_apart && __builtin_popcount(cols) == 1, c = single ? __builtin_ctz(cols) : -1;
+        nm = single ? lift_moves(cfg, &lift, c, k[c], cards, own) : gen_moves(cfg, &lift, own);
+        moves = own;
+    }
     for (int x = 0; x < nm; x++) {
         Move m = moves[x];
         int from = -1; /* the column a lifted card came from */
@@ -415,32 +416,28 @@ static int ex_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk 
     const Config *cfg = e->cfg;
     int most[NCOLS], k[NCOLS] = {0}, free = lift_limits(cfg, st, sx->run, most), r = EX_PAUSED;
     if (!lift_homes_together(cfg)) {
-        while (r == EX_PAUSED && lift_next(most, free, k)) r = ex_lift(e, st, sx, parent, k, here, reserve, root, 1, 0);
+        while (r == EX_PAUSED && lift_next(most, free, k))
+            r = ex_lift(e, st, parent, k, here, reserve, root, 1, NULL, 0);
         return r;
     }
     if (lifts_grouped(cfg)) {
-        /* Only lifts whose uncovered card has a move of lift_moves' few: home, to a
-         * cell, or a card of another column's run, a cell or a foundation onto it. */
-        uint64_t runs[NCOLS], movable = 0;
-        for (int j = 0; j < NCOLS; j++) movable |= runs[j] = run_cards(st, j, sx->run[j]);
-        for (int q = 0; q < st->ncells; q++) movable |= 1ULL << st->cells[q];
-        if (cfg->take_back)
-            for (int s = 0; s < 4; s++)
-                if (st->founds[s]) movable |= 1ULL << (s * 13 + st->founds[s] - 1);
+        /* The lifts of one column whose uncovered card has a move of the few of
+         * grouped_lift_moves: most have none, and are not made. */
+        Move moves[MAXMOVES];
+        RunPlaces places;
+        run_places(st, sx, &places);
         for (int a = 0; a < NCOLS && r == EX_PAUSED; a++) {
             for (k[a] = 1; r == EX_PAUSED && k[a] <= most[a]; k[a]++) {
-                int y = st->cards[a][st->len[a] - 1 - k[a]], extends = k[a] < most[a];
-                if (st->founds[SUIT(y)] == RANK(y) || (!extends && k[a] < free) ||
-                    (builders(cfg, y) & movable & ~runs[a]))
-                    r = ex_lift(e, st, sx, parent, k, here, reserve, root, 0, extends);
+                int nm = grouped_lift_moves(cfg, st, sx, &places, a, k[a], k[a] < most[a], moves);
+                if (nm) r = ex_lift(e, st, parent, k, here, reserve, root, 0, moves, nm);
             }
             k[a] = 0;
         }
-        return r; /* a move of two lifted columns is one of a lift of one (lift_moves) */
+        return r; /* a move of two lifted columns is one of a lift of one (grouped_lift_moves) */
     }
     for (int a = 0; a < NCOLS; a++) {
         for (k[a] = 1; r == EX_PAUSED && k[a] <= most[a]; k[a]++)
-            r = ex_lift(e, st, sx, parent, k, here, reserve, root, 0, 0);
+            r = ex_lift(e, st, parent, k, here, reserve, root, 0, NULL, 0);
         k[a] = 0;
     }
     for (int a = 0; a < NCOLS; a++)
@@ -448,7 +445,7 @@ static int ex_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk 
             for (k[a] = 1; k[a] <= most[a]; k[a]++) {
                 for (k[b] = 1; r == EX_PAUSED && k[b] <= most[b] && k[a] + k[b] <= free; k[b]++)
                     if (lifts_meet(cfg, st, a, k[a], b, k[b]) || lifts_meet(cfg, st, b, k[b], a, k[a]))
-                        r = ex_lift(e, st, sx, parent, k, here, reserve, root, 0, 0);
+                        r = ex_lift(e, st, parent, k, here, reserve, root, 0, NULL, 0);
                 k[b] = 0;
                 if (r != EX_PAUSED) return r;
             }
@@ -517,6 +514,7 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
          * the cards a dig parks in cells, or changes a foundation. Elsewhere the
          * child's autoplay would look at every top and cell in vain. */
         int settled = !autoplay_due(cfg, &st);
+        if (e->normal == 1 && settled && st.ncells < cfg->ncells) nm = drop_returns(cfg, &st, moves, nm);
         /* The children's keys first, their first slots fetched meanwhile; then the
          * look-ups, which find those slots in the cache. A child is played on ``st``
          * itself and undone: a move and autoplay change the lengths, cells and

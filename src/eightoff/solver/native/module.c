@@ -196,7 +196,7 @@ static PyObject *run_search(PyObject *args, int kind) {
                                   &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
                                   &below, &max_bytes);
     else if (kind == EXHAUST)
-        parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|np", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+        parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|ni", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
                                   &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
                                   &max_bytes, &normal);
     else
@@ -204,6 +204,10 @@ static PyObject *run_search(PyObject *args, int kind) {
                                   &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
                                   &max_bytes);
     if (!parsed || !read_max_bytes(max_bytes) || !read_seconds(seconds)) return NULL;
+    if (normal < 0 || normal > NORMAL_EVERY_MOVE) {
+        PyErr_SetString(PyExc_ValueError, "normal: 0, 1 or 2");
+        return NULL;
+    }
     if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
     if (kind == ASTAR && (cfg.group != GROUP_NONE || cfg.dig)) {
         PyErr_SetString(PyExc_ValueError, "astar: the config must ask for single-card moves (group 3, dig 0)");
@@ -845,7 +849,8 @@ static PyMethodDef methods[] = {
      "status EXHAUSTED is a proof that no solution exists. Auto 2 (the basic safe\n"
      "autoplay of alternating colours) plays as auto 3, the refined rule (rules.h).\n"
      "normal: positions in normal form, cell cards back on the tops they build on\n"
-     "(normal.c; False: every position, as solve's proof did before it)."},
+     "(normal.c; False: every position, as solve's proof did before it; 2: normal\n"
+     "forms, every move's child looked up, none dropped: a check on drop_returns)."},
     {"proof_key", py_proof_key, METH_VARARGS,
      "proof_key((root_cols, root_cells, root_founds), (cols, cells, founds), suit)\n"
      "-> (key, (cols, cells, founds))\n\n"

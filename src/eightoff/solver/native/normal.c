@@ -42,6 +42,11 @@ static inline uint64_t top_cards(const State *st) {
     return m;
 }
 
+/* Whether autoplay would send ``c``, on top of a column or in a cell, home. */
+static inline int sends_home(const Config *cfg, const State *st, int c) {
+    return st->founds[c / 13] == c % 13 && autoplays(cfg->autoplay, c, st->founds);
+}
+
 /* A card normalize put on a column, and the card that was in its place past the
  * column's end (normal_undo puts it back). */
 typedef struct {
@@ -171,79 +176,144 @@ static int lifts_meet(const Config *cfg, const State *st, int a, int ka, int b, 
     return 0;
 }
 
-/* The moves of ``st`` (a lift of ``k`` cards off column ``c`` alone, ``cards``
- * the lifted ones) that use the lift, as gen_moves makes them: from ``c``, onto
- * its uncovered top, and (more than one lifted) of the lifted cards but back onto
- * ``c``. The lifted card of a lift of one makes the moves the column's top makes
- * unlifted: none of its own.
- *
- * ``grouped`` (moves carry runs, lift_homes_together holds): only the uncovered
- * card's moves home and to a cell, and the moves onto it. The rest are made
- * without the lift, up to a lift of their child: a run from ``c`` onto a column
- * (or into an empty one, or parked by a dig) is the run with the lifted cards on
- * it, from the unlifted column (a move of k more cards with k more free cells,
- * which the group rules allow); a lifted card's move is its run's, or (home) the
- * move home of the top of a smaller lift; and where a larger lift of ``c`` is one
- * (``extends``), the uncovered card to a cell is that lift. ``unlifted``: the
- * moves' MoveCtx of the position before the lift. Returns how many. */
-static int lift_moves(const Config *cfg, const State *st, const MoveCtx *unlifted, int c, int k, uint64_t cards,
-                      int grouped, int extends, Move *out) {
-    MoveCtx x;
-    int nm = 0, n = st->len[c], onto = st->cards[c][n - 1], suit = cfg->suit;
-    if (!grouped) {
-        move_ctx(cfg, st, &x);
-        nm += column_moves(cfg, st, &x, c, out);
-    } else { /* the other columns' runs are the unlifted position's; k cells fewer */
-        memcpy(x.run, unlifted->run, NCOLS);
-        x.free = unlifted->free - k;
-        x.cap = run_capacity(cfg->group, x.free, unlifted->nempty, 0);
-        if (st->founds[SUIT(onto)] == RANK(onto)) out[nm++] = mv(COL, c, FOUND, SUIT(onto), 1);
-        if (x.free > 0 && !extends) out[nm++] = mv(COL, c, CELL, -1, 1);
-    }
-    for (int i = 0; i < NCOLS; i++) { /* runs of other columns onto c, as column_moves makes them */
+/* The runs of the columns but ``c`` that go onto ``onto`` (``c``'s uncovered top),
+ * as column_moves makes them (``x``: runs and capacity). */
+static int moves_onto(const Config *cfg, const State *st, const MoveCtx *x, int c, int onto, Move *out) {
+    int nm = 0;
+    for (int i = 0; i < NCOLS; i++) {
         int ni = st->len[i];
         if (i == c || !ni) continue;
         const uint8_t *col = st->cards[i];
-        int run = x.run[i];
-        if (suit) {
-            if (run <= x.cap && builds(col[ni - run], onto, 1)) out[nm++] = mv(COL, i, COL, c, run);
+        int run = x->run[i];
+        if (cfg->suit) {
+            if (run <= x->cap && builds(col[ni - run], onto, 1)) out[nm++] = mv(COL, i, COL, c, run);
         } else {
-            int most = run < x.cap ? run : x.cap;
+            int most = run < x->cap ? run : x->cap;
             for (int t = 1; t <= most; t++) {
                 if (RANK(col[ni - t]) == 12) break;
                 if (builds(col[ni - t], onto, 0)) out[nm++] = mv(COL, i, COL, c, t);
             }
         }
     }
+    return nm;
+}
+
+/* With take-back, the foundations' tops that go onto ``onto``, on column ``c``. */
+static int take_backs_onto(const Config *cfg, const State *st, int c, int onto, Move *out) {
+    int nm = 0;
+    if (cfg->take_back)
+        for (int s = 0; s < 4; s++)
+            if (st->founds[s] && builds(s * 13 + st->founds[s] - 1, onto, cfg->suit)) out[nm++] = mv(FOUND, s, COL, c, 1);
+    return nm;
+}
+
+/* The moves of ``st`` (a lift of ``k`` cards off column ``c`` alone, ``cards``
+ * the lifted ones) that use the lift, as gen_moves makes them: from ``c``, onto
+ * its uncovered top, and (more than one lifted) of the lifted cards but back onto
+ * ``c``. The lifted card of a lift of one makes the moves the column's top makes
+ * unlifted: none of its own. Returns how many. */
+static int lift_moves(const Config *cfg, const State *st, int c, int k, uint64_t cards, Move *out) {
+    MoveCtx x;
+    int nm = 0, onto = st->cards[c][st->len[c] - 1], suit = cfg->suit;
+    move_ctx(cfg, st, &x);
+    nm += column_moves(cfg, st, &x, c, out);
+    nm += moves_onto(cfg, st, &x, c, onto, out + nm);
     for (int q = 0; q < st->ncells; q++) {
         int card = st->cells[q];
         if (!(cards >> card & 1)) {
             if (builds(card, onto, suit)) out[nm++] = mv(CELL, card, COL, c, 1);
-        } else if (k > 1 && !grouped) {
+        } else if (k > 1) {
             Move own[4];
             int m = cell_moves(cfg, st, &x, card, own);
             for (int y = 0; y < m; y++) /* all but back onto c */
                 if (!(own[y].dk == COL && own[y].di == c)) out[nm++] = own[y];
         }
     }
-    if (cfg->take_back)
-        for (int s = 0; s < 4; s++)
-            if (st->founds[s] && builds(s * 13 + st->founds[s] - 1, onto, suit)) out[nm++] = mv(FOUND, s, COL, c, 1);
+    nm += take_backs_onto(cfg, st, c, onto, out + nm);
     return nm;
 }
 
-/* The cards that build on ``card`` (a bit each). */
-static inline uint64_t builders(const Config *cfg, int card) {
-    int r = RANK(card);
-    if (r == 0) return 0;
-    if (cfg->suit) return 1ULL << (card - 1);
-    return is_red(card) ? 1ULL << (r - 1) | 1ULL << (39 + r - 1) : 1ULL << (13 + r - 1) | 1ULL << (26 + r - 1);
+/* Where each card of a column's top run lies: its column (-1: in no run) and
+ * its depth in the run (1: the top). */
+typedef struct {
+    int8_t col[52];
+    uint8_t depth[52];
+} RunPlaces;
+
+static void run_places(const State *st, const MoveCtx *x, RunPlaces *p) {
+    memset(p->col, -1, sizeof p->col);
+    for (int i = 0; i < NCOLS; i++)
+        for (int t = 1; t <= x->run[i]; t++) {
+            int card = st->cards[i][st->len[i] - t];
+            p->col[card] = (int8_t)i;
+            p->depth[card] = (uint8_t)t;
+        }
 }
 
-/* The cards of column ``j`` a move might carry: its top run (a bit each). */
-static inline uint64_t run_cards(const State *st, int j, int run) {
-    uint64_t m = 0;
-    int n = st->len[j];
-    for (int t = 1; t <= run; t++) m |= 1ULL << st->cards[j][n - t];
-    return m;
+/* lift_moves where runs move by free cells and lift_homes_together holds, made
+ * from ``st`` itself before the lift of ``k`` cards off column ``c`` (``x``: its
+ * MoveCtx): the same moves in the same order, and none for most lifts, which are
+ * then not made at all. Only the uncovered card's moves home and to a cell, and
+ * the moves onto it. The rest are made without the lift, up to a lift of their
+ * child: a run from ``c`` onto a column (or into an empty one, or parked by a dig)
+ * is the run with the lifted cards on it, from the unlifted column (a move of k
+ * more cards with k more free cells, which the group rules allow); a lifted card's
+ * move is its run's, or (home) the move home of the top of a smaller lift; and
+ * where a larger lift of ``c`` is one (``extends``), the uncovered card to a cell
+ * is that lift. */
+static int grouped_lift_moves(const Config *cfg, const State *st, const MoveCtx *x, const RunPlaces *places, int c,
+                              int k, int extends, Move *out) {
+    int nm = 0, onto = st->cards[c][st->len[c] - 1 - k], free = x->free - k; /* k cells fewer */
+    int cap = run_capacity(cfg->group, free, x->nempty, 0);
+    if (st->founds[SUIT(onto)] == RANK(onto)) out[nm++] = mv(COL, c, FOUND, SUIT(onto), 1);
+    if (free > 0 && !extends) out[nm++] = mv(COL, c, CELL, -1, 1);
+    /* The runs of other columns onto it, as moves_onto makes them: at most one a
+     * column, headed by a card that builds on onto (in suit, only a whole run). */
+    int r = RANK(onto) - 1;
+    if (r >= 0) {
+        int b1, b2;
+        if (cfg->suit)
+            b1 = onto - 1, b2 = -1;
+        else if (is_red(onto))
+            b1 = r, b2 = 39 + r;
+        else
+            b1 = 13 + r, b2 = 26 + r;
+        int i1 = places->col[b1], i2 = b2 >= 0 ? places->col[b2] : -1;
+        if (i1 == c || (i1 >= 0 && (places->depth[b1] > cap || (cfg->suit && places->depth[b1] != x->run[i1])))) i1 = -1;
+        if (i2 == c || (i2 >= 0 && places->depth[b2] > cap)) i2 = -1;
+        if (i2 >= 0 && (i1 < 0 || i2 < i1)) { /* column order */
+            out[nm++] = mv(COL, i2, COL, c, places->depth[b2]);
+            i2 = -1;
+        }
+        if (i1 >= 0) out[nm++] = mv(COL, i1, COL, c, places->depth[b1]);
+        if (i2 >= 0) out[nm++] = mv(COL, i2, COL, c, places->depth[b2]);
+    }
+    for (int q = 0; q < st->ncells; q++) /* the lifted cards come after: none builds on onto */
+        if (builds(st->cells[q], onto, cfg->suit)) out[nm++] = mv(CELL, st->cells[q], COL, c, 1);
+    nm += take_backs_onto(cfg, st, c, onto, out + nm);
+    return nm;
+}
+
+/* ``moves`` (``nm`` of the settled normal form ``st``) without those whose child is
+ * ``st`` itself or a sibling's: a column's top card c to a cell, where it builds
+ * on the card b under it, b would not go home and no cell card builds on b. The
+ * child's normal form puts c back onto the lowest top it builds on (no other cell
+ * card builds on a top: none did on ``st``'s, nor does on b): onto b, which is
+ * ``st``; or onto another top t, which is the move of c onto t, made before it
+ * (column_moves: onto columns, then to a cell). In a 2-cell alternating proof a
+ * third of the children were these, all found in the table. Returns how many are
+ * left. */
+static int drop_returns(const Config *cfg, const State *st, Move *moves, int nm) {
+    uint64_t onto_cells = 0; /* the cards cell cards build on */
+    for (int q = 0; q < st->ncells; q++) onto_cells |= bases(cfg, st->cells[q]);
+    int kept = 0;
+    for (int k = 0; k < nm; k++) {
+        Move m = moves[k];
+        if (m.sk == COL && m.dk == CELL && m.n == 1) {
+            int n = st->len[m.si], c = st->cards[m.si][n - 1], b = n > 1 ? st->cards[m.si][n - 2] : -1;
+            if (b >= 0 && builds(c, b, cfg->suit) && !(onto_cells >> b & 1) && !sends_home(cfg, st, b)) continue;
+        }
+        moves[kept++] = m;
+    }
+    return kept;
 }
