@@ -514,7 +514,10 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
          * the cards a dig parks in cells, or changes a foundation. Elsewhere the
          * child's autoplay would look at every top and cell in vain. */
         int settled = !autoplay_due(cfg, &st);
-        if (e->normal == 1 && settled && st.ncells < cfg->ncells) nm = drop_returns(cfg, &st, moves, nm);
+        /* Moves whose child is this position or a sibling's (not the root's: it may
+         * not be in normal form). */
+        if (e->normal == 1 && here != 0 && settled && st.ncells < cfg->ncells)
+            nm = drop_returns(cfg, &st, moves, nm);
         /* The children's keys first, their first slots fetched meanwhile; then the
          * look-ups, which find those slots in the cache. A child is played on ``st``
          * itself and undone: a move and autoplay change the lengths, cells and
