@@ -1,5 +1,6 @@
 """The proof's normal form (native/normal.c): cell cards put back on the tops they
-build on, and lifts to make the moves that loses. It must never call a winnable
+build on (and, where any card fills an empty column, cards alone in a column), and
+lifts to make the moves that loses. It must never call a winnable
 position lost: its verdicts are those of the proof over every position and the
 reference's, on every rule set, and a win it finds replays through the engine."""
 
@@ -85,11 +86,15 @@ def test_normal_forms_settle_deals_as_every_position_does(rules: Rules) -> None:
     assert settled >= 3
 
 
-# The lifts take three ways (ex_lifts): runs move and autoplay is safe (the few moves
-# of lift_moves); one card a move (lifts of one and two columns); autoplay sending
-# any card home at once in alternating colours (every lift: the test after this).
-SMALL_RULES = [
-    Rules(cells=2, build=Build.ALTERNATE),
+# Any card to an empty column: cards alone in a column go onto the tops they build
+# on too (lone_normalize), and the lone lifts (ex_lone_lifts) make up for it.
+ANY_CARD = [
+    Rules(
+        cells=2,
+        build=Build.ALTERNATE,
+        empty_column=EmptyColumn.ANY,
+        group_moves=GroupMoves.FREECELL,
+    ),
     Rules(
         cells=2,
         build=Build.ALTERNATE,
@@ -97,6 +102,17 @@ SMALL_RULES = [
         group_moves=GroupMoves.FREECELL,
         layout=Layout.BAKERS,
     ),
+    Rules(
+        cells=2, empty_column=EmptyColumn.ANY, group_moves=GroupMoves.FREECELL, layout=Layout.BAKERS
+    ),
+]
+
+# The lifts take three ways (ex_lifts): runs move and autoplay is safe (the few moves
+# of lift_moves); one card a move (lifts of one and two columns); autoplay sending
+# any card home at once in alternating colours (every lift: the test after this).
+SMALL_RULES = [
+    Rules(cells=2, build=Build.ALTERNATE),
+    *ANY_CARD,
     Rules(cells=2, group_moves=GroupMoves.SINGLE, build=Build.ALTERNATE),
     Rules(cells=2, group_moves=GroupMoves.SINGLE),
     Rules(cells=2, layout=Layout.BAKERS),
@@ -109,7 +125,7 @@ def test_normal_forms_agree_with_the_reference_on_small_positions(rules: Rules) 
     # settles them the same way (a win, or a proof), until each verdict came twice.
     rng = random.Random(f"normal {name(rules)}")
     verdicts: Counter[Verdict] = Counter()
-    for _ in range(40):
+    for _ in range(200):
         position = hard_endgame(rng, rules, rng.randint(18, 28))
         plain = reference.solve_any(position, Limit(nodes=20_000, seconds=60))
         status, _, _ = exhaust(position, True, 300_000)
@@ -165,6 +181,29 @@ def test_dropped_moves_only_make_positions_the_proof_has(auto: int | None) -> No
     assert ended >= 12
 
 
+@pytest.mark.parametrize("rules", ANY_CARD, ids=name)
+def test_lone_lifts_skip_only_moves_whose_child_the_proof_has(rules: Rules) -> None:
+    # Where any card fills an empty column, a card alone in a column goes onto a top
+    # it builds on (lone_normalize), and the proof makes the moves of its lone lifts
+    # that use them (lone_uses): over a lost deal the same positions as with every
+    # move of every lone lift, and the verdicts of the proof over every position, in
+    # fewer positions.
+    lost = 0
+    for number in range(1, 41):
+        position = pysol_deal(number, rules)
+        used = exhaust(position, True, 40_000)
+        every = exhaust(position, EVERY_MOVE, 40_000)
+        plain = exhaust(position, False, 80_000)
+        if used[0] == every[0] == core.EXHAUSTED:
+            assert used[2] == every[2], number
+            lost += 1
+        if LIMIT not in (used[0], plain[0]):
+            assert used[0] == plain[0], number
+            if used[0] == core.EXHAUSTED:
+                assert used[2] <= plain[2], number
+    assert lost >= 5
+
+
 def test_a_win_over_normal_forms_replays_with_its_lifts() -> None:
     # The proof alone wins these 2-cell endgames; its lines take their lifts (cards
     # put in cells) and normal forms (cards put back) as engine moves.
@@ -173,6 +212,7 @@ def test_a_win_over_normal_forms_replays_with_its_lifts() -> None:
     for rules in (
         Rules(cells=2, build=Build.ALTERNATE),
         Rules(cells=2, group_moves=GroupMoves.SINGLE),
+        *ANY_CARD[:2],
     ):
         for _ in range(25):
             position = hard_endgame(rng, rules, 24)
@@ -180,7 +220,7 @@ def test_a_win_over_normal_forms_replays_with_its_lifts() -> None:
             if status == core.SOLVED:
                 assert replays(position, steps), position
                 won += 1
-    assert won >= 20
+    assert won >= 40
 
 
 NEEDS_A_LIFT = [
@@ -202,13 +242,26 @@ NEEDS_A_LIFT = [
 ]
 
 
-@pytest.mark.parametrize(("rules", "columns", "cells", "founds"), NEEDS_A_LIFT)
+NEEDS_A_LONE_LIFT = [
+    # 2-cell Baker's Game with any card to an empty column: won in 76 positions.
+    (
+        ANY_CARD[2],
+        [[16, 48, 36, 10], [22, 17, 20], [46, 24, 50, 38], [19, 37, 30]]
+        + [[33, 47, 51], [29, 49, 21, 18], [9, 34, 23, 31], [11, 35, 32]],
+        [12, 25],
+        [9, 3, 3, 7],
+    ),
+]
+
+
+@pytest.mark.parametrize(("rules", "columns", "cells", "founds"), NEEDS_A_LIFT + NEEDS_A_LONE_LIFT)
 def test_a_position_won_only_through_a_lift(
     rules: Rules, columns: list[list[int]], cells: list[int], founds: list[int]
 ) -> None:
     # Endgames the proof over every position wins, which over normal forms without
     # the lifts' moves (the uncovered card home or to a cell, a card onto it) would be
-    # lost: with them they are won, and the line replays.
+    # lost (without the lone lifts, for the last: a card alone in a column kept there):
+    # with them they are won, and the line replays.
     position = Position(columns, cells, founds, rules)
     assert exhaust(position, False)[0] == core.SOLVED
     status, steps, _ = exhaust(position, True)

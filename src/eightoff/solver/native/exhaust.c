@@ -26,7 +26,7 @@ typedef struct {
     size_t depth, cap;
     int crowd; /* 1: when the slots cannot double, fill them past 3/4 (ex_room) */
     int normal; /* 1: positions in normal form, and lifts (normal.c); NORMAL_EVERY_MOVE: */
-                /* the same without drop_returns (the same positions: a check on it) */
+                /* the same without drop_returns and lone_uses (the same positions: a check) */
     Outcome out;
 } Exhaust;
 
@@ -228,7 +228,7 @@ static void ex_child(const Config *cfg, const State *st, Move m, State *child, M
     *child = *st;
     apply_move(child, m);
     autoplay(cfg, child, homed);
-    *np = normal ? normalize(cfg, child, &touched, placed, NULL) : 0;
+    *np = normal ? normal_form(cfg, child, &touched, placed, NULL) : 0;
 }
 
 /* Adds to ``nodes`` the moves from ``st`` to its child with the key ``want``: a
@@ -236,37 +236,49 @@ static void ex_child(const Config *cfg, const State *st, Move m, State *child, M
  * ``st`` becomes the child. 0 when there was no room or no such child. */
 static int ex_path_step(Exhaust *e, State *st, const uint8_t *want, int len, int lifts) {
     const Config *cfg = e->cfg;
-    Move moves[MAXMOVES], placed[MAXCELLS];
+    Move moves[MAXMOVES], placed[NPLACED], lone_moves[NCOLS];
     uint8_t key[KEYMAX];
     MoveCtx x;
-    int most[NCOLS], k[NCOLS] = {0}, np;
+    int most_lone[NCOLS], kl[NCOLS] = {0}, np, nl;
     move_ctx(cfg, st, &x);
-    int free = lift_limits(cfg, st, x.run, most);
-    State lift, child;
+    int nempty = lifts && lone_rule(cfg) ? lift_most(cfg, st, x.run, most_lone, x.nempty) : 0;
+    State lone, lift, child;
     do {
-        unsigned cols = 0;
-        uint64_t cards = 0;
-        lift = *st;
-        lift_apply(&lift, k, &cols, &cards);
-        int nm = gen_moves(cfg, &lift, moves);
-        for (int y = 0; y < nm; y++) {
-            ex_child(cfg, &lift, moves[y], &child, placed, &np, e->normal);
-            if (key_encode(&e->root, &child, key) != len || memcmp(key, want, (size_t)len)) continue;
-            Nodes *nodes = e->nodes;
-            State at = *st;
-            for (int j = 0; j < NCOLS; j++)
-                for (int t = 0; t < k[j]; t++) {
-                    Move lm = mv(COL, j, CELL, -1, 1);
-                    apply_move(&at, lm);
-                    if (add_node(nodes, &at, (int32_t)nodes->n - 1, lm, 0) == NULL) return 0;
+        lone = *st;
+        nl = lone_lift_apply(&lone, kl, lone_moves);
+        MoveCtx lx;
+        move_ctx(cfg, &lone, &lx);
+        int most[NCOLS], k[NCOLS] = {0};
+        int free = lift_limits(cfg, &lone, lx.run, most);
+        do {
+            unsigned cols = 0;
+            uint64_t cards = 0;
+            lift = lone;
+            lift_apply(&lift, k, &cols, &cards);
+            int nm = gen_moves(cfg, &lift, moves);
+            for (int y = 0; y < nm; y++) {
+                ex_child(cfg, &lift, moves[y], &child, placed, &np, e->normal);
+                if (key_encode(&e->root, &child, key) != len || memcmp(key, want, (size_t)len)) continue;
+                Nodes *nodes = e->nodes;
+                State at = *st;
+                for (int q = 0; q < nl; q++) {
+                    apply_move(&at, lone_moves[q]);
+                    if (add_node(nodes, &at, (int32_t)nodes->n - 1, lone_moves[q], 0) == NULL) return 0;
                 }
-            if (add_node(nodes, &child, (int32_t)nodes->n - 1, moves[y], 0) == NULL) return 0;
-            for (int p = 0; p < np; p++)
-                if (add_node(nodes, &child, (int32_t)nodes->n - 1, placed[p], 0) == NULL) return 0;
-            *st = child;
-            return 1;
-        }
-    } while (lifts && lift_next(most, free, k));
+                for (int j = 0; j < NCOLS; j++)
+                    for (int t = 0; t < k[j]; t++) {
+                        Move lm = mv(COL, j, CELL, -1, 1);
+                        apply_move(&at, lm);
+                        if (add_node(nodes, &at, (int32_t)nodes->n - 1, lm, 0) == NULL) return 0;
+                    }
+                if (add_node(nodes, &child, (int32_t)nodes->n - 1, moves[y], 0) == NULL) return 0;
+                for (int p = 0; p < np; p++)
+                    if (add_node(nodes, &child, (int32_t)nodes->n - 1, placed[p], 0) == NULL) return 0;
+                *st = child;
+                return 1;
+            }
+        } while (lifts && lift_next(most, free, k));
+    } while (nempty && lift_next(most_lone, nempty, kl));
     return 0; /* cannot happen: the child was made by one of these */
 }
 
@@ -382,9 +394,9 @@ static int ex_lift(Exhaust *e, const State *st, const Chunk *parent, const int *
             else
                 col_chunk_after(&e->root, lift.cards[j], lift.len[j], &lifted[j], head.len[j], &chunks[j]);
         int len, won = sum_founds(&lift) == 52;
-        Placed undo[MAXCELLS];
+        Placed undo[NPLACED];
         unsigned touched = 0;
-        int np = lift.ncells ? normalize(cfg, &lift, &touched, NULL, undo) : 0;
+        int np = normal_form(cfg, &lift, &touched, NULL, undo);
         for (int j = 0; j < NCOLS; j++)
             if (touched >> j & 1) col_chunk(&e->root, lift.cards[j], lift.len[j], &chunks[j]);
         len = key_assemble(&e->root, chunks, &lift, key);
@@ -452,6 +464,176 @@ static int ex_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk 
     return r;
 }
 
+/* The last child ex_moves stored from a position's own moves: the next one
+ * expanded, made again from its parent by its move rather than decoded. */
+typedef struct {
+    int32_t next; /* its record; -1: none */
+    Move made;
+    int autoplayed; /* 1: autoplay ran on it */
+} LastChild;
+
+/* The children of ``st`` (its ``parent`` chunks) by ``moves``, stored and pushed
+ * (room made for them); ``last`` (if not NULL) gets the last one stored. EX_PAUSED,
+ * or ex_won's. */
+static inline int ex_moves(Exhaust *e, State *st, const Chunk *parent, Move *moves, int nm, int32_t here,
+                           const State *root, LastChild *last) {
+    const Config *cfg = e->cfg;
+    uint8_t homed[52], keys[MAXMOVES][KEYMAX], lens[MAXMOVES], won[MAXMOVES], autoplayed[MAXMOVES];
+    uint64_t hashes[MAXMOVES];
+    Chunk chunks[NCOLS];
+    /* A position autoplay has nothing to send home from ("settled": as every
+     * stored one but perhaps the root) gets something to send home from a move
+     * only where the move uncovers a card: the top of the column it leaves, or
+     * the cards a dig parks in cells, or changes a foundation. Elsewhere the
+     * child's autoplay would look at every top and cell in vain. */
+    int settled = !autoplay_due(cfg, st);
+    /* Moves whose child is this position or a sibling's (not the root's: it may
+     * not be in normal form). */
+    if (e->normal == 1 && here != 0 && settled && st->ncells < cfg->ncells)
+        nm = drop_returns(cfg, st, moves, nm);
+    /* The children's keys first, their first slots fetched meanwhile; then the
+     * look-ups, which find those slots in the cache. A child is played on ``st``
+     * itself and undone: a move and autoplay change the lengths, cells and
+     * foundations, and write cards only past a column's length. A column whose
+     * length a move left alone keeps its parent's chunk of the key. */
+    for (int k = 0; k < nm; k++) {
+        StateHead head;
+        head_save(st, &head);
+        apply_move(st, moves[k]);
+        autoplayed[k] = !settled || moves[k].dk == FOUND || moves[k].sk == FOUND ||
+                        (moves[k].dk == CELL && moves[k].n > 1) ||
+                        (moves[k].sk == COL && goes_home(cfg, st, moves[k].si));
+        if (autoplayed[k]) autoplay(cfg, st, homed);
+        for (int j = 0; j < NCOLS; j++) {
+            if (st->len[j] == head.len[j])
+                chunks[j] = parent[j];
+            else
+                col_chunk_after(&e->root, st->cards[j], st->len[j], &parent[j], head.len[j], &chunks[j]);
+        }
+        /* The normal form: normalize writes cards where the parent has some,
+         * which normal_undo puts back. */
+        Placed undo[NPLACED];
+        unsigned touched = 0;
+        int np = e->normal ? normal_form(cfg, st, &touched, NULL, undo) : 0;
+        for (int j = 0; j < NCOLS; j++)
+            if (touched >> j & 1) col_chunk(&e->root, st->cards[j], st->len[j], &chunks[j]);
+        lens[k] = (uint8_t)key_assemble(&e->root, chunks, st, keys[k]);
+        normal_undo(st, undo, np);
+        hashes[k] = key_hash(keys[k], lens[k]);
+        __builtin_prefetch(&e->slots[ex_home(e, hashes[k] >> 32)]);
+        won[k] = sum_founds(st) == 52;
+        head_restore(st, &head);
+    }
+    for (int k = 0; k < nm; k++) {
+        size_t slot;
+        if (ex_find(e, keys[k], lens[k], hashes[k], &slot) >= 0) continue;
+        size_t n = ex_add(e, here, keys[k], lens[k], hashes[k], slot);
+        if (won[k]) return ex_won(e, root, n);
+        e->stack[e->depth++] = (int32_t)n;
+        if (last != NULL) *last = (LastChild){(int32_t)n, moves[k], autoplayed[k]};
+    }
+    return EX_PAUSED;
+}
+
+/* Whether no cell card of ``st`` builds on a top: normalize would leave it. */
+static inline int cells_normal(const Config *cfg, const State *st) {
+    uint64_t tops = top_cards(st);
+    for (int q = 0; q < st->ncells; q++)
+        if (bases(cfg, st->cells[q]) & tops) return 0;
+    return 1;
+}
+
+/* ``moves`` (``nm`` of ``lone``, a lone lift ``k`` of the stored ``st`` that
+ * lone_normalize puts back) without those that do not use the lift: their child's
+ * normal form is that of the same move's child of ``st``, which ``st``'s own moves
+ * make. Such a move m leaves the lifted and the lone columns alone, sends nothing
+ * home (from or to a foundation, or by autoplay: the card it uncovers stays), puts
+ * no card in a cell (where it might build on a card the lift uncovered) nor alone
+ * in a column, and uncovers no card a lifted card builds on (nor does a cell card
+ * lie on one: normalize could place it). m is a move of ``st`` (as many cells,
+ * more empty columns), and the two children differ by the lift alone; normalize
+ * places the same cards on both (no cell card builds on a lifted or uncovered
+ * card: ``lone`` is as normalize leaves it), and lone_normalize puts each lifted
+ * card back where it lay, its one top to build on (it did so from ``lone``, and
+ * the child has no new top it builds on), and the other lone cards as it does on
+ * the other child (one that built on an uncovered card would have taken its
+ * place first, or found it covered). Needs lift_homes_together (a lifted card
+ * goes home no later than the card under it) and ``lone`` settled; else all. */
+static int lone_uses(const Config *cfg, const State *st, const State *lone, const int *k, Move *moves, int nm) {
+    if (!lift_homes_together(cfg) || autoplay_due(cfg, lone)) return nm;
+    unsigned lifted = 0;
+    uint64_t onto = 0, tops = 0; /* the cards lifted cards build on; the lifted and uncovered cards */
+    for (int j = 0; j < NCOLS; j++) {
+        if (k[j]) {
+            lifted |= 1u << j;
+            tops |= 1ULL << lone->cards[j][lone->len[j] - 1];
+        } else if (!st->len[j] && lone->len[j]) {
+            lifted |= 1u << j;
+            onto |= bases(cfg, lone->cards[j][0]);
+            tops |= 1ULL << lone->cards[j][0];
+        }
+    }
+    for (int q = 0; q < lone->ncells; q++)
+        if (onto >> lone->cells[q] & 1) return nm;
+    int single = __builtin_popcount(lifted) == 2, kept = 0; /* one card lifted */
+    for (int y = 0; y < nm; y++) {
+        Move m = moves[y];
+        if (single && m.sk == COL && !st->len[m.si]) continue; /* the lifted card's: its moves from ``st`` */
+        int uses = m.sk == FOUND || m.dk == FOUND || (m.sk == COL && lifted >> m.si & 1) ||
+                   (m.dk == COL && lifted >> m.di & 1) || (m.dk == CELL && m.n > 1);
+        /* a card alone in a column, or in a cell: not one that builds on a lifted or uncovered card */
+        int head = m.sk == CELL ? m.si : m.sk == COL ? lone->cards[m.si][lone->len[m.si] - m.n] : -1;
+        if (!uses && (m.dk == CELL || (m.dk == COL && !lone->len[m.di] && m.n == 1)))
+            uses = (bases(cfg, head) & tops) != 0;
+        if (!uses && m.sk == COL) {
+            int left = lone->len[m.si] - m.n, u = left > 0 ? lone->cards[m.si][left - 1] : -1;
+            uses = left == 1 || (u >= 0 && ((onto >> u & 1) || sends_home(cfg, lone, u)));
+        }
+        if (uses) moves[kept++] = m;
+    }
+    return kept;
+}
+
+/* The children of ``st``'s lone lifts (where any card fills an empty column): each
+ * way to take top cards that build on the card under them (each column keeping
+ * its bottom card) alone into the empty columns, which lone_normalize would put
+ * back. A position P of the full search is a lift (into cells) of a lone lift of
+ * its normal form (normal_form: normalize, then lone_normalize), so the lone lifts
+ * normalize leaves alone are expanded as a stored position is: their moves and
+ * their lifts (ex_lifts). Then as ex_lift (``here``, ``reserve``, ``root``). */
+static int ex_lone_lifts(Exhaust *e, const State *st, const MoveCtx *sx, int32_t here, int reserve,
+                         const State *root) {
+    const Config *cfg = e->cfg;
+    Move moves[MAXMOVES], lone_moves[NCOLS];
+    Chunk chunks[NCOLS];
+    int most[NCOLS], k[NCOLS] = {0}, nempty = lift_most(cfg, st, sx->run, most, sx->nempty);
+    while (lift_next(most, nempty, k)) {
+        State lone = *st;
+        lone_lift_apply(&lone, k, lone_moves);
+        if (!cells_normal(cfg, &lone)) continue; /* not a normal form's lone lift */
+        State back = lone;
+        unsigned t = 0;
+        lone_normalize(cfg, &back, &t, NULL, NULL, 0);
+        if (memcmp(back.len, st->len, NCOLS)) continue; /* nor: the lone cards go elsewhere */
+        for (int j = 0; j < NCOLS; j++) col_chunk(&e->root, lone.cards[j], lone.len[j], &chunks[j]);
+        MoveCtx x;
+        int nm = gen_moves_in(cfg, &lone, &x, moves);
+        if (e->normal == 1) nm = lone_uses(cfg, st, &lone, k, moves, nm);
+        if (lone.ncells < cfg->ncells) {
+            int r = ex_lifts(e, &lone, &x, chunks, here, reserve, root);
+            if (r != EX_PAUSED) return r;
+        }
+        if (!ex_room(e, reserve + nm + 1)) {
+            e->stack[e->depth++] = here;
+            e->out.status = no_room(e->nodes->budget);
+            return EX_FULL;
+        }
+        int r = ex_moves(e, &lone, chunks, moves, nm, here, root, NULL);
+        if (r != EX_PAUSED) return r;
+    }
+    return EX_PAUSED;
+}
+
 /* Expands positions until ``pause_at`` have been expanded in all (EX_PAUSED: call
  * again to go on), the search ends (EX_ENDED: ``out`` holds the outcome), or a
  * table finds no room (EX_FULL: ``out.status`` is no_room's; the position stays on
@@ -460,26 +642,24 @@ static int ex_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk 
 static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, double deadline) {
     const Config *cfg = e->cfg;
     Outcome *out = &e->out;
-    Move moves[MAXMOVES], made = {0, 0, 0, 0, 0};
-    uint8_t homed[52], keys[MAXMOVES][KEYMAX], lens[MAXMOVES], won[MAXMOVES], autoplayed[MAXMOVES];
-    uint64_t hashes[MAXMOVES];
+    Move moves[MAXMOVES];
+    uint8_t homed[52];
     State st;
     Chunk parent[NCOLS], chunks[NCOLS];
     /* The last child stored is the next one expanded (the top of the stack): it is
      * made again from its parent, still in ``st``, by its move, rather than decoded
      * from its key. */
-    int32_t next = -1;
-    int made_autoplay = 0;
+    LastChild last = {-1, {0, 0, 0, 0, 0}, 0};
     while (e->depth) {
         if (out->nodes >= pause_at) return EX_PAUSED;
         int32_t here = e->stack[e->depth - 1];
-        if (here == next) {
+        if (here == last.next) {
             StateHead head;
             unsigned touched = 0;
             head_save(&st, &head);
-            apply_move(&st, made);
-            if (made_autoplay) autoplay(cfg, &st, homed);
-            if (e->normal && st.ncells) normalize(cfg, &st, &touched, NULL, NULL);
+            apply_move(&st, last.made);
+            if (last.autoplayed) autoplay(cfg, &st, homed);
+            if (e->normal) normal_form(cfg, &st, &touched, NULL, NULL);
             for (int j = 0; j < NCOLS; j++)
                 if (touched >> j & 1)
                     col_chunk(&e->root, st.cards[j], st.len[j], &parent[j]);
@@ -490,7 +670,7 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
         } else {
             key_decode(&e->root, record_key(e, (size_t)here), record_len(e, (size_t)here), &st, parent);
         }
-        next = -1;
+        last.next = -1;
         MoveCtx mctx;
         int nm = gen_moves_in(cfg, &st, &mctx, moves);
         if (!ex_room(e, nm + 1)) {
@@ -504,63 +684,16 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
         }
         /* The lifts' children first, so that the last child stored (the next one
          * expanded) is one of ``st``'s own moves, made again rather than decoded. */
+        if (e->normal && here != 0 && mctx.nempty && lone_rule(cfg)) {
+            int r = ex_lone_lifts(e, &st, &mctx, here, nm, root);
+            if (r != EX_PAUSED) return r;
+        }
         if (e->normal && here != 0 && st.ncells < cfg->ncells) {
             int r = ex_lifts(e, &st, &mctx, parent, here, nm, root);
             if (r != EX_PAUSED) return r;
         }
-        /* A position autoplay has nothing to send home from ("settled": as every
-         * stored one but perhaps the root) gets something to send home from a move
-         * only where the move uncovers a card: the top of the column it leaves, or
-         * the cards a dig parks in cells, or changes a foundation. Elsewhere the
-         * child's autoplay would look at every top and cell in vain. */
-        int settled = !autoplay_due(cfg, &st);
-        /* Moves whose child is this position or a sibling's (not the root's: it may
-         * not be in normal form). */
-        if (e->normal == 1 && here != 0 && settled && st.ncells < cfg->ncells)
-            nm = drop_returns(cfg, &st, moves, nm);
-        /* The children's keys first, their first slots fetched meanwhile; then the
-         * look-ups, which find those slots in the cache. A child is played on ``st``
-         * itself and undone: a move and autoplay change the lengths, cells and
-         * foundations, and write cards only past a column's length. A column whose
-         * length a move left alone keeps its parent's chunk of the key. */
-        for (int k = 0; k < nm; k++) {
-            StateHead head;
-            head_save(&st, &head);
-            apply_move(&st, moves[k]);
-            autoplayed[k] = !settled || moves[k].dk == FOUND || moves[k].sk == FOUND ||
-                            (moves[k].dk == CELL && moves[k].n > 1) ||
-                            (moves[k].sk == COL && goes_home(cfg, &st, moves[k].si));
-            if (autoplayed[k]) autoplay(cfg, &st, homed);
-            for (int j = 0; j < NCOLS; j++) {
-                if (st.len[j] == head.len[j])
-                    chunks[j] = parent[j];
-                else
-                    col_chunk_after(&e->root, st.cards[j], st.len[j], &parent[j], head.len[j], &chunks[j]);
-            }
-            /* The normal form: normalize writes cards where the parent has some,
-             * which normal_undo puts back. */
-            Placed undo[MAXCELLS];
-            unsigned touched = 0;
-            int np = e->normal && st.ncells ? normalize(cfg, &st, &touched, NULL, undo) : 0;
-            for (int j = 0; j < NCOLS; j++)
-                if (touched >> j & 1) col_chunk(&e->root, st.cards[j], st.len[j], &chunks[j]);
-            lens[k] = (uint8_t)key_assemble(&e->root, chunks, &st, keys[k]);
-            normal_undo(&st, undo, np);
-            hashes[k] = key_hash(keys[k], lens[k]);
-            __builtin_prefetch(&e->slots[ex_home(e, hashes[k] >> 32)]);
-            won[k] = sum_founds(&st) == 52;
-            head_restore(&st, &head);
-        }
-        for (int k = 0; k < nm; k++) {
-            size_t slot;
-            if (ex_find(e, keys[k], lens[k], hashes[k], &slot) >= 0) continue;
-            size_t n = ex_add(e, here, keys[k], lens[k], hashes[k], slot);
-            if (won[k]) return ex_won(e, root, n);
-            e->stack[e->depth++] = (int32_t)n;
-            next = (int32_t)n;
-            made = moves[k];
-            made_autoplay = autoplayed[k];
-        }
+        int r = ex_moves(e, &st, parent, moves, nm, here, root, &last);
+        if (r != EX_PAUSED) return r;
     }
     out->status = EXHAUSTED;
     return EX_ENDED;

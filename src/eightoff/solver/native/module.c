@@ -848,9 +848,10 @@ static PyMethodDef methods[] = {
      "Depth-first search of every reachable position with exact keys (exhaust.c):\n"
      "status EXHAUSTED is a proof that no solution exists. Auto 2 (the basic safe\n"
      "autoplay of alternating colours) plays as auto 3, the refined rule (rules.h).\n"
-     "normal: positions in normal form, cell cards back on the tops they build on\n"
-     "(normal.c; False: every position, as solve's proof did before it; 2: normal\n"
-     "forms, every move's child looked up, none dropped: a check on drop_returns)."},
+     "normal: positions in normal form, cell cards (and, where any card fills an\n"
+     "empty column, lone cards) back on the tops they build on (normal.c; False:\n"
+     "every position, as solve's proof did before it; 2: normal forms, every move's\n"
+     "child looked up, none dropped: a check on drop_returns and lone_uses)."},
     {"proof_key", py_proof_key, METH_VARARGS,
      "proof_key((root_cols, root_cells, root_founds), (cols, cells, founds), suit)\n"
      "-> (key, (cols, cells, founds))\n\n"

@@ -22,6 +22,13 @@
  * by free cells, most moves of a lift are a run's from the unlifted column, up to
  * a lift of their child, and only a few are made (lift_moves).
  *
+ * Where any card fills an empty column, a card alone in a column that builds on a
+ * top goes onto it the same way (lone_normalize, after normalize): it goes back in
+ * one move, and two thirds of the positions of a 2-cell proof of that kind had such
+ * a card. Its lifts are lone lifts: top cards taken each alone into an empty column
+ * (exhaust.c ex_lone_lifts), whose own lifts into cells are made as a stored
+ * position's; half as many positions on those proofs.
+ *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
 
@@ -83,18 +90,77 @@ static int normalize(const Config *cfg, State *st, unsigned *touched, Move *plac
     return n;
 }
 
+/* Whether a lone card (a column's only card) that builds on a top may go onto it
+ * and back: a card goes back into the empty column only where any card may. */
+static inline int lone_rule(const Config *cfg) { return !cfg->kings_only; }
+
+/* The cards alone in their columns (a bit each). */
+static inline uint64_t lone_cards(const State *st) {
+    uint64_t m = 0;
+    for (int j = 0; j < NCOLS; j++)
+        if (st->len[j] == 1) m |= 1ULL << st->cards[j][0];
+    return m;
+}
+
+/* Where any card fills an empty column, puts every lone card that builds on a top
+ * onto it, again until none does (a card placed is a top another may build on):
+ * the lowest lone card first, onto the lowest of its tops. Its column empties, and
+ * the card goes back there in one move: the two positions win or lose together
+ * (two thirds of the positions a 2-cell proof with any card to an empty column met
+ * had such a card). As normalize, from placement ``n`` on (the cards placed by
+ * normalize before); returns the placements in all. The emptied columns go to
+ * ``*touched`` too; their lengths are the caller's to restore (head_restore). */
+static int lone_normalize(const Config *cfg, State *st, unsigned *touched, Move *placed, Placed *undo, int n) {
+    uint64_t tops = top_cards(st), lone = lone_cards(st);
+    while (lone) {
+        uint64_t left = lone;
+        int c = -1, t = -1;
+        while (left) {
+            c = __builtin_ctzll(left);
+            uint64_t onto = bases(cfg, c) & tops;
+            if (onto) {
+                t = __builtin_ctzll(onto);
+                break;
+            }
+            left &= left - 1;
+        }
+        if (t < 0) break;
+        int from = 0, j = 0;
+        while (st->len[from] != 1 || st->cards[from][0] != c) from++;
+        while (!st->len[j] || st->cards[j][st->len[j] - 1] != t) j++;
+        st->len[from] = 0;
+        if (undo != NULL) undo[n] = (Placed){(uint8_t)j, st->cards[j][st->len[j]]};
+        st->cards[j][st->len[j]++] = (uint8_t)c;
+        tops &= ~(1ULL << t); /* c stays a top, on j now */
+        lone &= ~(1ULL << c | 1ULL << t);
+        *touched |= 1u << j | 1u << from;
+        if (placed != NULL) placed[n] = mv(COL, from, COL, j, 1);
+        n++;
+    }
+    return n;
+}
+
+/* The proof's normal form of ``st``: normalize, then lone_normalize (not
+ * normalize again: a cell card that builds on a lone card placed stays, and the
+ * lifts of the lone cards (exhaust.c ex_lone_lifts) are positions normalize
+ * leaves alone). Returns the placements (undo, placed: NPLACED at most). */
+#define NPLACED (MAXCELLS + NCOLS)
+static inline int normal_form(const Config *cfg, State *st, unsigned *touched, Move *placed, Placed *undo) {
+    int n = st->ncells ? normalize(cfg, st, touched, placed, undo) : 0;
+    return lone_rule(cfg) ? lone_normalize(cfg, st, touched, placed, undo, n) : n;
+}
+
 /* Puts back the cards normalize's ``n`` placements overwrote (the lengths, cells
  * and foundations are the caller's to restore: head_restore). */
 static inline void normal_undo(State *st, const Placed *undo, int n) {
     for (int p = n - 1; p >= 0; p--) st->cards[undo[p].col][--st->len[undo[p].col]] = undo[p].was;
 }
 
-/* How many top cards of each column a lift may take (``most``): each builds on
- * the card under it (within the column's top run, ``run``), the column keeps its
- * bottom card, and no card the lift uncovers or puts in a cell would autoplay
- * home. Returns the free cells. */
-static int lift_limits(const Config *cfg, const State *st, const uint8_t *run, int *most) {
-    int free = cfg->ncells - st->ncells;
+/* How many top cards of each column a lift may take (``most``), ``free`` in all:
+ * each builds on the card under it (within the column's top run, ``run``), the
+ * column keeps its bottom card, and no card the lift uncovers or puts in a cell (or
+ * an empty column) would autoplay home. Returns ``free``. */
+static int lift_most(const Config *cfg, const State *st, const uint8_t *run, int *most, int free) {
     for (int j = 0; j < NCOLS; j++) {
         int n = st->len[j], k = 0, top = run[j] - 1 < free ? run[j] - 1 : free;
         const uint8_t *col = st->cards[j];
@@ -104,6 +170,11 @@ static int lift_limits(const Config *cfg, const State *st, const uint8_t *run, i
         most[j] = k;
     }
     return free;
+}
+
+/* lift_most for a lift into the free cells. */
+static int lift_limits(const Config *cfg, const State *st, const uint8_t *run, int *most) {
+    return lift_most(cfg, st, run, most, cfg->ncells - st->ncells);
 }
 
 /* The next lift after ``k`` (cards per column; all 0 before the first), at most
@@ -135,6 +206,21 @@ static void lift_apply(State *st, const int *k, unsigned *cols, uint64_t *cards)
         }
         if (k[j]) *cols |= 1u << j;
     }
+}
+
+/* ``st`` with the lone lift ``k`` made: the top ``k[j]`` cards of each column ``j``
+ * each alone in an empty column (the first empty ones), as the moves written to
+ * ``moves``; returns how many. What lone_normalize placed, put back. */
+static int lone_lift_apply(State *st, const int *k, Move *moves) {
+    int n = 0, e = 0;
+    for (int j = 0; j < NCOLS; j++)
+        for (int t = 0; t < k[j]; t++) {
+            while (st->len[e]) e++;
+            st->cards[e][0] = st->cards[j][--st->len[j]];
+            st->len[e] = 1;
+            moves[n++] = mv(COL, j, COL, e, 1);
+        }
+    return n;
 }
 
 /* Whether ``card`` is one of the ``k`` top cards of column ``j`` of ``st``. */

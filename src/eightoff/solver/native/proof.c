@@ -31,6 +31,15 @@
  * 22.6 -> 27.5), the same verdicts; 1 was no better than 2 (benchmarks/README.md). */
 #define PROOF_RATIO 4
 #endif
+/* Where lone cards are put back too (normal.c lone_rule), a proof position stands
+ * for about two and costs about two: one a best-first expansion. The C2-EA and
+ * C2-EAB deals of PySolFC 1-300 took a third longer at 4 (the wins best-first finds
+ * late: C2-EAB 267 6.8 s, 5.6 before), and the five slowest won C2-EAB deals take
+ * 12.2 s at 1, 17.8 s at 2, 15.4 s before; five lost deals of eightoff 1-100,000
+ * take 92.5 s at 1, 91.7 s before (benchmarks/README.md). */
+#ifndef PROOF_RATIO_LONE
+#define PROOF_RATIO_LONE 1
+#endif
 #define PROOF_QUANTUM 4096 /* best-first's turn, in expansions */
 /* Past LATE_DIVES_MAX expansions of best-first's own, the long dives stop; past
  * LATE_BF_MAX, best-first too, and the proof goes on alone. On the slow lost deals
@@ -223,12 +232,13 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
      * lost deal's shrinks: the dives cannot prove the loss, the proof can). */
     s->dive_base = s->pf.dive_nodes;
     s->dives = LATE_NUM > 0 && s->blive;
+    long ratio = lone_rule(cfg) ? PROOF_RATIO_LONE : PROOF_RATIO;
     for (;;) {
         bnodes = s->blive ? s->bf.out.nodes : 0;
         long dnodes = settle_dive_nodes(s);
         long left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes - dnodes;
         ex.crowd = !s->blive; /* best-first's tables give the proof room first */
-        int r = ex_run(&ex, root, s->blive ? ex.out.nodes + PROOF_RATIO * PROOF_QUANTUM : LONG_MAX, left, deadline);
+        int r = ex_run(&ex, root, s->blive ? ex.out.nodes + ratio * PROOF_QUANTUM : LONG_MAX, left, deadline);
         if (s->dives && s->blive && s->bf.out.nodes >= LATE_DIVES_MAX) { /* the long dives stop first */
             s->dives = 0;
             portfolio_drop_dive(&s->pf);
