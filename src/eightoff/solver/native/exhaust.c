@@ -600,9 +600,9 @@ static int lone_uses(const Config *cfg, const State *st, const State *lone, cons
  * back. A position P of the full search is a lift (into cells) of a lone lift of
  * its normal form (normal_form: normalize, then lone_normalize), so the lone lifts
  * normalize leaves alone are expanded as a stored position is: their moves and
- * their lifts (ex_lifts). Then as ex_lift (``here``, ``reserve``, ``root``). */
-static int ex_lone_lifts(Exhaust *e, const State *st, const MoveCtx *sx, int32_t here, int reserve,
-                         const State *root) {
+ * their lifts (ex_lifts). Then as ex_lifts (``parent``: ``st``'s chunks). */
+static int ex_lone_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk *parent, int32_t here,
+                         int reserve, const State *root) {
     const Config *cfg = e->cfg;
     Move moves[MAXMOVES], lone_moves[NCOLS];
     Chunk chunks[NCOLS];
@@ -613,9 +613,16 @@ static int ex_lone_lifts(Exhaust *e, const State *st, const MoveCtx *sx, int32_t
         if (!cells_normal(cfg, &lone)) continue; /* not a normal form's lone lift */
         State back = lone;
         unsigned t = 0;
-        lone_normalize(cfg, &back, &t, NULL, NULL, 0);
+        uint64_t lone_set, tops = tops_and_lone(&back, &lone_set);
+        lone_normalize(cfg, &back, &t, NULL, NULL, 0, tops, lone_set);
         if (memcmp(back.len, st->len, NCOLS)) continue; /* nor: the lone cards go elsewhere */
-        for (int j = 0; j < NCOLS; j++) col_chunk(&e->root, lone.cards[j], lone.len[j], &chunks[j]);
+        for (int j = 0; j < NCOLS; j++)
+            if (lone.len[j] == st->len[j])
+                chunks[j] = parent[j];
+            else if (st->len[j])
+                col_chunk_after(&e->root, lone.cards[j], lone.len[j], &parent[j], st->len[j], &chunks[j]);
+            else
+                col_chunk(&e->root, lone.cards[j], lone.len[j], &chunks[j]);
         MoveCtx x;
         int nm = gen_moves_in(cfg, &lone, &x, moves);
         if (e->normal == 1) nm = lone_uses(cfg, st, &lone, k, moves, nm);
@@ -685,7 +692,7 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
         /* The lifts' children first, so that the last child stored (the next one
          * expanded) is one of ``st``'s own moves, made again rather than decoded. */
         if (e->normal && here != 0 && mctx.nempty && lone_rule(cfg)) {
-            int r = ex_lone_lifts(e, &st, &mctx, here, nm, root);
+            int r = ex_lone_lifts(e, &st, &mctx, parent, here, nm, root);
             if (r != EX_PAUSED) return r;
         }
         if (e->normal && here != 0 && st.ncells < cfg->ncells) {

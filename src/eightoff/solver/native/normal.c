@@ -65,10 +65,10 @@ typedef struct {
  * onto the lowest of its tops (so that a position has one normal form, whatever
  * its column order). The columns given cards go to ``*touched`` (a bit each), the
  * moves to ``placed`` (if not NULL) and the cards overwritten to ``undo`` (if not
- * NULL); returns how many. */
-static int normalize(const Config *cfg, State *st, unsigned *touched, Move *placed, Placed *undo) {
+ * NULL); returns how many. ``*top_set``: the tops (top_cards), before and after. */
+static int normalize(const Config *cfg, State *st, unsigned *touched, Move *placed, Placed *undo, uint64_t *top_set) {
     int n = 0;
-    uint64_t tops = top_cards(st);
+    uint64_t tops = *top_set; /* top_cards(st), kept up to date */
     for (int k = 0; k < st->ncells;) {
         int c = st->cells[k];
         uint64_t onto = bases(cfg, c) & tops;
@@ -87,6 +87,7 @@ static int normalize(const Config *cfg, State *st, unsigned *touched, Move *plac
         n++;
         k = 0; /* a new top: the cells again from the lowest */
     }
+    *top_set = tops;
     return n;
 }
 
@@ -94,11 +95,18 @@ static int normalize(const Config *cfg, State *st, unsigned *touched, Move *plac
  * and back: a card goes back into the empty column only where any card may. */
 static inline int lone_rule(const Config *cfg) { return !cfg->kings_only; }
 
-/* The cards alone in their columns (a bit each). */
-static inline uint64_t lone_cards(const State *st) {
-    uint64_t m = 0;
-    for (int j = 0; j < NCOLS; j++)
-        if (st->len[j] == 1) m |= 1ULL << st->cards[j][0];
+/* The column tops of ``st`` (a bit each), and those alone in their columns to
+ * ``*lone``: one pass over the columns (a cache line or so each). */
+static inline uint64_t tops_and_lone(const State *st, uint64_t *lone) {
+    uint64_t m = 0, l = 0;
+    for (int j = 0; j < NCOLS; j++) {
+        int n = st->len[j];
+        if (!n) continue;
+        uint64_t b = 1ULL << st->cards[j][n - 1];
+        m |= b;
+        if (n == 1) l |= b;
+    }
+    *lone = l;
     return m;
 }
 
@@ -109,9 +117,10 @@ static inline uint64_t lone_cards(const State *st) {
  * (two thirds of the positions a 2-cell proof with any card to an empty column met
  * had such a card). As normalize, from placement ``n`` on (the cards placed by
  * normalize before); returns the placements in all. The emptied columns go to
- * ``*touched`` too; their lengths are the caller's to restore (head_restore). */
-static int lone_normalize(const Config *cfg, State *st, unsigned *touched, Move *placed, Placed *undo, int n) {
-    uint64_t tops = top_cards(st), lone = lone_cards(st);
+ * ``*touched`` too; their lengths are the caller's to restore (head_restore).
+ * ``tops``, ``lone``: tops_and_lone's. */
+static int lone_normalize(const Config *cfg, State *st, unsigned *touched, Move *placed, Placed *undo, int n,
+                          uint64_t tops, uint64_t lone) {
     while (lone) {
         uint64_t left = lone;
         int c = -1, t = -1;
@@ -146,8 +155,10 @@ static int lone_normalize(const Config *cfg, State *st, unsigned *touched, Move 
  * leaves alone). Returns the placements (undo, placed: NPLACED at most). */
 #define NPLACED (MAXCELLS + NCOLS)
 static inline int normal_form(const Config *cfg, State *st, unsigned *touched, Move *placed, Placed *undo) {
-    int n = st->ncells ? normalize(cfg, st, touched, placed, undo) : 0;
-    return lone_rule(cfg) ? lone_normalize(cfg, st, touched, placed, undo, n) : n;
+    uint64_t lone, tops = tops_and_lone(st, &lone);
+    int n = st->ncells ? normalize(cfg, st, touched, placed, undo, &tops) : 0;
+    /* normalize only covers tops: the lone cards it left are still tops */
+    return lone_rule(cfg) && lone ? lone_normalize(cfg, st, touched, placed, undo, n, tops, lone & tops) : n;
 }
 
 /* Puts back the cards normalize's ``n`` placements overwrote (the lengths, cells
