@@ -242,6 +242,19 @@ NEEDS_A_LIFT = [
 ]
 
 
+NEEDS_A_ROOT_LIFT = [
+    # 2-cell alternating colours, one card a move: the root is a normal form, so a
+    # child that normalizes back to it is found in the table, and the moves that child
+    # would make come only from the root's own lifts: won in 17 positions.
+    (
+        Rules(cells=2, build=Build.ALTERNATE, group_moves=GroupMoves.SINGLE),
+        [[36, 18, 46, 19], [22, 25, 24, 23, 21], [20, 48, 47], [38, 51, 50, 49], [], [], [], []],
+        [37],
+        [13, 5, 10, 7],
+    ),
+]
+
+
 NEEDS_A_LONE_LIFT = [
     # 2-cell Baker's Game with any card to an empty column: won in 76 positions.
     (
@@ -254,7 +267,9 @@ NEEDS_A_LONE_LIFT = [
 ]
 
 
-@pytest.mark.parametrize(("rules", "columns", "cells", "founds"), NEEDS_A_LIFT + NEEDS_A_LONE_LIFT)
+@pytest.mark.parametrize(
+    ("rules", "columns", "cells", "founds"), NEEDS_A_LIFT + NEEDS_A_ROOT_LIFT + NEEDS_A_LONE_LIFT
+)
 def test_a_position_won_only_through_a_lift(
     rules: Rules, columns: list[list[int]], cells: list[int], founds: list[int]
 ) -> None:

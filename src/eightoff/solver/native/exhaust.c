@@ -299,7 +299,7 @@ static int ex_path(Exhaust *e, const State *root, size_t goal, int32_t *last) {
     int ok = add_node(e->nodes, &st, -1, mv(-1, -1, -1, -1, 0), 0) != NULL;
     for (d = 1; ok && d < depth; d++)
         ok = ex_path_step(e, &st, record_key(e, (size_t)chain[d]), record_len(e, (size_t)chain[d]),
-                          e->normal && d > 1);
+                          e->normal);
     free(chain);
     *last = (int32_t)(e->nodes->n - 1);
     return ok;
@@ -535,6 +535,14 @@ static inline int ex_moves(Exhaust *e, State *st, const Chunk *parent, Move *mov
     return EX_PAUSED;
 }
 
+/* Whether ``a`` and ``b`` hold the same columns, column by column. */
+static inline int same_columns(const State *a, const State *b) {
+    if (memcmp(a->len, b->len, NCOLS)) return 0;
+    for (int j = 0; j < NCOLS; j++)
+        if (memcmp(a->cards[j], b->cards[j], a->len[j])) return 0;
+    return 1;
+}
+
 /* Whether no cell card of ``st`` builds on a top: normalize would leave it. */
 static inline int cells_normal(const Config *cfg, const State *st) {
     uint64_t tops = top_cards(st);
@@ -548,17 +556,19 @@ static inline int cells_normal(const Config *cfg, const State *st) {
  * normal form is that of the same move's child of ``st``, which ``st``'s own moves
  * make. Such a move m leaves the lifted and the lone columns alone, sends nothing
  * home (from or to a foundation, or by autoplay: the card it uncovers stays), puts
- * no card in a cell (where it might build on a card the lift uncovered) nor alone
- * in a column, and uncovers no card a lifted card builds on (nor does a cell card
- * lie on one: normalize could place it). m is a move of ``st`` (as many cells,
- * more empty columns), and the two children differ by the lift alone; normalize
- * places the same cards on both (no cell card builds on a lifted or uncovered
- * card: ``lone`` is as normalize leaves it), and lone_normalize puts each lifted
- * card back where it lay, its one top to build on (it did so from ``lone``, and
- * the child has no new top it builds on), and the other lone cards as it does on
- * the other child (one that built on an uncovered card would have taken its
- * place first, or found it covered). Needs lift_homes_together (a lifted card
- * goes home no later than the card under it) and ``lone`` settled; else all. */
+ * no card that builds on a lifted or uncovered card in a cell or alone in a
+ * column, and uncovers no card that a lifted card builds on, nor one that a bottom
+ * card the lift leaves alone builds on (nor does a cell card lie on such a card:
+ * normalize could place it). m is a move of ``st`` (as many cells, more empty
+ * columns), and the two children differ by the lift alone; normalize places the
+ * same cards on both (no cell card builds on a lifted or uncovered card: ``lone``
+ * is as normalize leaves it), and lone_normalize puts each lifted card back where
+ * it lay, its one top to build on (it did so from ``lone``, and the child has no
+ * new top it builds on), and the other lone cards as it does on the other child
+ * (one that built on an uncovered card would have taken its place first, or found
+ * it covered). Needs lift_homes_together (a lifted card goes home no later than
+ * the card under it) and ``lone`` settled; else all. The lifted card of a lift of
+ * one makes from its column the moves it makes from ``st``: none is made. */
 static int lone_uses(const Config *cfg, const State *st, const State *lone, const int *k, Move *moves, int nm) {
     if (!lift_homes_together(cfg) || autoplay_due(cfg, lone)) return nm;
     unsigned lifted = 0;
@@ -567,6 +577,7 @@ static int lone_uses(const Config *cfg, const State *st, const State *lone, cons
         if (k[j]) {
             lifted |= 1u << j;
             tops |= 1ULL << lone->cards[j][lone->len[j] - 1];
+            if (lone->len[j] == 1) onto |= bases(cfg, lone->cards[j][0]); /* left alone: lone too */
         } else if (!st->len[j] && lone->len[j]) {
             lifted |= 1u << j;
             onto |= bases(cfg, lone->cards[j][0]);
@@ -615,7 +626,7 @@ static int ex_lone_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const C
         unsigned t = 0;
         uint64_t lone_set, tops = tops_and_lone(&back, &lone_set);
         lone_normalize(cfg, &back, &t, NULL, NULL, 0, tops, lone_set);
-        if (memcmp(back.len, st->len, NCOLS)) continue; /* nor: the lone cards go elsewhere */
+        if (!same_columns(&back, st)) continue; /* nor: the lone cards go elsewhere */
         for (int j = 0; j < NCOLS; j++)
             if (lone.len[j] == st->len[j])
                 chunks[j] = parent[j];
@@ -690,12 +701,15 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
             return EX_ENDED;
         }
         /* The lifts' children first, so that the last child stored (the next one
-         * expanded) is one of ``st``'s own moves, made again rather than decoded. */
-        if (e->normal && here != 0 && mctx.nempty && lone_rule(cfg)) {
+         * expanded) is one of ``st``'s own moves, made again rather than decoded.
+         * The root's too: where it is a normal form, a child that normalizes back
+         * to it is found in the table, and only its lifts make what the child's
+         * moves would (its other lifts are legal moves all the same). */
+        if (e->normal && mctx.nempty && lone_rule(cfg)) {
             int r = ex_lone_lifts(e, &st, &mctx, parent, here, nm, root);
             if (r != EX_PAUSED) return r;
         }
-        if (e->normal && here != 0 && st.ncells < cfg->ncells) {
+        if (e->normal && st.ncells < cfg->ncells) {
             int r = ex_lifts(e, &st, &mctx, parent, here, nm, root);
             if (r != EX_PAUSED) return r;
         }

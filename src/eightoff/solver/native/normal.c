@@ -149,10 +149,10 @@ static int lone_normalize(const Config *cfg, State *st, unsigned *touched, Move 
     return n;
 }
 
-/* The proof's normal form of ``st``: normalize, then lone_normalize (not
- * normalize again: a cell card that builds on a lone card placed stays, and the
- * lifts of the lone cards (exhaust.c ex_lone_lifts) are positions normalize
- * leaves alone). Returns the placements (undo, placed: NPLACED at most). */
+/* The proof's normal form of ``st``: normalize, then lone_normalize (normalize
+ * need not run again: a lone card placed was a top already, and covers one, so no
+ * cell card comes to build on a top). Returns the placements (undo, placed:
+ * NPLACED at most). */
 #define NPLACED (MAXCELLS + NCOLS)
 static inline int normal_form(const Config *cfg, State *st, unsigned *touched, Move *placed, Placed *undo) {
     uint64_t lone, tops = tops_and_lone(st, &lone);
