@@ -543,9 +543,8 @@ static inline int same_columns(const State *a, const State *b) {
     return 1;
 }
 
-/* Whether no cell card of ``st`` builds on a top: normalize would leave it. */
-static inline int cells_normal(const Config *cfg, const State *st) {
-    uint64_t tops = top_cards(st);
+/* Whether no cell card of ``st`` builds on a top (``tops``): normalize would leave it. */
+static inline int cells_normal(const Config *cfg, const State *st, uint64_t tops) {
     for (int q = 0; q < st->ncells; q++)
         if (bases(cfg, st->cells[q]) & tops) return 0;
     return 1;
@@ -621,10 +620,10 @@ static int ex_lone_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const C
     while (lift_next(most, nempty, k)) {
         State lone = *st;
         lone_lift_apply(&lone, k, lone_moves);
-        if (!cells_normal(cfg, &lone)) continue; /* not a normal form's lone lift */
+        uint64_t lone_set, tops = tops_and_lone(&lone, &lone_set);
+        if (!cells_normal(cfg, &lone, tops)) continue; /* not a normal form's lone lift */
         State back = lone;
         unsigned t = 0;
-        uint64_t lone_set, tops = tops_and_lone(&back, &lone_set);
         lone_normalize(cfg, &back, &t, NULL, NULL, 0, tops, lone_set);
         if (!same_columns(&back, st)) continue; /* nor: the lone cards go elsewhere */
         for (int j = 0; j < NCOLS; j++)
