@@ -71,33 +71,86 @@ static int engine_moves(const EngineRules *r, const EState *es, Move *out) {
 
 /* ---- shortcuts over a found line ------------------------------------------------------ */
 
-static uint64_t estate_hash(const EState *es, int nc) {
-    uint64_t h = fnv_more(FNV_START, es->len, NCOLS);
-    h = fnv_more(h, es->founds, 4);
-    h = fnv_more(h, (const uint8_t *)es->cells, (size_t)nc);
-    for (int i = 0; i < NCOLS; i++) h = fnv_more(h, es->cards[i], es->len[i]);
-    return mix64(h);
+/* A position's hash whatever the order of its columns and of its cells: the sum of
+ * one term per column, one per cell and one for the foundations (a multiset's hash),
+ * so a move's child changes only the terms of what the move touched (placed_child_hash). */
+static inline uint64_t placed_column_term(const EState *es, int j) {
+    return mix64(fnv_more(FNV_START ^ es->len[j], es->cards[j], es->len[j]));
+}
+static inline uint64_t cell_term(int card) { return mix64(0x5BD1E995ULL + (uint64_t)(card + 1)); }
+static inline uint64_t founds_term(const uint8_t *founds) { return mix64(fnv_more(FNV_START, founds, 4)); }
+
+static uint64_t estate_hash_any_order(const EState *es, int nc) {
+    uint64_t h = founds_term(es->founds);
+    for (int j = 0; j < NCOLS; j++) h += placed_column_term(es, j);
+    for (int k = 0; k < nc; k++) h += cell_term(es->cells[k]);
+    return h;
+}
+
+/* estate_hash_any_order of ``child``, a move's from ``es`` (whose hash is ``h`` and
+ * column terms ``terms``): a move changes the length of each column it touches, and
+ * only their cards, cells and foundations. */
+static uint64_t placed_child_hash(const EState *es, uint64_t h, const uint64_t *terms, const EState *child, int nc) {
+    for (int j = 0; j < NCOLS; j++)
+        if (child->len[j] != es->len[j]) h += placed_column_term(child, j) - terms[j];
+    for (int k = 0; k < nc; k++)
+        if (child->cells[k] != es->cells[k]) h += cell_term(child->cells[k]) - cell_term(es->cells[k]);
+    if (memcmp(child->founds, es->founds, 4)) h += founds_term(child->founds) - founds_term(es->founds);
+    return h;
+}
+
+/* Whether ``a`` and ``b`` are one position but for the order of their columns and of
+ * their cells. The cards are all different, so a column is known by its first card. */
+static int estate_same_any_order(const EState *a, const EState *b, int nc) {
+    if (memcmp(a->founds, b->founds, 4)) return 0;
+    uint64_t ca = 0, cb = 0;
+    for (int k = 0; k < nc; k++) {
+        if (a->cells[k] >= 0) ca |= 1ULL << a->cells[k];
+        if (b->cells[k] >= 0) cb |= 1ULL << b->cells[k];
+    }
+    if (ca != cb) return 0;
+    int8_t at[52]; /* a card's column in b, where it is the column's first card */
+    memset(at, -1, sizeof at);
+    for (int j = 0; j < NCOLS; j++)
+        if (b->len[j]) at[b->cards[j][0]] = (int8_t)j;
+    int na = 0, nb = 0;
+    for (int i = 0; i < NCOLS; i++) {
+        nb += b->len[i] > 0;
+        if (!a->len[i]) continue;
+        na++;
+        int j = at[a->cards[i][0]];
+        if (j < 0 || a->len[i] != b->len[j] || memcmp(a->cards[i], b->cards[j], a->len[i])) return 0;
+    }
+    return na == nb;
 }
 
 /* Shortens ``line`` (engine moves from ``start``) where one legal move from a
- * position on it reaches a later position on it (exactly: columns and cells in
- * place) for fewer single-card moves than the line takes there: the shortest way
- * from the first position to the last over the line's own moves and those bridges
- * (the line's positions come in order, so one pass in that order settles each).
- * A depth-first helper's line wanders (cards parked and fetched back, runs built
- * and taken apart); this cuts the detours one move can bridge. Returns 1; 0 when
- * out of memory; -1 when the line does not replay. */
+ * position on it reaches a later position on it for fewer single-card moves than
+ * the line takes there, or where the line comes back to a position it was in with
+ * its columns or cells in another order (no move at all): the shortest way from the
+ * first position to the last over the line's own moves and those bridges (they only
+ * go forward, so one pass in the line's order settles each). Positions are matched
+ * whatever the order of their columns and cells, as the proof's keys are: the moves
+ * are then found again from the start, each the legal move that reaches the next
+ * position of the shortest way (the same move in the columns and cells where the
+ * cards now lie). A depth-first helper's line wanders (cards parked and fetched back,
+ * runs built and taken apart, columns emptied and filled in another order); this
+ * cuts the detours one move can bridge. Returns 1; 0 when out of memory; -1 when
+ * the line does not replay. */
 static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
     int n = line->n, nc = cfg->ncells;
     size_t size = 64;
     while (size < 2 * (size_t)(n + 1)) size *= 2;
     EState *states = malloc((size_t)(n + 1) * sizeof(EState));
     int *slots = malloc(size * sizeof(int)); /* hash table: state index + 1, 0 empty */
+    uint64_t *hashes = malloc((size_t)(n + 1) * sizeof(uint64_t));
     int *cost = malloc((size_t)(n + 1) * sizeof(int)); /* single-card moves before each state */
     Move *out = malloc((size_t)(n > 0 ? n : 1) * sizeof(Move));
     int *from = malloc((size_t)(n + 1) * sizeof(int)); /* the position each is reached from */
-    Move *via = malloc((size_t)(n + 1) * sizeof(Move)); /* and the move */
-    int ok = states != NULL && slots != NULL && cost != NULL && out != NULL && from != NULL && via != NULL;
+    Move *via = malloc((size_t)(n + 1) * sizeof(Move)); /* and the move (none: n == 0) */
+    int *way = malloc((size_t)(n + 1) * sizeof(int)); /* the shortest way's positions, backwards */
+    int ok = states != NULL && slots != NULL && hashes != NULL && cost != NULL && out != NULL && from != NULL &&
+             via != NULL && way != NULL;
     if (!ok) goto done;
     memset(slots, 0, size * sizeof(int));
     states[0] = *start;
@@ -108,9 +161,10 @@ static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
             ok = engine_play(cfg, &states[k], line->items[k - 1]);
             cost[k] = cost[k - 1] + 2 * line->items[k - 1].n - 1;
         }
-        size_t p = (size_t)estate_hash(&states[k], nc) & (size - 1);
+        hashes[k] = estate_hash_any_order(&states[k], nc);
+        size_t p = (size_t)hashes[k] & (size - 1);
         while (slots[p]) p = (p + 1) & (size - 1);
-        slots[p] = k + 1; /* a line never repeats a position; if it did, the later one is found too */
+        slots[p] = k + 1;
     }
     if (!ok) {
         ok = -1;
@@ -126,43 +180,74 @@ static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
         via[k] = line->items[k - 1];
     }
     for (int i = 0; i < n; i++) {
+        /* The same position later on, its columns or cells in another order: no move. */
+        for (size_t p = (size_t)hashes[i] & (size - 1); slots[p]; p = (p + 1) & (size - 1)) {
+            int j = slots[p] - 1;
+            if (j > i && cost[i] < cost[j] && hashes[j] == hashes[i] &&
+                estate_same_any_order(&states[i], &states[j], nc)) {
+                cost[j] = cost[i];
+                from[j] = i;
+                via[j] = mv(COL, 0, COL, 0, 0);
+            }
+        }
         if (cost[i] + 2 * line->items[i].n - 1 < cost[i + 1]) {
             cost[i + 1] = cost[i] + 2 * line->items[i].n - 1;
             from[i + 1] = i;
             via[i + 1] = line->items[i];
         }
         int nm = engine_moves(&r, &states[i], moves);
+        uint64_t terms[NCOLS];
+        for (int j = 0; j < NCOLS; j++) terms[j] = placed_column_term(&states[i], j);
         for (int k = 0; k < nm; k++) {
             trial = states[i];
             engine_play(cfg, &trial, moves[k]);
-            size_t p = (size_t)estate_hash(&trial, nc) & (size - 1);
-            for (; slots[p]; p = (p + 1) & (size - 1)) {
-                int j = slots[p] - 1;
-                if (j <= i + 1 || !estate_equal(&trial, &states[j], nc)) continue;
-                int c = cost[i] + 2 * moves[k].n - 1;
-                if (c < cost[j]) {
-                    cost[j] = c;
-                    from[j] = i;
-                    via[j] = moves[k];
-                }
+            uint64_t h = placed_child_hash(&states[i], hashes[i], terms, &trial, nc);
+            for (size_t p = (size_t)h & (size - 1); slots[p]; p = (p + 1) & (size - 1)) {
+                int j = slots[p] - 1, c = cost[i] + 2 * moves[k].n - 1;
+                if (j <= i || c >= cost[j] || hashes[j] != h || !estate_same_any_order(&trial, &states[j], nc))
+                    continue;
+                cost[j] = c;
+                from[j] = i;
+                via[j] = moves[k];
             }
         }
     }
+    /* The shortest way backwards from the end, then played forwards: at each step,
+     * the legal move of as many cards that reaches the next position of the way
+     * wherever its columns and cells now lie. */
     int m = 0;
-    for (int j = n; j > 0; j = from[j]) out[m++] = via[j]; /* backwards from the end */
-    for (int a = 0, b = m - 1; a < b; a++, b--) {
-        Move t = out[a];
-        out[a] = out[b];
-        out[b] = t;
+    for (int j = n; j > 0; j = from[j]) way[m++] = j;
+    EState cur = *start;
+    int made = 0;
+    for (int s = m - 1; s >= 0 && ok > 0; s--) {
+        int j = way[s];
+        if (via[j].n == 0) continue; /* the same position: nothing to play */
+        int nm = engine_moves(&r, &cur, moves), k = 0;
+        for (; k < nm; k++) {
+            if (moves[k].n != via[j].n) continue;
+            trial = cur;
+            engine_play(cfg, &trial, moves[k]);
+            if (estate_same_any_order(&trial, &states[j], nc)) break;
+        }
+        if (k == nm) {
+            ok = -1; /* a bug: the move exists, in other columns and cells */
+            break;
+        }
+        cur = trial;
+        out[made++] = moves[k];
     }
-    memcpy(line->items, out, (size_t)m * sizeof(Move));
-    line->n = m;
+    if (ok > 0) {
+        memcpy(line->items, out, (size_t)made * sizeof(Move));
+        line->n = made;
+    }
 done:
     free(states);
     free(slots);
+    free(hashes);
     free(cost);
     free(out);
     free(from);
     free(via);
+    free(way);
     return ok;
 }
