@@ -555,27 +555,34 @@ def test_an_atomic_dive_rejects_an_unknown_test(order: str) -> None:
         native.dive(cols, cells, founds, core.config(STANDARD), 100, -1.0, 0, 0.0, order)
 
 
-@needs_native
-def test_shortcuts_cut_a_dive_lines_detours() -> None:
-    # A dive's line on Fore Cell deal 377 (h weighing a card in a cell 1.0, the dive
-    # that finds it in the portfolio) wanders: one legal move replaces many stretches.
+def _dive_lines(position: Position) -> tuple[list[list[Position]], list[int]]:
+    """A dive's line (h weighing a card in a cell 1.0) finished plainly and with the
+    shortcuts: the positions of each, the start first, and its single-card moves."""
     assert native is not None
-    position = pysol_deal(377, FORE_CELL)
-    cfg = core.config(FORE_CELL)
+    cfg = core.config(position.rules)
     heavy_cells = (*cfg[:9], 1.0, cfg[10])
     status, steps, _ = native.dive(*search_state(position), heavy_cells, 200_000, -1.0)
     assert status == core.SOLVED
     plain = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
     cut = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0, True)
-    lines = []
+    walks, lengths = [], []
     for line in (plain, cut):
         moves = tuple(map(core.MOVES.__getitem__, line))
-        end = position
+        walk = [position]
         for move in moves:
-            end = end.apply(move)
-        assert end.is_won()
-        lines.append(sum(2 * m.count - 1 for m in moves))
-    assert lines[1] < lines[0]
+            walk.append(walk[-1].apply(move))
+        assert walk[-1].is_won()
+        walks.append(walk)
+        lengths.append(sum(2 * m.count - 1 for m in moves))
+    return walks, lengths
+
+
+@needs_native
+def test_shortcuts_cut_a_dive_lines_detours() -> None:
+    # A dive's line on Fore Cell deal 377 (the dive that finds it in the portfolio)
+    # wanders: one legal move replaces many stretches.
+    _, (plain, cut) = _dive_lines(pysol_deal(377, FORE_CELL))
+    assert cut < plain
 
 
 def _as_placed(position: Position) -> tuple[object, ...]:
@@ -601,22 +608,7 @@ def test_shortcuts_see_a_position_again_with_its_columns_in_another_order(
     # column to an empty one, runs parked and put back elsewhere. The shortcuts match
     # positions whatever that order, so the finished line never comes back to one (on
     # these three, matching columns in place left one such return each).
-    assert native is not None
-    position = pysol_deal(number, rules)
-    cfg = core.config(rules)
-    heavy_cells = (*cfg[:9], 1.0, cfg[10])
-    status, steps, _ = native.dive(*search_state(position), heavy_cells, 200_000, -1.0)
-    assert status == core.SOLVED
-    plain = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
-    cut = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0, True)
-    lengths = []
-    for line in (plain, cut):
-        seen = [_as_placed(position)]
-        end = position
-        for move in map(core.MOVES.__getitem__, line):
-            end = end.apply(move)
-            seen.append(_as_placed(end))
-        assert end.is_won()
-        lengths.append(sum(2 * core.MOVES[m].count - 1 for m in line))
-    assert len(set(seen)) == len(seen)  # the cut line's positions, each once
-    assert lengths[1] < lengths[0]
+    (_, walk), (plain, cut) = _dive_lines(pysol_deal(number, rules))
+    placed = [_as_placed(p) for p in walk]
+    assert len(set(placed)) == len(placed)  # the cut line's positions, each once
+    assert cut < plain
