@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from eightoff.deal import pysol_deal
+from eightoff.deal import deal, pysol_deal
 from eightoff.formats import position_from_fcs, position_to_fcs
 from eightoff.moves import Move
 from eightoff.position import Position
@@ -229,7 +229,7 @@ def test_freecell_solvers_first_scan_ends_a_deal_before_the_solo_stretch(
 # helper that fills its share of the tables is dropped, and dropping it twice freed
 # its heap twice (glibc aborted the process).
 SMALL_MEMORY_SCRIPT = """
-from eightoff.deal import pysol_deal
+from eightoff.deal import deal, pysol_deal
 from eightoff.rules import Build, Rules
 from eightoff.solver import Limit, solve
 for memory in (1_000_000, 2_000_000, 4_000_000):
@@ -612,3 +612,20 @@ def test_shortcuts_see_a_position_again_with_its_columns_in_another_order(
     placed = [_as_placed(p) for p in walk]
     assert len(set(placed)) == len(placed)  # the cut line's positions, each once
     assert cut < plain
+
+
+@needs_native
+def test_a_long_line_gets_two_move_shortcuts_too() -> None:
+    # The exact proof wins this deal (2 cells, alternating colours, any card to an
+    # empty column) on a depth-first line: finished with one-move shortcuts matching
+    # columns in place it took 1,327 single-card moves, matching them in any order
+    # 593, and with two-move shortcuts on lines still that long, 307.
+    rules = Rules(cells=2, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE)
+    position = deal(65345, rules)
+    result = solve(position, limit=Limit(nodes=1_000_000, seconds=None))
+    assert result.verdict is Verdict.SOLVED
+    end = position
+    for move in result.moves:
+        end = end.apply(move)
+    assert end.is_won()
+    assert result.length < 400

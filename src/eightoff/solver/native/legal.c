@@ -124,130 +124,204 @@ static int estate_same_any_order(const EState *a, const EState *b, int nc) {
     return na == nb;
 }
 
+/* A line this long (single-card moves) or longer once one-move shortcuts are made
+ * wanders (the proof's depth-first line, mostly): its shortcuts then try two moves as
+ * well, up to TWO_MOVES_MAX moves in the line (the pass costs the square of a
+ * position's moves for each of its positions). */
+#ifndef LONG_LINE
+#define LONG_LINE 300
+#endif
+#ifndef TWO_MOVES_MAX
+#define TWO_MOVES_MAX 4000
+#endif
+
+/* The line's positions for shortcut_line: each with its hash (estate_hash_any_order)
+ * in a table of slots, the fewest single-card moves to it found so far and the way
+ * it is reached (from ``from``, by ``via`` then ``then``: no move where via.n == 0,
+ * one where then.n == 0). */
+typedef struct {
+    EState *states;
+    uint64_t *hashes;
+    int *slots, *cost, *from;
+    Move *via, *then;
+    size_t size;
+    int nc;
+} Shortcuts;
+
+/* Where ``trial`` (hash ``h``), reached from position ``i`` for ``c`` single-card
+ * moves by ``m1`` then ``m2``, is a later position of the line reached for more. */
+static void shortcut_to(Shortcuts *w, int i, const EState *trial, uint64_t h, int c, Move m1, Move m2) {
+    for (size_t p = (size_t)h & (w->size - 1); w->slots[p]; p = (p + 1) & (w->size - 1)) {
+        int j = w->slots[p] - 1;
+        if (j <= i || c >= w->cost[j] || w->hashes[j] != h || !estate_same_any_order(trial, &w->states[j], w->nc))
+            continue;
+        w->cost[j] = c;
+        w->from[j] = i;
+        w->via[j] = m1;
+        w->then[j] = m2;
+    }
+}
+
+/* The legal move of ``n`` cards from ``cur`` whose child (into ``child``) is ``want``
+ * whatever the order of its columns and cells, then (``n2`` > 0) one of ``n2`` from
+ * that child: how many moves went to ``out`` (0: none is). */
+static int shortcut_moves(const Config *cfg, const EngineRules *r, const EState *cur, int n, int n2,
+                          const EState *want, EState *child, Move *out) {
+    Move moves[MAXMOVES];
+    int nm = engine_moves(r, cur, moves);
+    for (int k = 0; k < nm; k++) {
+        if (moves[k].n != n) continue;
+        *child = *cur;
+        engine_play(cfg, child, moves[k]);
+        if (n2 > 0) {
+            EState mid = *child;
+            if (shortcut_moves(cfg, r, &mid, n2, 0, want, child, out + 1)) {
+                out[0] = moves[k];
+                return 2;
+            }
+        } else if (estate_same_any_order(child, want, cfg->ncells)) {
+            out[0] = moves[k];
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Shortens ``line`` (engine moves from ``start``) where one legal move from a
- * position on it reaches a later position on it for fewer single-card moves than
- * the line takes there, or where the line comes back to a position it was in with
- * its columns or cells in another order (no move at all): the shortest way from the
- * first position to the last over the line's own moves and those bridges (they only
- * go forward, so one pass in the line's order settles each). Positions are matched
- * whatever the order of their columns and cells, as the proof's keys are: the moves
- * are then found again from the start, each the legal move that reaches the next
- * position of the shortest way (the same move in the columns and cells where the
- * cards now lie). A depth-first helper's line wanders (cards parked and fetched back,
- * runs built and taken apart, columns emptied and filled in another order); this
- * cuts the detours one move can bridge. Returns 1; 0 when out of memory; -1 when
- * the line does not replay. */
-static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
+ * position on it (or two, with ``two``: shortcut_line) reaches a
+ * later position on it for fewer single-card moves than the line takes there, or
+ * where the line comes back to a position it was in with its columns or cells in
+ * another order (no move at all): the shortest way from the first position to the
+ * last over the line's own moves and those bridges (they only go forward, so one
+ * pass in the line's order settles each). Positions are matched whatever the order
+ * of their columns and cells, as the proof's keys are: the moves are then found
+ * again from the start, the legal moves of as many cards that reach the next
+ * position of the shortest way (the same moves in the columns and cells where the
+ * cards now lie). A depth-first helper's line wanders (cards parked and fetched
+ * back, runs built and taken apart, columns emptied and filled in another order);
+ * this cuts the detours a move or two can bridge. Returns 1; 0 when out of memory;
+ * -1 when the line does not replay. */
+static int shortcut_pass(const Config *cfg, const EState *start, Line *line, int two) {
     int n = line->n, nc = cfg->ncells;
-    size_t size = 64;
-    while (size < 2 * (size_t)(n + 1)) size *= 2;
-    EState *states = malloc((size_t)(n + 1) * sizeof(EState));
-    int *slots = malloc(size * sizeof(int)); /* hash table: state index + 1, 0 empty */
-    uint64_t *hashes = malloc((size_t)(n + 1) * sizeof(uint64_t));
-    int *cost = malloc((size_t)(n + 1) * sizeof(int)); /* single-card moves before each state */
-    Move *out = malloc((size_t)(n > 0 ? n : 1) * sizeof(Move));
-    int *from = malloc((size_t)(n + 1) * sizeof(int)); /* the position each is reached from */
-    Move *via = malloc((size_t)(n + 1) * sizeof(Move)); /* and the move (none: n == 0) */
+    Shortcuts w = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, 64, nc};
+    while (w.size < 2 * (size_t)(n + 1)) w.size *= 2;
+    w.states = malloc((size_t)(n + 1) * sizeof(EState));
+    w.slots = malloc(w.size * sizeof(int)); /* hash table: state index + 1, 0 empty */
+    w.hashes = malloc((size_t)(n + 1) * sizeof(uint64_t));
+    w.cost = malloc((size_t)(n + 1) * sizeof(int)); /* single-card moves before each state */
+    w.from = malloc((size_t)(n + 1) * sizeof(int));
+    w.via = malloc((size_t)(n + 1) * sizeof(Move));
+    w.then = malloc((size_t)(n + 1) * sizeof(Move));
     int *way = malloc((size_t)(n + 1) * sizeof(int)); /* the shortest way's positions, backwards */
-    int ok = states != NULL && slots != NULL && hashes != NULL && cost != NULL && out != NULL && from != NULL &&
-             via != NULL && way != NULL;
+    Move *out = malloc(2 * (size_t)(n + 1) * sizeof(Move));
+    int ok = w.states != NULL && w.slots != NULL && w.hashes != NULL && w.cost != NULL && w.from != NULL &&
+             w.via != NULL && w.then != NULL && way != NULL && out != NULL;
     if (!ok) goto done;
-    memset(slots, 0, size * sizeof(int));
-    states[0] = *start;
-    cost[0] = 0;
+    memset(w.slots, 0, w.size * sizeof(int));
+    w.states[0] = *start;
+    w.cost[0] = 0;
     for (int k = 0; k <= n && ok; k++) {
         if (k > 0) {
-            states[k] = states[k - 1];
-            ok = engine_play(cfg, &states[k], line->items[k - 1]);
-            cost[k] = cost[k - 1] + 2 * line->items[k - 1].n - 1;
+            w.states[k] = w.states[k - 1];
+            ok = engine_play(cfg, &w.states[k], line->items[k - 1]);
+            w.cost[k] = w.cost[k - 1] + 2 * line->items[k - 1].n - 1;
         }
-        hashes[k] = estate_hash_any_order(&states[k], nc);
-        size_t p = (size_t)hashes[k] & (size - 1);
-        while (slots[p]) p = (p + 1) & (size - 1);
-        slots[p] = k + 1;
+        w.hashes[k] = estate_hash_any_order(&w.states[k], nc);
+        size_t p = (size_t)w.hashes[k] & (w.size - 1);
+        while (w.slots[p]) p = (p + 1) & (w.size - 1);
+        w.slots[p] = k + 1;
     }
     if (!ok) {
         ok = -1;
         goto done;
     }
     EngineRules r = {cfg->ncells, cfg->suit, cfg->kings_only, cfg->group, cfg->take_back};
-    Move moves[MAXMOVES];
-    EState trial;
-    /* cost[] now becomes the fewest single-card moves to each position; from[] and via[]
-     * the position and move it is reached by (the line's own move unless a bridge). */
+    const Move none = mv(COL, 0, COL, 0, 0);
+    Move moves[MAXMOVES], seconds[MAXMOVES];
+    EState trial, second;
+    /* cost[] now becomes the fewest single-card moves to each position; from[], via[]
+     * and then[] the way it is reached (the line's own move unless a bridge). */
     for (int k = 1; k <= n; k++) {
-        from[k] = k - 1;
-        via[k] = line->items[k - 1];
+        w.from[k] = k - 1;
+        w.via[k] = line->items[k - 1];
+        w.then[k] = none;
     }
     for (int i = 0; i < n; i++) {
-        /* The same position later on, its columns or cells in another order: no move. */
-        for (size_t p = (size_t)hashes[i] & (size - 1); slots[p]; p = (p + 1) & (size - 1)) {
-            int j = slots[p] - 1;
-            if (j > i && cost[i] < cost[j] && hashes[j] == hashes[i] &&
-                estate_same_any_order(&states[i], &states[j], nc)) {
-                cost[j] = cost[i];
-                from[j] = i;
-                via[j] = mv(COL, 0, COL, 0, 0);
-            }
+        const EState *at = &w.states[i];
+        shortcut_to(&w, i, at, w.hashes[i], w.cost[i], none, none); /* the same position later on */
+        if (w.cost[i] + 2 * line->items[i].n - 1 < w.cost[i + 1]) { /* the line's own move */
+            w.cost[i + 1] = w.cost[i] + 2 * line->items[i].n - 1;
+            w.from[i + 1] = i;
+            w.via[i + 1] = line->items[i];
+            w.then[i + 1] = none;
         }
-        if (cost[i] + 2 * line->items[i].n - 1 < cost[i + 1]) {
-            cost[i + 1] = cost[i] + 2 * line->items[i].n - 1;
-            from[i + 1] = i;
-            via[i + 1] = line->items[i];
-        }
-        int nm = engine_moves(&r, &states[i], moves);
-        uint64_t terms[NCOLS];
-        for (int j = 0; j < NCOLS; j++) terms[j] = placed_column_term(&states[i], j);
+        int nm = engine_moves(&r, at, moves);
+        uint64_t terms[NCOLS], terms2[NCOLS];
+        for (int j = 0; j < NCOLS; j++) terms[j] = placed_column_term(at, j);
         for (int k = 0; k < nm; k++) {
-            trial = states[i];
+            trial = *at;
             engine_play(cfg, &trial, moves[k]);
-            uint64_t h = placed_child_hash(&states[i], hashes[i], terms, &trial, nc);
-            for (size_t p = (size_t)h & (size - 1); slots[p]; p = (p + 1) & (size - 1)) {
-                int j = slots[p] - 1, c = cost[i] + 2 * moves[k].n - 1;
-                if (j <= i || c >= cost[j] || hashes[j] != h || !estate_same_any_order(&trial, &states[j], nc))
-                    continue;
-                cost[j] = c;
-                from[j] = i;
-                via[j] = moves[k];
+            uint64_t h = placed_child_hash(at, w.hashes[i], terms, &trial, nc);
+            int c = w.cost[i] + 2 * moves[k].n - 1;
+            shortcut_to(&w, i, &trial, h, c, moves[k], none);
+            if (!two) continue;
+            int nm2 = engine_moves(&r, &trial, seconds);
+            for (int j = 0; j < NCOLS; j++) terms2[j] = placed_column_term(&trial, j);
+            for (int k2 = 0; k2 < nm2; k2++) {
+                second = trial;
+                engine_play(cfg, &second, seconds[k2]);
+                uint64_t h2 = placed_child_hash(&trial, h, terms2, &second, nc);
+                shortcut_to(&w, i, &second, h2, c + 2 * seconds[k2].n - 1, moves[k], seconds[k2]);
             }
         }
     }
-    /* The shortest way backwards from the end, then played forwards: at each step,
-     * the legal move of as many cards that reaches the next position of the way
-     * wherever its columns and cells now lie. */
+    /* The shortest way backwards from the end, then played forwards. */
     int m = 0;
-    for (int j = n; j > 0; j = from[j]) way[m++] = j;
+    for (int j = n; j > 0; j = w.from[j]) way[m++] = j;
     EState cur = *start;
     int made = 0;
     for (int s = m - 1; s >= 0 && ok > 0; s--) {
         int j = way[s];
-        if (via[j].n == 0) continue; /* the same position: nothing to play */
-        int nm = engine_moves(&r, &cur, moves), k = 0;
-        for (; k < nm; k++) {
-            if (moves[k].n != via[j].n) continue;
-            trial = cur;
-            engine_play(cfg, &trial, moves[k]);
-            if (estate_same_any_order(&trial, &states[j], nc)) break;
-        }
-        if (k == nm) {
-            ok = -1; /* a bug: the move exists, in other columns and cells */
+        if (w.via[j].n == 0) continue; /* the same position: nothing to play */
+        int got = shortcut_moves(cfg, &r, &cur, w.via[j].n, w.then[j].n, &w.states[j], &trial, out + made);
+        if (!got) {
+            ok = -1; /* a bug: the moves exist, in other columns and cells */
             break;
         }
         cur = trial;
-        out[made++] = moves[k];
+        made += got;
+    }
+    if (ok > 0 && made > line->cap) {
+        Move *items = realloc(line->items, (size_t)made * sizeof(Move));
+        if (items == NULL) {
+            ok = 0;
+        } else {
+            line->items = items;
+            line->cap = made;
+        }
     }
     if (ok > 0) {
         memcpy(line->items, out, (size_t)made * sizeof(Move));
         line->n = made;
     }
 done:
-    free(states);
-    free(slots);
-    free(hashes);
-    free(cost);
-    free(out);
-    free(from);
-    free(via);
+    free(w.states);
+    free(w.slots);
+    free(w.hashes);
+    free(w.cost);
+    free(w.from);
+    free(w.via);
+    free(w.then);
     free(way);
+    free(out);
+    return ok;
+}
+
+/* shortcut_pass with one-move bridges, then, where the line is still LONG_LINE
+ * single-card moves or more (and no more than TWO_MOVES_MAX moves), with two. */
+static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
+    int ok = shortcut_pass(cfg, start, line, 0);
+    if (ok > 0 && line->n <= TWO_MOVES_MAX && single_card_length(line->items, line->n) >= LONG_LINE)
+        ok = shortcut_pass(cfg, start, line, 1);
     return ok;
 }
