@@ -199,9 +199,10 @@ static int shortcut_moves(const Config *cfg, const EngineRules *r, const EState 
  * position of the shortest way (the same moves in the columns and cells where the
  * cards now lie). A depth-first helper's line wanders (cards parked and fetched
  * back, runs built and taken apart, columns emptied and filled in another order);
- * this cuts the detours a move or two can bridge. Returns 1; 0 when out of memory;
+ * this cuts the detours a move or two can bridge. Past ``deadline`` (< 0: none) a
+ * two-move pass stops and leaves the line as it was. Returns 1; 0 when out of memory;
  * -1 when the line does not replay. */
-static int shortcut_pass(const Config *cfg, const EState *start, Line *line, int two) {
+static int shortcut_pass(const Config *cfg, const EState *start, Line *line, int two, double deadline) {
     int n = line->n, nc = cfg->ncells;
     Shortcuts w = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, 64, nc};
     while (w.size < 2 * (size_t)(n + 1)) w.size *= 2;
@@ -247,6 +248,7 @@ static int shortcut_pass(const Config *cfg, const EState *start, Line *line, int
         w.then[k] = none;
     }
     for (int i = 0; i < n; i++) {
+        if (two && (i & 63) == 0 && past(deadline)) goto done; /* the line as it was */
         const EState *at = &w.states[i];
         shortcut_to(&w, i, at, w.hashes[i], w.cost[i], none, none); /* the same position later on */
         if (w.cost[i] + 2 * line->items[i].n - 1 < w.cost[i + 1]) { /* the line's own move */
@@ -318,10 +320,11 @@ done:
 }
 
 /* shortcut_pass with one-move bridges, then, where the line is still LONG_LINE
- * single-card moves or more (and no more than TWO_MOVES_MAX moves), with two. */
-static int shortcut_line(const Config *cfg, const EState *start, Line *line) {
-    int ok = shortcut_pass(cfg, start, line, 0);
+ * single-card moves or more (and no more than TWO_MOVES_MAX moves), with two, until
+ * ``deadline``. */
+static int shortcut_line(const Config *cfg, const EState *start, Line *line, double deadline) {
+    int ok = shortcut_pass(cfg, start, line, 0, deadline);
     if (ok > 0 && line->n <= TWO_MOVES_MAX && single_card_length(line->items, line->n) >= LONG_LINE)
-        ok = shortcut_pass(cfg, start, line, 1);
+        ok = shortcut_pass(cfg, start, line, 1, deadline);
     return ok;
 }

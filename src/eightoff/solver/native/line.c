@@ -359,7 +359,7 @@ static void steps_free(Steps *steps) {
     free(steps->nautos);
 }
 
-static int shortcut_line(const Config *cfg, const EState *start, Line *line); /* legal.c */
+static int shortcut_line(const Config *cfg, const EState *start, Line *line, double deadline); /* legal.c */
 
 /* The finish of a found line (core.solve_fast):
  * the engine moves for ``steps`` from ``start``; once ``endgame_home`` cards are
@@ -424,7 +424,7 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
     for (int before = -1; before != line->n && !past(deadline);) {
         before = line->n;
         if (shortcuts) {
-            ok = shortcut_line(cfg, start, line);
+            ok = shortcut_line(cfg, start, line, deadline);
             if (ok <= 0) return ok;
         }
         while (!past(deadline)) {
