@@ -303,7 +303,7 @@ static int shortcut_pass(const Config *cfg, const EState *start, Line *line, int
         }
     }
     if (ok > 0) {
-        memcpy(line->items, out, (size_t)made * sizeof(Move));
+        if (made) memcpy(line->items, out, (size_t)made * sizeof(Move)); /* an empty line may have no items */
         line->n = made;
     }
 done:
