@@ -277,14 +277,31 @@ static int shortcut_pass(const Config *cfg, const EState *start, Line *line, int
             }
         }
     }
-    /* The shortest way backwards from the end, then played forwards. */
+    /* The shortest way backwards from the end, then played forwards: its own moves
+     * while the cards lie where they lay on the line, else found again. */
     int m = 0;
     for (int j = n; j > 0; j = w.from[j]) way[m++] = j;
     EState cur = *start;
     int made = 0;
-    for (int s = m - 1; s >= 0 && ok > 0; s--) {
+    int placed = 1; /* cur is w.states[i] column for column, cell for cell (no jump moved a card yet) */
+    for (int s = m - 1, i = 0; s >= 0 && ok > 0; i = way[s--]) {
         int j = way[s];
-        if (w.via[j].n == 0) continue; /* the same position: nothing to play */
+        if (w.via[j].n == 0) { /* the same position: nothing to play */
+            placed = placed && estate_equal(&w.states[i], &w.states[j], nc);
+            continue;
+        }
+        if (placed) { /* the way's own moves, made from this very position */
+            trial = cur;
+            engine_play(cfg, &trial, w.via[j]);
+            out[made++] = w.via[j];
+            if (w.then[j].n) {
+                engine_play(cfg, &trial, w.then[j]);
+                out[made++] = w.then[j];
+            }
+            cur = trial;
+            placed = estate_equal(&cur, &w.states[j], nc);
+            continue;
+        }
         int got = shortcut_moves(cfg, &r, &cur, w.via[j].n, w.then[j].n, &w.states[j], &trial, out + made);
         if (!got) {
             ok = -1; /* a bug: the moves exist, in other columns and cells */
@@ -292,6 +309,7 @@ static int shortcut_pass(const Config *cfg, const EState *start, Line *line, int
         }
         cur = trial;
         made += got;
+        placed = estate_equal(&cur, &w.states[j], nc);
     }
     if (ok > 0 && made > line->cap) {
         Move *items = realloc(line->items, (size_t)made * sizeof(Move));
