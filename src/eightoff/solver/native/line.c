@@ -364,9 +364,10 @@ static int shortcut_line(const Config *cfg, const EState *start, Line *line, dou
 /* The finish of a found line (core.solve_fast):
  * the engine moves for ``steps`` from ``start``; once ``endgame_home`` cards are
  * home (-1: never) the rest is re-solved by A* within ``endgame_nodes`` (and the
- * budget) and a shorter ending replaces it; with ``shortcuts``, one move replaces
- * any stretch it can (shortcut_line: for a helper's wandering line); then a card's
- * two moves merge wherever the line allows. Returns 1; 0 when out of memory; -1
+ * budget) and a shorter ending replaces it; with ``shortcuts``, one move (or two,
+ * on a long line) replaces any stretch it can, positions matched whatever the order
+ * of their columns and cells (shortcut_line: for a helper's wandering line); then a
+ * card's two moves merge wherever the line allows. Returns 1; 0 when out of memory; -1
  * when the steps do not replay from ``start`` (a bug: callers check them first). */
 static int finish_line(const Config *cfg, const EState *start, const Steps *steps, int endgame_home,
                        long endgame_nodes, double deadline, Budget *budget, int shortcuts, Line *line) {

@@ -903,9 +903,10 @@ static PyMethodDef methods[] = {
      "The engine moves for a winning Step list from this state (cells: a card or -1\n"
      "per cell, in place), with the ending re-solved optimally once endgame_home cards\n"
      "are home (-1: never; A* within endgame_nodes), shortcuts=True: one legal move\n"
-     "in place of any stretch of the line it skips for fewer single-card moves (as\n"
+     "(or two, on a long line) in place of any stretch of the line it skips for fewer\n"
+     "single-card moves, positions matched whatever their column and cell order (as\n"
      "solve does for a helper's line), and a card's two moves merged where the line\n"
-     "allows (line.c)."},
+     "allows (line.c, legal.c)."},
     {"legal_moves", py_legal_moves, METH_VARARGS,
      "legal_moves(cols, cells, founds, (ncells, suit, kings_only, group, take_back))\n"
      "-> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
