@@ -159,11 +159,19 @@ def moves_played(page: Any) -> int:
 
 
 def wait_moves(page: Any, n: int) -> None:
-    page.wait_for_function(
-        "n => document.body.dataset.moves === String(n) && document.body.dataset.busy === '0'"
-        " && !document.querySelector('.card.flip')",  # and no card still sliding into place
-        arg=n,
-    )
+    try:
+        page.wait_for_function(
+            "n => document.body.dataset.moves === String(n) && document.body.dataset.busy === '0'"
+            " && !document.querySelector('.card.flip')",  # and no card still sliding into place
+            arg=n,
+        )
+    except sync_api.TimeoutError:
+        # What the page shows then: which of the three it never reached.
+        seen = page.evaluate(
+            "({moves: document.body.dataset.moves, busy: document.body.dataset.busy,"
+            " sliding: document.querySelectorAll('.card.flip').length})"
+        )
+        raise AssertionError(f"{n} moves never settled on the page: {seen}") from None
 
 
 def label(place: Place, card: Any) -> str:
