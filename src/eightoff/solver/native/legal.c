@@ -188,8 +188,8 @@ static int shortcut_moves(const Config *cfg, const EngineRules *r, const EState 
 }
 
 /* Shortens ``line`` (engine moves from ``start``) where one legal move from a
- * position on it (or two, with ``two``: shortcut_line) reaches a
- * later position on it for fewer single-card moves than the line takes there, or
+ * position on it (or two, with ``two``: shortcut_line) reaches a later position on
+ * it for fewer single-card moves than the line takes there, or
  * where the line comes back to a position it was in with its columns or cells in
  * another order (no move at all): the shortest way from the first position to the
  * last over the line's own moves and those bridges (they only go forward, so one
