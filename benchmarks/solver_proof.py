@@ -8,7 +8,11 @@
 
 ``--search exact``: the exact depth-first search alone (``_native.exhaust``), whose
 positions counted when it runs dry are every position reachable under the proof
-side's pruning rules; ``solve``: the whole search of ``core.solve_fast`` (the
+side's pruning rules; ``layered``: the same proof one foundation layer at a time
+(``_native.exhaust_layered``: the tables hold the largest layer, not every position;
+the positions waiting for later layers go to files under ``--spill``, a temporary
+directory by default; the line reports the layers, the largest and the bytes
+spilled, and a win comes without its line); ``solve``: the whole search of ``core.solve_fast`` (the
 portfolio, then best-first and the exact proof by turns); 2 GiB of tables unless
 ``--memory`` says otherwise (to learn how large a space is past the issue's 2 GiB). A
 node limit rather than a time limit, so that the verdicts do not depend on the
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import tempfile
 import time
 
 from eightoff.deal import deal, pysol_deal
@@ -41,24 +46,33 @@ def run(
     nodes: int,
     seconds: float = -1.0,
     max_bytes: int = 2 << 30,
-) -> tuple[int, int, float]:
-    """(status, positions, CPU seconds) of one deal; ``nodes`` or ``seconds`` < 0: no
-    such limit; ``max_bytes`` of tables."""
+    spill: str | None = None,
+) -> tuple[int, int, float, str]:
+    """(status, positions, CPU seconds, what else to say) of one deal; ``nodes`` or
+    ``seconds`` < 0: no such limit; ``max_bytes`` of tables; ``spill``: where the
+    proof by layers keeps its pending positions (None: a temporary directory)."""
     native = core.native
     assert native is not None, "the C core was not built"
     rules = VARIANTS[variant].rules
     position = (pysol_deal if source == "pysol" else deal)(number, rules)
     cols, cells, founds = core.state(position)
     clock = time.process_time()
+    held = bytes(sorted(c for c in cells if c >= 0))
+    config = core.config(rules)
+    extra = ""
     if search == "exact":
-        held = bytes(sorted(c for c in cells if c >= 0))
-        config = core.config(rules)
         status, _, count = native.exhaust(cols, held, founds, config, nodes, seconds, max_bytes)
+    elif search == "layered":
+        with tempfile.TemporaryDirectory(prefix="layers-", dir=spill) as where:
+            status, count, layers, largest, spilled = native.exhaust_layered(
+                cols, held, founds, config, nodes, seconds, max_bytes, where
+            )
+        extra = f", {layers:,} layers, the largest {largest:,} positions, {spilled:,} bytes spilled"
     else:
         status, _, _, count = native.solve(
             cols, cells, founds, core.config(rules), nodes, seconds, 20, 300, max_bytes
         )
-    return status, count, time.process_time() - clock
+    return status, count, time.process_time() - clock, extra
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", default="C2-A", help="a code of docs/atlas.md (C2-A, C4-EAB, ...)")
     ap.add_argument("--deals", default="1-100", help="deal numbers (1-100, 7,42,1773)")
     ap.add_argument("--source", choices=("pysol", "eightoff"), default="pysol")
-    ap.add_argument("--search", choices=("exact", "solve"), default="exact")
+    ap.add_argument("--search", choices=("exact", "layered", "solve"), default="exact")
+    ap.add_argument("--spill", help="--search layered: a directory for the pending positions")
     ap.add_argument(
         "--nodes", type=int, default=3_000_000, help="positions a deal at most (0: no limit)"
     )
@@ -85,14 +100,21 @@ def main(argv: list[str] | None = None) -> int:
     counts = [0] * len(VERDICTS)
     positions, spent_all = 0, 0.0
     for number in parse_range(args.deals):
-        status, count, spent = run(
-            args.variant, args.source, number, args.search, nodes, seconds, args.memory << 20
+        status, count, spent, extra = run(
+            args.variant,
+            args.source,
+            number,
+            args.search,
+            nodes,
+            seconds,
+            args.memory << 20,
+            args.spill,
         )
         counts[status] += 1
         positions += count
         spent_all += spent
         if not args.quiet:
-            what = f"{VERDICTS[status]}, {count:,} positions, {spent:.1f} s CPU"
+            what = f"{VERDICTS[status]}, {count:,} positions, {spent:.1f} s CPU{extra}"
             print(f"{args.variant} {args.source} {number}: {what}")
     bounds = [f"{args.nodes:,} positions at most"] if nodes > 0 else []
     if args.seconds is not None:

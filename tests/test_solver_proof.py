@@ -3,6 +3,7 @@ positions, a summary line naming the limits, and the tables' budget as asked."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -29,6 +30,19 @@ def test_each_deal_and_the_totals_under_the_limits_asked(
     assert lines[2].startswith(
         "C2-A pysol 143,36 (exact, 3,000,000 positions at most, 1 MiB): 2 lost; Σ 10,671 positions"
     )
+
+
+def test_the_proof_by_layers_counts_the_same_positions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["--variant", "C2-A", "--deals", "143,36", "--memory", "1", "--search", "layered"]
+    assert _load().main([*args, "--spill", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("C2-A pysol 143: lost, 5,761 positions")
+    assert "layers, the largest" in lines[0] and "bytes spilled" in lines[0]
+    assert lines[1].startswith("C2-A pysol 36: lost, 4,910 positions")
+    assert "(layered, 3,000,000 positions at most, 1 MiB): 2 lost; Σ 10,671 positions" in lines[2]
+    assert list(tmp_path.iterdir()) == []  # its temporary directory went with it
 
 
 def test_a_budget_too_small_is_unknown_and_the_seconds_are_named(

@@ -15,7 +15,7 @@ from eightoff.cli import main
 from eightoff.deal import deal, pysol_deal
 from eightoff.moves import Move
 from eightoff.pool import rate
-from eightoff.rules import PRESETS, STANDARD
+from eightoff.rules import PRESETS, STANDARD, Build, Rules
 from eightoff.solver import Limit, solve
 from eightoff.store import Row, Store
 from eightoff.survey import (
@@ -161,13 +161,15 @@ def test_resume_skips_done_deals_and_redoes_unknown_on_request(tmp_path: Path) -
 
 
 def test_the_memory_limit_is_each_deals_and_kept_with_its_rows(tmp_path: Path) -> None:
-    # Deal 1275 is lost: its proof needs more than 1 MiB of tables, less than 16.
-    db, one = tmp_path / "s.db", DealRange.parse("1275")
+    # Fore Cell's PySolFC 136 is lost: its proof needs more than 1 MiB of tables
+    # (even one foundation layer at a time), less than 16 MiB.
+    db, one = tmp_path / "s.db", DealRange.parse("pysol:136")
+    fore_cell = Rules(cells=4, build=Build.ALTERNATE)
     for memory, verdict in ((1 << 20, "unknown"), (16 << 20, "unsolvable")):
-        run_survey(db, one, workers=1, seconds=None, nodes=LIMIT.nodes, memory=memory,
+        run_survey(db, one, fore_cell, workers=1, seconds=None, nodes=None, memory=memory,
                    redo_unknown=True, progress=io.StringIO())  # fmt: skip
         with Store(db) as store:
-            found = store.get(STANDARD, "eightoff", 1275)
+            found = store.get(fore_cell, "pysol", 136)
         assert found is not None and (found.verdict, found.memory_limit) == (verdict, memory)
 
 

@@ -24,6 +24,19 @@ def best_first(
 
 exhaust = best_first  # the same arguments and answer; the search runs to the end
 
+def exhaust_layered(
+    cols: tuple[bytes, ...],
+    cells: bytes,
+    founds: tuple[int, int, int, int],
+    config: Config,
+    max_nodes: int,
+    seconds: float,
+    max_bytes: int,
+    dir: str,
+    max_buffered: int = ...,
+    /,
+) -> tuple[int, int, int, int, int]: ...
+
 SearchState = tuple[tuple[bytes, ...], bytes, tuple[int, int, int, int]]
 
 def proof_key(

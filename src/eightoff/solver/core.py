@@ -12,6 +12,7 @@ reference solver.
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections.abc import Sequence
 from types import ModuleType
@@ -33,6 +34,7 @@ CELL: Final = 1
 FOUND: Final = 2
 SOLVED: Final = 0
 EXHAUSTED: Final = 1  # the search was complete: a proof
+LIMIT: Final = 2  # a node or time limit, or the tables' budget
 AUTO_NONE: Final = 0
 AUTO_ALL: Final = 1  # building in suit: every foundation move is safe
 AUTO_SAFE: Final = 2  # alternating colours: once both opposite-colour piles are high enough
@@ -177,9 +179,10 @@ def solve_fast(position: Position, limit: Limit) -> SolveResult:
     One C call: weighted best-first search with 64-bit hashes and depth-first dives by
     turns (native/portfolio.c); past its first stretch, best-first, the exact proof
     and longer dives by turns (native/proof.c), the proof's running dry being the only
-    "no solution"; on a win, the engine moves with an optimal ending and a card's two
-    moves merged where the line allows (a helper's line also cut short wherever one
-    legal move skips a stretch of it).
+    "no solution" (where its tables fill before the limits are reached, the proof
+    goes on one foundation layer at a time: :func:`_by_layers`); on a win, the engine
+    moves with an optimal ending and a card's two moves merged where the line allows
+    (a helper's line also cut short wherever one legal move skips a stretch of it).
     """
     assert native is not None
     start = time.perf_counter()
@@ -194,7 +197,33 @@ def solve_fast(position: Position, limit: Limit) -> SolveResult:
         limit.table_bytes,
         PORTFOLIO,
     )
+    if status == LIMIT and position.rules.take_back is False:
+        status, nodes = _by_layers(position, limit, nodes, start)
     return _result(status, line, length, nodes, start, optimal=False)
+
+
+def _by_layers(position: Position, limit: Limit, nodes: int, start: float) -> tuple[int, int]:
+    """Where the search stopped with neither nodes nor time used up (its tables
+    were full), the proof again one foundation layer at a time (native/layered.c):
+    each table holds one layer, the positions waiting for later layers go to a
+    temporary directory. Its running dry is a proof; its win (which comes without
+    a line) or any limit leaves the deal unknown. (status, nodes in all)."""
+    assert native is not None
+    left = None if limit.seconds is None else limit.seconds - (time.perf_counter() - start)
+    budget = None if limit.nodes is None else limit.nodes - nodes
+    if (left is not None and left <= 0) or (budget is not None and budget <= 0):
+        return LIMIT, nodes
+    cols, cells, founds = state(position)
+    held = bytes(sorted(c for c in cells if c >= 0))
+    try:
+        with tempfile.TemporaryDirectory(prefix="eightoff-layers-") as spill:
+            status, more, _, _, _ = native.exhaust_layered(
+                cols, held, founds, config(position.rules), -1 if budget is None else budget,
+                -1.0 if left is None else left, limit.table_bytes, spill,
+            )  # fmt: skip
+    except OSError:  # no room on disk for the pending positions: unknown, as before
+        return LIMIT, nodes
+    return (EXHAUSTED if status == EXHAUSTED else LIMIT), nodes + more
 
 
 def solve_optimal(position: Position, limit: Limit) -> SolveResult:

@@ -27,8 +27,20 @@ typedef struct {
     int crowd; /* 1: when the slots cannot double, fill them past 3/4 (ex_room) */
     int normal; /* 1: positions in normal form, and lifts (normal.c); NORMAL_EVERY_MOVE: */
                 /* the same without drop_returns and lone_uses (the same positions: a check) */
+    struct Pending *pending; /* the proof by layers (layered.c): children of other foundations go there */
+    uint8_t layer[4];        /* ... and this table holds the positions with these foundations */
     Outcome out;
 } Exhaust;
+
+static int pending_add(struct Pending *p, const uint8_t *founds, const uint8_t *key, int len);
+
+/* Whether the child with these foundations leaves the layer the table holds: the
+ * proof by layers sends it to the pending positions (0 when that failed: no room). */
+static inline int ex_elsewhere(Exhaust *e, const uint8_t *founds, const uint8_t *key, int len, int *failed) {
+    if (e->pending == NULL || !memcmp(founds, e->layer, 4)) return 0;
+    *failed = !pending_add(e->pending, founds, key, len);
+    return 1;
+}
 
 /* A position is named by its record's place in the arena, in 4-byte words (an
  * int32: MAX_ARENA bytes at most): a slot or a stack entry leads straight to the
@@ -309,11 +321,24 @@ static int ex_path(Exhaust *e, const State *root, size_t goal, int32_t *last) {
  * the path's nodes); EX_ENDED. */
 static int ex_won(Exhaust *e, const State *root, size_t n) {
     Budget *b = e->nodes->budget;
+    if (e->pending != NULL) { /* the proof by layers keeps no path across its layers */
+        e->out.status = SOLVED;
+        e->out.goal = -1;
+        return EX_ENDED;
+    }
     budget_free(b, e->slots, (e->mask + 1) * sizeof(uint64_t));
     e->slots = NULL;
     e->mask = 0;
     e->out.status = ex_path(e, root, n, &e->out.goal) ? SOLVED : no_room(b);
     return EX_ENDED;
+}
+
+/* The pending positions could not be written: ``here`` goes back on the stack, as
+ * where a table has no room (EX_FULL). */
+static int ex_spill_failed(Exhaust *e, int32_t here) {
+    e->stack[e->depth++] = here;
+    e->out.status = NOMEM;
+    return EX_FULL;
 }
 
 /* Whether autoplay would send the top card of column ``i`` home. */
@@ -401,7 +426,14 @@ static int ex_lift(Exhaust *e, const State *st, const Chunk *parent, const int *
             if (touched >> j & 1) col_chunk(&e->root, lift.cards[j], lift.len[j], &chunks[j]);
         len = key_assemble(&e->root, chunks, &lift, key);
         normal_undo(&lift, undo, np);
+        uint8_t founds[4];
+        memcpy(founds, lift.founds, 4);
         head_restore(&lift, &head);
+        int failed = 0;
+        if (!won && ex_elsewhere(e, founds, key, len, &failed)) {
+            if (failed) return ex_spill_failed(e, here);
+            continue;
+        }
         uint64_t h = key_hash(key, len);
         size_t slot;
         if (ex_find(e, key, len, h, &slot) >= 0) continue;
@@ -479,6 +511,7 @@ static inline int ex_moves(Exhaust *e, State *st, const Chunk *parent, Move *mov
                            const State *root, LastChild *last) {
     const Config *cfg = e->cfg;
     uint8_t homed[52], keys[MAXMOVES][KEYMAX], lens[MAXMOVES], won[MAXMOVES], autoplayed[MAXMOVES];
+    uint8_t founds[MAXMOVES][4];
     uint64_t hashes[MAXMOVES];
     Chunk chunks[NCOLS];
     /* A position autoplay has nothing to send home from ("settled": as every
@@ -522,10 +555,16 @@ static inline int ex_moves(Exhaust *e, State *st, const Chunk *parent, Move *mov
         hashes[k] = key_hash(keys[k], lens[k]);
         __builtin_prefetch(&e->slots[ex_home(e, hashes[k] >> 32)]);
         won[k] = sum_founds(st) == 52;
+        memcpy(founds[k], st->founds, 4);
         head_restore(st, &head);
     }
     for (int k = 0; k < nm; k++) {
         size_t slot;
+        int failed = 0;
+        if (!won[k] && ex_elsewhere(e, founds[k], keys[k], lens[k], &failed)) {
+            if (failed) return ex_spill_failed(e, here);
+            continue;
+        }
         if (ex_find(e, keys[k], lens[k], hashes[k], &slot) >= 0) continue;
         size_t n = ex_add(e, here, keys[k], lens[k], hashes[k], slot);
         if (won[k]) return ex_won(e, root, n);

@@ -26,6 +26,7 @@
 #include "keys.c"
 #include "normal.c"
 #include "exhaust.c"
+#include "layered.c"
 #include "proof.c"
 #include "astar.c"
 #include "line.c"
@@ -282,6 +283,57 @@ static PyObject *py_proof_key(PyObject *self, PyObject *args) {
 static PyObject *py_exhaust(PyObject *self, PyObject *args) {
     (void)self;
     return run_search(args, EXHAUST);
+}
+
+/* exhaust_layered(cols, cells, founds, config, max_nodes, seconds, max_bytes, dir,
+ * max_buffered=64 MiB) -> (status, nodes, layers, largest layer, bytes spilled). */
+static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
+    PyObject *cols, *cells, *founds, *cfgobj;
+    long max_nodes;
+    double seconds;
+    Py_ssize_t max_bytes, max_buffered = (Py_ssize_t)64 << 20;
+    const char *dir;
+    State root;
+    Config cfg;
+    LayeredStats stats;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ldns|n", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
+                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &max_bytes, &dir, &max_buffered) ||
+        !read_max_bytes(max_bytes) || !read_seconds(seconds))
+        return NULL;
+    if (max_buffered < 0) {
+        PyErr_SetString(PyExc_ValueError, "max_buffered: 0 or more bytes");
+        return NULL;
+    }
+    if (strlen(dir) > 4000) {
+        PyErr_SetString(PyExc_ValueError, "dir: a path of at most 4000 bytes is needed");
+        return NULL;
+    }
+    if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    if (cfg.take_back) {
+        PyErr_SetString(PyExc_ValueError, "config: no layers where cards come back from the foundations (take-back)");
+        return NULL;
+    }
+    if (root.ncells > cfg.ncells) {
+        PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
+        return NULL;
+    }
+    cfg = proof_config(&cfg);
+    uint8_t homed[52];
+    autoplay(&cfg, &root, homed);
+    if (sum_founds(&root) == 52) return Py_BuildValue("(illnK)", SOLVED, 0L, 0L, (Py_ssize_t)0, 0ULL);
+    Budget budget = {0, (size_t)max_bytes, 0};
+    Nodes nodes = {NULL, 0, 0, &budget};
+    Outcome out;
+    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    Py_BEGIN_ALLOW_THREADS
+    out = exhaust_layered(&cfg, &root, &nodes, max_nodes, deadline, dir, (size_t)max_buffered, &stats);
+    Py_END_ALLOW_THREADS
+    nodes_free(&nodes);
+    if (stats.io_failed) return PyErr_Format(PyExc_OSError, "dir: the pending positions could not be kept in %s", dir);
+    if (out.status == NOMEM) return PyErr_NoMemory();
+    return Py_BuildValue("(illnK)", out.status, out.nodes, stats.layers, (Py_ssize_t)stats.largest,
+                         (unsigned long long)stats.spilled);
 }
 
 static PyObject *py_astar(PyObject *self, PyObject *args) {
@@ -852,6 +904,15 @@ static PyMethodDef methods[] = {
      "empty column, lone cards) back on the tops they build on (normal.c; False:\n"
      "every position, as solve's proof did before it; 2: normal forms, every move's\n"
      "child looked up, none dropped: a check on drop_returns and lone_uses)."},
+    {"exhaust_layered", py_exhaust_layered, METH_VARARGS,
+     "exhaust_layered(cols, cells, founds, config, max_nodes, seconds, max_bytes, dir,\n"
+     "max_buffered=64 MiB) -> (status, nodes, layers, largest, spilled)\n\n"
+     "exhaust's proof one foundation layer at a time (layered.c): the table holds the\n"
+     "positions of one set of foundations, the children with more cards home wait in\n"
+     "files under dir (past max_buffered bytes of buffers). The same verdict as\n"
+     "exhaust (normal forms) where the largest layer, not every position, fits in\n"
+     "max_bytes; SOLVED comes without a line. largest: the positions of the largest\n"
+     "layer; spilled: bytes written to dir. No take-back (cards come back home)."},
     {"proof_key", py_proof_key, METH_VARARGS,
      "proof_key((root_cols, root_cells, root_founds), (cols, cells, founds), suit)\n"
      "-> (key, (cols, cells, founds))\n\n"

@@ -1,0 +1,125 @@
+"""The proof by foundation layers (native/layered.c) against the whole proof and the
+reference search."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from eightoff.deal import pysol_deal
+from eightoff.export import variant
+from eightoff.position import Position
+from eightoff.rules import Build, EmptyColumn, Layout, Rules
+from eightoff.solver import Limit, Verdict, core, reference, solve
+from test_solver_oracle import hard_endgame
+
+native = core.native
+pytestmark = pytest.mark.skipif(native is None, reason="the C core was not built")
+LIMIT = 2  # the C searches' status for "a limit was hit"
+C2_A = Rules(cells=2, build=Build.ALTERNATE)
+C2_EA = Rules(cells=2, build=Build.ALTERNATE, empty_column=EmptyColumn.ANY)
+C4_EB = Rules(cells=4, empty_column=EmptyColumn.ANY, layout=Layout.BAKERS)
+# Lost PySolFC deals with a thousand to 60,000 positions in the proof.
+LOST = {C2_A: (11, 12, 36, 56), C2_EA: (25, 36), C4_EB: (10, 14, 23)}
+
+
+def search_state(position: Position) -> tuple[tuple[bytes, ...], bytes, tuple[int, int, int, int]]:
+    cols, cells, founds = core.state(position)
+    return cols, bytes(sorted(c for c in cells if c >= 0)), founds
+
+
+def layered(
+    position: Position, spill: Path, max_buffered: int = 1 << 20, nodes: int = -1
+) -> tuple[int, int, int, int, int]:
+    assert native is not None
+    state = search_state(position)
+    config = core.config(position.rules)
+    return native.exhaust_layered(*state, config, nodes, -1.0, 1 << 30, str(spill), max_buffered)
+
+
+@pytest.mark.parametrize("rules", list(LOST), ids=variant)
+def test_a_lost_deal_takes_the_same_positions_layer_by_layer(rules: Rules, tmp_path: Path) -> None:
+    # Layer by layer, the proof expands every position the whole proof does, each
+    # once (a position lost or doubled across layers would change the count), and
+    # no table holds them all.
+    assert native is not None
+    for number in LOST[rules]:
+        position = pysol_deal(number, rules)
+        whole = native.exhaust(*search_state(position), core.config(rules), -1, -1.0, 1 << 30)
+        status, nodes, layers, largest, _ = layered(position, tmp_path)
+        assert whole[0] == status == core.EXHAUSTED, number
+        assert nodes == whole[2] > 1_000, number
+        assert layers > 1 and largest < nodes, number
+
+
+@pytest.mark.parametrize("rules", [C2_A, C2_EA])
+def test_layer_by_layer_verdicts_are_the_reference_searchs(rules: Rules, tmp_path: Path) -> None:
+    # Lost endgames are lost layer by layer; won ones are never called lost (a win
+    # comes once every layer with fewer cards home ran dry: won, or the node limit).
+    rng = random.Random(13)
+    seen: set[Verdict] = set()
+    for _ in range(16):
+        position = hard_endgame(rng, rules, rng.randint(26, 34))
+        plain = reference.solve_any(position, Limit(nodes=50_000, seconds=60))
+        if plain.verdict is Verdict.UNKNOWN:
+            continue  # too big for the plain search: not an oracle here
+        status = layered(position, tmp_path, nodes=60_000)[0]
+        if plain.solved:
+            assert status in (core.SOLVED, LIMIT), position
+        else:
+            assert status == core.EXHAUSTED, position
+        seen.add(plain.verdict)
+    assert seen == {Verdict.SOLVED, Verdict.UNSOLVABLE}
+
+
+@pytest.mark.parametrize("rules", [C2_A, C2_EA])
+def test_small_won_endgames_are_won_layer_by_layer(rules: Rules, tmp_path: Path) -> None:
+    rng = random.Random(5)
+    won = 0
+    while won < 6:
+        position = hard_endgame(rng, rules, 16)
+        if reference.solve_any(position, Limit(nodes=50_000, seconds=60)).solved:
+            assert layered(position, tmp_path)[0] == core.SOLVED, position
+            won += 1
+
+
+def test_pending_positions_go_to_disk_and_are_read_back(tmp_path: Path) -> None:
+    position = pysol_deal(56, C2_A)
+    in_memory = layered(position, tmp_path)
+    on_disk = layered(position, tmp_path, max_buffered=0)
+    assert in_memory[4] == 0 < on_disk[4]
+    assert on_disk[:4] == in_memory[:4]
+    assert os.listdir(tmp_path) == []  # each layer's file goes once the layer is read
+
+
+def test_a_node_limit_is_unknown_not_a_proof(tmp_path: Path) -> None:
+    status, nodes, _, _, _ = layered(pysol_deal(56, C2_A), tmp_path, nodes=500)
+    assert status == LIMIT and nodes == 500
+
+
+def test_bad_places_and_rules_are_refused(tmp_path: Path) -> None:
+    assert native is not None
+    position = pysol_deal(56, C2_A)
+    with pytest.raises(OSError, match="could not be kept"):
+        layered(position, tmp_path / "missing", max_buffered=0)
+    take_back = Rules(cells=2, build=Build.ALTERNATE, take_back=True)
+    config = core.config(take_back)
+    with pytest.raises(ValueError, match="take-back"):
+        native.exhaust_layered(*search_state(position), config, -1, -1.0, 1 << 30, str(tmp_path))
+
+
+def test_solve_settles_by_layers_what_its_tables_cannot_hold() -> None:
+    # Fore Cell's PySolFC 136 is lost in 196,290 positions, 72,772 in its largest
+    # layer: 4 MiB of tables hold that layer but not the whole proof, 1 MiB neither.
+    position = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE))
+    assert solve(position, limit=Limit(nodes=None, seconds=None, memory=4 << 20)).verdict is (
+        Verdict.UNSOLVABLE
+    )
+    assert solve(position, limit=Limit(nodes=None, seconds=None, memory=1 << 20)).verdict is (
+        Verdict.UNKNOWN
+    )
+    capped = solve(position, limit=Limit(nodes=20_000, seconds=None, memory=4 << 20))
+    assert capped.verdict is Verdict.UNKNOWN and capped.nodes <= 20_000
