@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,13 @@ def test_solve_settles_by_layers_what_its_tables_cannot_hold() -> None:
     )
     capped = solve(position, limit=Limit(nodes=20_000, seconds=None, memory=4 << 20))
     assert capped.verdict is Verdict.UNKNOWN and capped.nodes <= 20_000
+
+
+def test_no_room_on_disk_leaves_the_deal_unknown(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The pending positions' directory cannot be made: unknown, as before the layers.
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
+    position = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE))
+    result = solve(position, limit=Limit(nodes=None, seconds=None, memory=4 << 20))
+    assert result.verdict is Verdict.UNKNOWN

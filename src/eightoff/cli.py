@@ -161,8 +161,9 @@ def add_search_options(parser: argparse.ArgumentParser, *, nodes_flag: str, each
         "--memory",
         type=int_in(1, MAX_MEMORY_MIB),
         metavar="MIB",
-        help=f"MiB of search tables{each} (default {DEFAULT_MEMORY_MIB}; past it the search "
-        "stops: unknown)",
+        help=f"MiB of search tables{each} (default {DEFAULT_MEMORY_MIB}; past it the proof "
+        "goes on one foundation layer at a time, files in a temporary directory, but with "
+        "--optimal; past that, unknown)",
     )
     parser.add_argument(
         "--optimal", action="store_true", help="find and prove the shortest solution (slow)"

@@ -221,7 +221,7 @@ def _by_layers(position: Position, limit: Limit, nodes: int, start: float) -> tu
                 cols, held, founds, config(position.rules), -1 if budget is None else budget,
                 -1.0 if left is None else left, limit.table_bytes, spill,
             )  # fmt: skip
-    except OSError:  # no room on disk for the pending positions: unknown, as before
+    except (OSError, MemoryError):  # no room on disk or in memory for them: unknown
         return LIMIT, nodes
     return (EXHAUSTED if status == EXHAUSTED else LIMIT), nodes + more
 
