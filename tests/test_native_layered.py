@@ -90,10 +90,14 @@ def test_small_won_endgames_are_won_layer_by_layer(rules: Rules, tmp_path: Path)
 def test_pending_positions_go_to_disk_and_are_read_back(tmp_path: Path) -> None:
     position = pysol_deal(56, C2_A)
     in_memory = layered(position, tmp_path)
+    for n in range(40):  # another search's files, with the names the layers' take
+        (tmp_path / f"layer-{n}").write_bytes(bytes([3, 1, 2, 3]) * 50)
     on_disk = layered(position, tmp_path, max_buffered=0)
     assert in_memory[4] == 0 < on_disk[4]
     assert on_disk[:4] == in_memory[:4]
-    assert os.listdir(tmp_path) == []  # each layer's file goes once the layer is read
+    # Each layer's file goes once the layer is read; the root's layer has none.
+    layers = on_disk[2]
+    assert set(os.listdir(tmp_path)) == {f"layer-{n}" for n in range(layers - 1, 40)}
 
 
 def test_a_node_limit_is_unknown_not_a_proof(tmp_path: Path) -> None:

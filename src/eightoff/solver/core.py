@@ -35,6 +35,7 @@ FOUND: Final = 2
 SOLVED: Final = 0
 EXHAUSTED: Final = 1  # the search was complete: a proof
 LIMIT: Final = 2  # a node or time limit, or the tables' budget
+PENDING_BUFFERS: Final = 64 << 20  # the proof by layers: bytes of buffers before its files
 AUTO_NONE: Final = 0
 AUTO_ALL: Final = 1  # building in suit: every foundation move is safe
 AUTO_SAFE: Final = 2  # alternating colours: once both opposite-colour piles are high enough
@@ -197,7 +198,7 @@ def solve_fast(position: Position, limit: Limit) -> SolveResult:
         limit.table_bytes,
         PORTFOLIO,
     )
-    if status == LIMIT and position.rules.take_back is False:
+    if status == LIMIT:
         status, nodes = _by_layers(position, limit, nodes, start)
     return _result(status, line, length, nodes, start, optimal=False)
 
@@ -207,19 +208,24 @@ def _by_layers(position: Position, limit: Limit, nodes: int, start: float) -> tu
     were full), the proof again one foundation layer at a time (native/layered.c):
     each table holds one layer, the positions waiting for later layers go to a
     temporary directory. Its running dry is a proof; its win (which comes without
-    a line) or any limit leaves the deal unknown. (status, nodes in all)."""
+    a line) or any limit leaves the deal unknown; so do take-back rules (cards come
+    back home: no layers). The pending positions' buffers take an eighth of the
+    tables' budget at most (64 MiB), besides it. (status, nodes in all)."""
     assert native is not None
     left = None if limit.seconds is None else limit.seconds - (time.perf_counter() - start)
     budget = None if limit.nodes is None else limit.nodes - nodes
-    if (left is not None and left <= 0) or (budget is not None and budget <= 0):
+    cfg = config(position.rules)
+    take_back = cfg[4]  # in alternating colours only: in suit a card sent home stays
+    if (left is not None and left <= 0) or (budget is not None and budget <= 0) or take_back:
         return LIMIT, nodes
     cols, cells, founds = state(position)
     held = bytes(sorted(c for c in cells if c >= 0))
     try:
         with tempfile.TemporaryDirectory(prefix="eightoff-layers-") as spill:
             status, more, _, _, _ = native.exhaust_layered(
-                cols, held, founds, config(position.rules), -1 if budget is None else budget,
+                cols, held, founds, cfg, -1 if budget is None else budget,
                 -1.0 if left is None else left, limit.table_bytes, spill,
+                min(PENDING_BUFFERS, limit.table_bytes // 8),
             )  # fmt: skip
     except (OSError, MemoryError):  # no room on disk or in memory for them: unknown
         return LIMIT, nodes

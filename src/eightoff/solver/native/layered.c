@@ -17,7 +17,10 @@
  * count outgrows memory, rather than answering "unknown".
  *
  * A win ends the search without its line (the layers before are gone): the
- * verdict, for the solver's other searches to find the line.
+ * verdict, for the solver's other searches to find the line. The buffers of the
+ * pending positions (written out past ``max_buffered`` bytes) are not counted in the
+ * tables' budget; a layer's file in the directory from an earlier search is
+ * removed when the layer is made.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
@@ -81,6 +84,9 @@ static int64_t pending_layer(Pending *p, const uint8_t *founds) {
     memset(l, 0, sizeof *l);
     memcpy(l->founds, founds, 4);
     l->sum = founds[0] + founds[1] + founds[2] + founds[3];
+    char path[4200];
+    layer_path(p, p->n, path, sizeof path);
+    remove(path); /* a file left in the directory by another search is not this layer's */
     p->index[q] = (int32_t)++p->n;
     return (int64_t)p->n - 1;
 }
@@ -139,10 +145,8 @@ static void pending_free(Pending *p) {
     char path[4200];
     for (size_t i = 0; i < p->n; i++) {
         free(p->layers[i].buf);
-        if (p->layers[i].on_disk) {
-            layer_path(p, i, path, sizeof path);
-            remove(path);
-        }
+        layer_path(p, i, path, sizeof path);
+        remove(path); /* a layer's file, whole, cut short by a failed write, or none */
     }
     free(p->layers);
     free(p->index);
