@@ -119,7 +119,11 @@ def test_bad_places_and_rules_are_refused(tmp_path: Path) -> None:
 def test_solve_settles_by_layers_what_its_tables_cannot_hold() -> None:
     # Fore Cell's PySolFC 136 is lost in 196,290 positions, 72,772 in its largest
     # layer: 4 MiB of tables hold that layer but not the whole proof, 1 MiB neither.
+    assert native is not None
     position = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE))
+    alone = native.solve(*core.state(position), core.config(position.rules), -1, -1.0, 20, 300,
+                         4 << 20, True)  # fmt: skip
+    assert alone[0] == LIMIT  # the search alone fills 4 MiB: the layers settle it
     assert solve(position, limit=Limit(nodes=None, seconds=None, memory=4 << 20)).verdict is (
         Verdict.UNSOLVABLE
     )
