@@ -12,7 +12,8 @@ side's pruning rules; ``layered``: the same proof one foundation layer at a time
 (``_native.exhaust_layered``: the tables hold the largest layer, not every position;
 the positions waiting for later layers go to files under ``--spill``, a temporary
 directory by default; the line reports the layers, the largest and the bytes
-spilled, and a win comes without its line); ``solve``: the whole search of ``core.solve_fast`` (the
+spilled, with ``--layers N`` the N largest by their foundations, and a win comes
+without its line); ``solve``: the whole search of ``core.solve_fast`` (the
 portfolio, then best-first and the exact proof by turns); 2 GiB of tables unless
 ``--memory`` says otherwise (to learn how large a space is past the issue's 2 GiB). A
 node limit rather than a time limit, so that the verdicts do not depend on the
@@ -38,6 +39,14 @@ from solver_vs_fcsolve import parse_range
 VERDICTS = ("won", "lost", "unknown", "no memory")
 
 
+SUITS = "♠♥♦♣"  # the C core's foundations, in this order
+
+
+def layer_name(founds: tuple[int, int, int, int]) -> str:
+    """A layer by its foundations: ``♠2 ♥1 ♦1 ♣4``."""
+    return " ".join(f"{suit}{height}" for suit, height in zip(SUITS, founds, strict=True))
+
+
 def run(
     variant: str,
     source: str,
@@ -47,10 +56,12 @@ def run(
     seconds: float = -1.0,
     max_bytes: int = 2 << 30,
     spill: str | None = None,
+    show_layers: int = 0,
 ) -> tuple[int, int, float, str]:
     """(status, positions, CPU seconds, what else to say) of one deal; ``nodes`` or
     ``seconds`` < 0: no such limit; ``max_bytes`` of tables; ``spill``: where the
-    proof by layers keeps its pending positions (None: a temporary directory)."""
+    proof by layers keeps its pending positions (None: a temporary directory);
+    ``show_layers``: how many of its largest layers to name."""
     native = core.native
     assert native is not None, "the C core was not built"
     rules = VARIANTS[variant].rules
@@ -64,10 +75,15 @@ def run(
         status, _, count = native.exhaust(cols, held, founds, config, nodes, seconds, max_bytes)
     elif search == "layered":
         with tempfile.TemporaryDirectory(prefix="layers-", dir=spill) as where:
-            status, count, layers, largest, spilled = native.exhaust_layered(
+            status, count, layers, largest, spilled, runs = native.exhaust_layered(
                 cols, held, founds, config, nodes, seconds, max_bytes, where
             )
         extra = f", {layers:,} layers, the largest {largest:,} positions, {spilled:,} bytes spilled"
+        if show_layers:
+            biggest = sorted(runs, key=lambda run: -run[1])[:show_layers]
+            extra += "; the largest: " + ", ".join(
+                f"{layer_name(founds)} {positions:,}" for founds, positions in biggest
+            )
     else:
         status, _, _, count = native.solve(
             cols, cells, founds, core.config(rules), nodes, seconds, 20, 300, max_bytes
@@ -83,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--search", choices=("exact", "layered", "solve"), default="exact")
     ap.add_argument("--spill", help="--search layered: a directory for the pending positions")
     ap.add_argument(
+        "--layers", type=int, default=0, help="--search layered: name this many largest layers"
+    )
+    ap.add_argument(
         "--nodes", type=int, default=3_000_000, help="positions a deal at most (0: no limit)"
     )
     ap.add_argument("--seconds", type=float, help="seconds a deal at most (default: no limit)")
@@ -95,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--nodes takes 0 or more positions, --seconds a positive time")
     if args.memory < 1:
         ap.error("--memory takes a positive number of MiB")
+    if args.layers < 0:
+        ap.error("--layers takes 0 or more layers")
     nodes = args.nodes if args.nodes > 0 else -1
     seconds = -1.0 if args.seconds is None else args.seconds
     counts = [0] * len(VERDICTS)
@@ -109,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             seconds,
             args.memory << 20,
             args.spill,
+            args.layers,
         )
         counts[status] += 1
         positions += count

@@ -32,13 +32,26 @@ def search_state(position: Position) -> tuple[tuple[bytes, ...], bytes, tuple[in
     return cols, bytes(sorted(c for c in cells if c >= 0)), founds
 
 
-def layered(
+Runs = list[tuple[tuple[int, int, int, int], int]]
+
+
+def layered_runs(
     position: Position, spill: Path, max_buffered: int = 1 << 20, nodes: int = -1
-) -> tuple[int, int, int, int, int]:
+) -> tuple[tuple[int, int, int, int, int], Runs]:
+    """(status, nodes, layers, largest, spilled), and each layer as run."""
     assert native is not None
     state = search_state(position)
     config = core.config(position.rules)
-    return native.exhaust_layered(*state, config, nodes, -1.0, 1 << 30, str(spill), max_buffered)
+    status, count, layers, largest, spilled, runs = native.exhaust_layered(
+        *state, config, nodes, -1.0, 1 << 30, str(spill), max_buffered
+    )
+    return (status, count, layers, largest, spilled), runs
+
+
+def layered(
+    position: Position, spill: Path, max_buffered: int = 1 << 20, nodes: int = -1
+) -> tuple[int, int, int, int, int]:
+    return layered_runs(position, spill, max_buffered, nodes)[0]
 
 
 @pytest.mark.parametrize("rules", list(LOST), ids=variant)
@@ -50,10 +63,14 @@ def test_a_lost_deal_takes_the_same_positions_layer_by_layer(rules: Rules, tmp_p
     for number in LOST[rules]:
         position = pysol_deal(number, rules)
         whole = native.exhaust(*search_state(position), core.config(rules), -1, -1.0, 1 << 30)
-        status, nodes, layers, largest, _ = layered(position, tmp_path)
+        (status, nodes, layers, largest, _), runs = layered_runs(position, tmp_path)
         assert whole[0] == status == core.EXHAUSTED, number
         assert nodes == whole[2] > 1_000, number
         assert layers > 1 and largest < nodes, number
+        # Each layer once, fewest cards home first, their positions the whole count.
+        assert len(runs) == layers == len({founds for founds, _ in runs}), number
+        assert [sum(f) for f, _ in runs] == sorted(sum(f) for f, _ in runs), number
+        assert sum(n for _, n in runs) == nodes and max(n for _, n in runs) == largest
 
 
 @pytest.mark.parametrize("rules", [C2_A, C2_EA])

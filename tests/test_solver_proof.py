@@ -3,6 +3,7 @@ positions, a summary line naming the limits, and the tables' budget as asked."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -36,10 +37,13 @@ def test_the_proof_by_layers_counts_the_same_positions(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     args = ["--variant", "C2-A", "--deals", "143,36", "--memory", "1", "--search", "layered"]
-    assert _load().main([*args, "--spill", str(tmp_path)]) == 0
+    assert _load().main([*args, "--spill", str(tmp_path), "--layers", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("C2-A pysol 143: lost, 5,761 positions")
     assert "layers, the largest" in lines[0] and "bytes spilled" in lines[0]
+    named = lines[0].split("; the largest: ")[1].split(", ")
+    assert len(named) == 2
+    assert all(re.fullmatch(r"♠\d+ ♥\d+ ♦\d+ ♣\d+ [\d,]+", name) for name in named), named
     assert lines[1].startswith("C2-A pysol 36: lost, 4,910 positions")
     assert "(layered, 3,000,000 positions at most, 1 MiB): 2 lost; Σ 10,671 positions" in lines[2]
     assert list(tmp_path.iterdir()) == []  # its temporary directory went with it

@@ -35,7 +35,7 @@ def exhaust_layered(
     dir: str,
     max_buffered: int = ...,
     /,
-) -> tuple[int, int, int, int, int]: ...
+) -> tuple[int, int, int, int, int, list[tuple[tuple[int, int, int, int], int]]]: ...
 
 SearchState = tuple[tuple[bytes, ...], bytes, tuple[int, int, int, int]]
 

@@ -222,7 +222,7 @@ def _by_layers(position: Position, limit: Limit, nodes: int, start: float) -> tu
     held = bytes(sorted(c for c in cells if c >= 0))
     try:
         with tempfile.TemporaryDirectory(prefix="eightoff-layers-") as spill:
-            status, more, _, _, _ = native.exhaust_layered(
+            status, more, *_ = native.exhaust_layered(
                 cols, held, founds, cfg, -1 if budget is None else budget,
                 -1.0 if left is None else left, limit.table_bytes, spill,
                 min(PENDING_BUFFERS, limit.table_bytes // 8),

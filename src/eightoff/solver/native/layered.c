@@ -241,16 +241,40 @@ static int layer_load(Exhaust *e, Pending *p, size_t i) {
     return 1;
 }
 
+/* A layer as it ran: its foundations and its positions. */
+typedef struct {
+    uint8_t founds[4];
+    size_t positions;
+} LayerRun;
+
 /* What the proof by layers did besides its outcome. */
 typedef struct {
     long layers;     /* layers run dry (or begun) */
     size_t largest;  /* positions of the largest layer */
     uint64_t spilled; /* bytes of pending positions written to disk */
     int io_failed;    /* a file of pending positions could not be written or read */
+    LayerRun *runs;   /* each layer in the order run (malloc'd; NULL where there was no memory) */
+    size_t nruns, rcap;
 } LayeredStats;
 
+/* Adds the layer the table holds to ``stats->runs`` (left out where there is no memory). */
+static void layered_note(LayeredStats *stats, const Exhaust *e) {
+    if (e->n > stats->largest) stats->largest = e->n;
+    if (stats->nruns == stats->rcap) {
+        size_t cap = stats->rcap ? 2 * stats->rcap : 64;
+        LayerRun *runs = realloc(stats->runs, cap * sizeof(LayerRun));
+        if (runs == NULL) return;
+        stats->runs = runs;
+        stats->rcap = cap;
+    }
+    LayerRun *r = &stats->runs[stats->nruns++];
+    memcpy(r->founds, e->layer, 4);
+    r->positions = e->n;
+}
+
 /* The proof by layers from ``root`` (settled by autoplay), pending positions in
- * files under ``dir`` past ``max_buffered`` bytes of buffers. SOLVED (no path),
+ * files under ``dir`` past ``max_buffered`` bytes of buffers; ``stats->runs`` for the
+ * caller to free. SOLVED (no path),
  * EXHAUSTED, LIMIT (nodes, time, or a layer alone outgrew the budget) or NOMEM. */
 static Outcome exhaust_layered(const Config *cfg, const State *root, Nodes *nodes, long max_nodes, double deadline,
                                const char *dir, size_t max_buffered, LayeredStats *stats) {
@@ -270,7 +294,7 @@ static Outcome exhaust_layered(const Config *cfg, const State *root, Nodes *node
         stats->layers = 1;
         for (;;) {
             int r = ex_run(&e, root, LONG_MAX, max_nodes, deadline);
-            if (e.n > stats->largest) stats->largest = e.n;
+            layered_note(stats, &e);
             if (r != EX_ENDED || e.out.status != EXHAUSTED) break;
             int64_t next = pending_next(&p);
             if (next < 0) break; /* every layer ran dry: no solution */

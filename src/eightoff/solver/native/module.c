@@ -286,7 +286,8 @@ static PyObject *py_exhaust(PyObject *self, PyObject *args) {
 }
 
 /* exhaust_layered(cols, cells, founds, config, max_nodes, seconds, max_bytes, dir,
- * max_buffered=64 MiB) -> (status, nodes, layers, largest layer, bytes spilled). */
+ * max_buffered=64 MiB) -> (status, nodes, layers, largest layer, bytes spilled,
+ * [(foundations, positions) of each layer as run]). */
 static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     PyObject *cols, *cells, *founds, *cfgobj;
     long max_nodes;
@@ -321,7 +322,7 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     cfg = proof_config(&cfg);
     uint8_t homed[52];
     autoplay(&cfg, &root, homed);
-    if (sum_founds(&root) == 52) return Py_BuildValue("(illnK)", SOLVED, 0L, 0L, (Py_ssize_t)0, 0ULL);
+    if (sum_founds(&root) == 52) return Py_BuildValue("(illnK[])", SOLVED, 0L, 0L, (Py_ssize_t)0, 0ULL);
     Budget budget = {0, (size_t)max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     Outcome out;
@@ -330,10 +331,20 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     out = exhaust_layered(&cfg, &root, &nodes, max_nodes, deadline, dir, (size_t)max_buffered, &stats);
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
+    PyObject *runs = stats.io_failed || out.status == NOMEM ? NULL : PyList_New((Py_ssize_t)stats.nruns);
+    for (size_t i = 0; runs != NULL && i < stats.nruns; i++) {
+        const LayerRun *r = &stats.runs[i];
+        PyObject *item = Py_BuildValue("((iiii)n)", r->founds[0], r->founds[1], r->founds[2], r->founds[3],
+                                       (Py_ssize_t)r->positions);
+        if (item == NULL) Py_CLEAR(runs);
+        else PyList_SET_ITEM(runs, (Py_ssize_t)i, item);
+    }
+    free(stats.runs);
     if (stats.io_failed) return PyErr_Format(PyExc_OSError, "dir: the pending positions could not be kept in %s", dir);
     if (out.status == NOMEM) return PyErr_NoMemory();
-    return Py_BuildValue("(illnK)", out.status, out.nodes, stats.layers, (Py_ssize_t)stats.largest,
-                         (unsigned long long)stats.spilled);
+    if (runs == NULL) return NULL;
+    return Py_BuildValue("(illnKN)", out.status, out.nodes, stats.layers, (Py_ssize_t)stats.largest,
+                         (unsigned long long)stats.spilled, runs);
 }
 
 static PyObject *py_astar(PyObject *self, PyObject *args) {
@@ -906,13 +917,14 @@ static PyMethodDef methods[] = {
      "child looked up, none dropped: a check on drop_returns and lone_uses)."},
     {"exhaust_layered", py_exhaust_layered, METH_VARARGS,
      "exhaust_layered(cols, cells, founds, config, max_nodes, seconds, max_bytes, dir,\n"
-     "max_buffered=64 MiB) -> (status, nodes, layers, largest, spilled)\n\n"
+     "max_buffered=64 MiB) -> (status, nodes, layers, largest, spilled, runs)\n\n"
      "exhaust's proof one foundation layer at a time (layered.c): the table holds the\n"
      "positions of one set of foundations, the children with more cards home wait in\n"
      "files under dir (past max_buffered bytes of buffers). The same verdict as\n"
      "exhaust (normal forms) where the largest layer, not every position, fits in\n"
      "max_bytes; SOLVED comes without a line. largest: the positions of the largest\n"
-     "layer; spilled: bytes written to dir. No take-back (cards come back home)."},
+     "layer; spilled: bytes written to dir; runs: (foundations, positions) of each\n"
+     "layer in the order run. No take-back (cards come back home)."},
     {"proof_key", py_proof_key, METH_VARARGS,
      "proof_key((root_cols, root_cells, root_founds), (cols, cells, founds), suit)\n"
      "-> (key, (cols, cells, founds))\n\n"
