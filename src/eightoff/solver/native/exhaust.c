@@ -201,6 +201,17 @@ static void ex_free(Exhaust *e) {
     e->shift = 32;
 }
 
+/* The table's first slots, all free (1,024: they double as positions come); 0
+ * when there was no room. */
+static int ex_slots(Exhaust *e) {
+    e->slots = budget_resize(e->nodes->budget, NULL, 0, 1024 * sizeof(uint64_t));
+    if (e->slots == NULL) return 0;
+    memset(e->slots, 0, 1024 * sizeof(uint64_t));
+    e->mask = 1023;
+    e->shift = 32 - 10;
+    return 1;
+}
+
 /* Ready to run from ``root`` (``nodes`` must be empty); 0 (``out.status`` set) when
  * there was no room. */
 static int ex_init(Exhaust *e, const Config *cfg, const State *root, Nodes *nodes) {
@@ -211,14 +222,10 @@ static int ex_init(Exhaust *e, const Config *cfg, const State *root, Nodes *node
     e->out = (Outcome){EXHAUSTED, 0, -1};
     e->normal = 1;
     keyroot_init(&e->root, root, cfg->suit);
-    e->slots = budget_resize(nodes->budget, NULL, 0, 1024 * sizeof(uint64_t));
-    if (e->slots == NULL) {
+    if (!ex_slots(e)) {
         e->out.status = no_room(nodes->budget);
         return 0;
     }
-    memset(e->slots, 0, 1024 * sizeof(uint64_t));
-    e->mask = 1023;
-    e->shift = 32 - 10;
     if (!ex_room(e, 1)) {
         e->out.status = no_room(nodes->budget);
         return 0;

@@ -55,10 +55,7 @@ static void layer_path(const Pending *p, size_t i, char *out, size_t size) {
 /* The layer with these foundations, made if new; -1 when there was no memory. */
 static int64_t pending_layer(Pending *p, const uint8_t *founds) {
     uint32_t w = founds_word(founds);
-    size_t q = (size_t)(w * 0x9E3779B1u) & p->imask;
-    for (; p->index[q]; q = (q + 1) & p->imask)
-        if (founds_word(p->layers[p->index[q] - 1].founds) == w) return p->index[q] - 1;
-    if (2 * (p->n + 1) > p->imask + 1) { /* the index at most half full: twice the slots, the free one found again */
+    if (2 * (p->n + 1) > p->imask + 1) { /* the index at most half full, room for a new layer */
         size_t cap = 2 * (p->imask + 1);
         int32_t *index = calloc(cap, sizeof(int32_t));
         if (index == NULL) return -1;
@@ -70,9 +67,10 @@ static int64_t pending_layer(Pending *p, const uint8_t *founds) {
         free(p->index);
         p->index = index;
         p->imask = cap - 1;
-        for (q = (size_t)(w * 0x9E3779B1u) & p->imask; p->index[q]; q = (q + 1) & p->imask) {
-        }
     }
+    size_t q = (size_t)(w * 0x9E3779B1u) & p->imask;
+    for (; p->index[q]; q = (q + 1) & p->imask)
+        if (founds_word(p->layers[p->index[q] - 1].founds) == w) return p->index[q] - 1;
     if (p->n == p->cap) {
         size_t cap = p->cap ? 2 * p->cap : 64;
         Layer *layers = realloc(p->layers, cap * sizeof(Layer));
@@ -184,12 +182,7 @@ static int layer_reset(Exhaust *e) {
     e->arena = NULL;
     e->acap = e->used = e->n = 0;
     e->depth = 0;
-    e->slots = budget_resize(b, NULL, 0, 1024 * sizeof(uint64_t));
-    if (e->slots == NULL) return 0;
-    memset(e->slots, 0, 1024 * sizeof(uint64_t));
-    e->mask = 1023;
-    e->shift = 32 - 10;
-    return 1;
+    return ex_slots(e);
 }
 
 /* Reads layer ``i``'s pending positions into the emptied table; 0 when there was no
