@@ -174,6 +174,17 @@ static PyObject *path_steps(const Config *cfg, const State *start, const Nodes *
 
 enum { BEST_FIRST = 0, EXHAUST = 1, ASTAR = 2 };
 
+/* A search's root and rules from its first four arguments: the position, the config,
+ * and no more cards in the cells than the config has cells. */
+static int read_root(PyObject *cols, PyObject *cells, PyObject *founds, PyObject *cfgobj, State *root, Config *cfg) {
+    if (!read_state(cols, cells, founds, root) || !read_config(cfgobj, cfg)) return 0;
+    if (root->ncells > cfg->ncells) {
+        PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
+        return 0;
+    }
+    return 1;
+}
+
 static int read_max_bytes(Py_ssize_t max_bytes) {
     if (max_bytes < 4096) {
         PyErr_SetString(PyExc_ValueError, "max_bytes: at least 4096 bytes of tables are needed");
@@ -209,13 +220,9 @@ static PyObject *run_search(PyObject *args, int kind) {
         PyErr_SetString(PyExc_ValueError, "normal: 0, 1 or 2");
         return NULL;
     }
-    if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;
     if (kind == ASTAR && (cfg.group != GROUP_NONE || cfg.dig)) {
         PyErr_SetString(PyExc_ValueError, "astar: the config must ask for single-card moves (group 3, dig 0)");
-        return NULL;
-    }
-    if (root.ncells > cfg.ncells) {
-        PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
         return NULL;
     }
     if (kind == EXHAUST) cfg = proof_config(&cfg); /* the proof side's autoplay */
@@ -310,13 +317,9 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "dir: a path of at most 4000 bytes is needed");
         return NULL;
     }
-    if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;
     if (cfg.take_back) {
         PyErr_SetString(PyExc_ValueError, "config: no layers where cards come back from the foundations (take-back)");
-        return NULL;
-    }
-    if (root.ncells > cfg.ncells) {
-        PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
         return NULL;
     }
     cfg = proof_config(&cfg);
@@ -379,13 +382,9 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "order: tests 0, 1, A-E, brackets grouping them");
         return NULL;
     }
-    if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;
     if (atomic != NULL) /* Freecell Solver's scan sends no card home by itself */
         cfg.autoplay = cfg.root_autoplay = AUTO_NONE;
-    if (root.ncells > cfg.ncells) {
-        PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
-        return NULL;
-    }
     if (!isfinite(noise) || noise < 0) {
         PyErr_SetString(PyExc_ValueError, "noise: a finite number >= 0 is needed");
         return NULL;
@@ -428,12 +427,8 @@ static PyObject *py_scans(PyObject *self, PyObject *args) {
                           &PyTuple_Type, &cfgobj, &max_nodes, &seconds) ||
         !read_seconds(seconds))
         return NULL;
-    if (!read_state(cols, cells, founds, &root) || !read_config(cfgobj, &cfg)) return NULL;
+    if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;
     cfg.autoplay = cfg.root_autoplay = AUTO_NONE; /* Freecell Solver's scans send no card home by themselves */
-    if (root.ncells > cfg.ncells) {
-        PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
-        return NULL;
-    }
     Budget budget = {0, DEFAULT_MAX_BYTES, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
