@@ -20,16 +20,17 @@ needs_fc_solve = pytest.mark.skipif(
     FC_SOLVE is None, reason="fc-solve is not installed (freecell-solver-bin)"
 )
 PRESET = "toons-for-twenty-somethings"
-SCANS_END = 33_600  # the prelude's first A* turn: the scans stop there
 
 TWO_CELLS_ALTERNATE = Rules(cells=2, build=Build.ALTERNATE)
 FORE_CELL = Rules(cells=4, build=Build.ALTERNATE)
-# Deals fc-solve's preset wins before its first A* turn, under rules it plays as
-# eightoff does, with the options that say so.
+# Deals fc-solve's preset wins, under rules it plays as eightoff does, with the
+# options that say so: six before the prelude's first A* turn (at 33,600
+# positions), four after it, whose counts hold only with the A* scans' turns.
 ALTERNATE = ("--sequences-are-built-by", "alternate_color")
+TWO_CELLS_ALTERNATE_FLAGS = ("--freecells-num", "2", *ALTERNATE)
 PRESET_CASES = [
-    (TWO_CELLS_ALTERNATE, 2286, ("--freecells-num", "2", *ALTERNATE)),
-    (TWO_CELLS_ALTERNATE, 2283, ("--freecells-num", "2", *ALTERNATE)),
+    (TWO_CELLS_ALTERNATE, 2286, TWO_CELLS_ALTERNATE_FLAGS),
+    (TWO_CELLS_ALTERNATE, 2283, TWO_CELLS_ALTERNATE_FLAGS),
     (FORE_CELL, 2126, ("--freecells-num", "4", *ALTERNATE)),
     (STANDARD, 2201, ()),
     (Rules(cells=4, layout=Layout.BAKERS), 3, ("--freecells-num", "4")),
@@ -37,6 +38,15 @@ PRESET_CASES = [
         Rules(cells=2, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE),
         2,
         ("--freecells-num", "2", *ALTERNATE, "--empty-stacks-filled-by", "all"),
+    ),
+    # 63,217, 78,313 and 57,520 positions; 36,352 (by an A* scan)
+    (TWO_CELLS_ALTERNATE, 3464, TWO_CELLS_ALTERNATE_FLAGS),
+    (TWO_CELLS_ALTERNATE, 290, TWO_CELLS_ALTERNATE_FLAGS),
+    (Rules(cells=2, build=Build.ALTERNATE, layout=Layout.BAKERS), 243, TWO_CELLS_ALTERNATE_FLAGS),
+    (
+        Rules(cells=4, build=Build.ALTERNATE, layout=Layout.BAKERS),
+        178,
+        ("--freecells-num", "4", *ALTERNATE),
     ),
 ]
 
@@ -59,7 +69,6 @@ def test_the_scans_check_what_freecell_solvers_preset_checks(
     assert native is not None
     position = pysol_deal(number, rules)
     checked = preset_checked(position, flags)
-    assert checked < SCANS_END
     status, steps, ours = native.scans(*search_state(position), core.config(rules), 100_000, -1.0)
     assert status == core.SOLVED
     assert ours == checked
@@ -68,17 +77,24 @@ def test_the_scans_check_what_freecell_solvers_preset_checks(
 
 @needs_native
 @needs_fc_solve
-def test_the_scans_run_dry_where_the_presets_do() -> None:
-    # Baker's Game's deal, 4 cells: every depth-first scan runs dry within the same
-    # positions as fc-solve's; it goes on to its A* scans for a few more positions
-    # (all dead ends by then) before it gives up. Running dry proves nothing here.
+@pytest.mark.parametrize(
+    ("rules", "number", "flags"),
+    [
+        (Rules(cells=4, layout=Layout.BAKERS), 5, ("--freecells-num", "4")),
+        (TWO_CELLS_ALTERNATE, 43, TWO_CELLS_ALTERNATE_FLAGS),  # dry past the A* turns: 75,094
+    ],
+)
+def test_the_scans_run_dry_where_the_presets_do(
+    rules: Rules, number: int, flags: tuple[str, ...]
+) -> None:
+    # Every scan runs dry at fc-solve's count of positions, the A* scans' too.
+    # Running dry proves nothing here: positions are told apart by hashes.
     assert native is not None
-    rules = Rules(cells=4, layout=Layout.BAKERS)
-    position = pysol_deal(5, rules)
-    checked = preset_checked(position, ("--freecells-num", "4"), won=False)
-    status, steps, ours = native.scans(*search_state(position), core.config(rules), 100_000, -1.0)
+    position = pysol_deal(number, rules)
+    checked = preset_checked(position, flags, won=False)
+    status, steps, ours = native.scans(*search_state(position), core.config(rules), 400_000, -1.0)
     assert status == core.EXHAUSTED and steps == []
-    assert ours <= checked <= ours + 20
+    assert ours == checked
 
 
 @needs_native
@@ -98,16 +114,17 @@ def test_the_scans_share_their_dead_ends() -> None:
 
 
 @needs_native
-def test_the_scans_stop_at_the_preludes_first_a_star_turn() -> None:
-    # Won by fc-solve's preset only at 63,217 positions: the scans give up at the
-    # first A* turn, and their giving up proves nothing.
+def test_an_a_star_scan_wins_in_its_turn() -> None:
+    # fc-solve's preset wins this deal at 36,352 positions, in its first A* turn
+    # (scan 7's, from 33,600 to 39,200): the line is the A* scan's.
     assert native is not None
-    position = pysol_deal(3464, TWO_CELLS_ALTERNATE)
+    rules = Rules(cells=4, build=Build.ALTERNATE, layout=Layout.BAKERS)
+    position = pysol_deal(178, rules)
     status, steps, checked = native.scans(
-        *search_state(position), core.config(TWO_CELLS_ALTERNATE), 100_000, -1.0
+        *search_state(position), core.config(rules), 100_000, -1.0
     )
-    assert status == core.EXHAUSTED and steps == []
-    assert SCANS_END <= checked < SCANS_END + 20  # each scan that ran dry counts one more
+    assert status == core.SOLVED and checked == 36_352
+    assert_replays_to_a_win(position, rules, steps)
 
 
 @needs_native

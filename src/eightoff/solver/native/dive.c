@@ -322,20 +322,12 @@ static int dive_expand(Dive *d, int32_t here, const State *st, int group) {
             moves[j] = t;
         }
     }
-    if (d->depth == d->fcap) {
-        size_t cap = d->fcap ? 2 * d->fcap : 256;
-        Frame *more = budget_resize(d->nodes->budget, d->frames, d->fcap * sizeof(Frame), cap * sizeof(Frame));
-        if (more == NULL) return 0;
-        d->frames = more;
-        d->fcap = cap;
-    }
-    while (d->nkids + (size_t)nm > d->kcap) {
-        size_t cap = d->kcap ? 2 * d->kcap : 4096;
-        Child *more = budget_resize(d->nodes->budget, d->kids, d->kcap * sizeof(Child), cap * sizeof(Child));
-        if (more == NULL) return 0;
-        d->kids = more;
-        d->kcap = cap;
-    }
+    Frame *frames = budget_room(d->nodes->budget, d->frames, &d->fcap, d->depth + 1, 256, sizeof(Frame));
+    if (frames == NULL) return 0;
+    d->frames = frames;
+    Child *room = budget_room(d->nodes->budget, d->kids, &d->kcap, d->nkids + (size_t)nm, 4096, sizeof(Child));
+    if (room == NULL) return 0;
+    d->kids = room;
     if (d->rank == NULL && d->atomic == NULL) full_h(&d->cfg, st, terms);
     for (int i = 0; i < NCOLS; i++) colh[i] = column_hash(st->cards[i], st->len[i]);
     Child *kids = d->kids + d->nkids;

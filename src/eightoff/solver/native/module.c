@@ -944,10 +944,10 @@ static PyMethodDef methods[] = {
      "by its own generator (fc-solve --method random-dfs -to [01][ABCDE] -seed N)."},
     {"scans", py_scans, METH_VARARGS,
      "scans(cols, cells, founds, config, max_nodes, seconds) -> (status, steps, checked)\n\n"
-     "Freecell Solver's preset toons-for-twenty-somethings, its depth-first scans run by\n"
-     "its prelude over one shared collection with its dead-end marks (scans.c), up to\n"
-     "its first A* turn; checked: positions as fc-solve counts its states checked.\n"
-     "EXHAUSTED proves nothing (hashed positions; the A* scans are not run)."},
+     "Freecell Solver's preset toons-for-twenty-somethings, its depth-first and A* scans\n"
+     "run by its prelude over one shared collection with its dead-end marks (scans.c);\n"
+     "checked: positions as fc-solve counts its states checked. EXHAUSTED (every scan\n"
+     "dry) proves nothing: positions are told apart by 64-bit hashes."},
     {"solve", py_solve, METH_VARARGS,
      "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
      "max_bytes=1 GiB, tail=True, first=100000, late=4000000, resolve=True)\n"
@@ -1000,6 +1000,7 @@ PyMODINIT_FUNC PyInit__native(void) {
     for (int c = 0; c < 52; c++) SUIT_FROM[c] = ((1ULL << (13 - c % 13)) - 1) << c;
     for (int s = 0; s < 4; s++) SUIT_BITS[s] = SUIT_FROM[13 * s];
     for (int c = 0; c < 52; c++) CELL_HASH[c] = mix64(0xC0FFEE00ULL + (uint64_t)c);
+    scans_init_tables();
     S_SOURCE = PyUnicode_InternFromString("source");
     S_TARGET = PyUnicode_InternFromString("target");
     S_COUNT = PyUnicode_InternFromString("count");

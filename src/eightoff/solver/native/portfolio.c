@@ -15,8 +15,7 @@
  *   from early_start (and, for their first SCAN_FIRST, the other helpers' turns
  *   first), while best-first's open list holds at least one position per
  *   SCAN_OPEN_SHARE expanded, SCAN_NODES at most (WIDE_SCAN_NODES with eight
- *   cells; SCANS_END: the prelude's first
- *   A* turn, which they do not run). On the deals where fc-solve is fastest it is
+ *   cells). On the deals where fc-solve is fastest it is
  *   these scans that find the line; running them as fc-solve runs them (not a
  *   look-alike) makes those deals ours at the same count of positions. Their
  *   positions count neither against the other helpers' DIVE_MAX nor against the
@@ -116,8 +115,15 @@
 #ifndef SCAN_DEN
 #define SCAN_DEN 1
 #endif
+/* The scans stop after SCAN_NODES expansions. Past the prelude's first A* turn
+ * (33,600 positions) fc-solve wins deals best-first takes 10-40x longer over (C4-AB
+ * and C2-AB, 36,000-59,000 positions). Tuned on PySolFC 3001-3200 of C2-A, C2-AB,
+ * C2-EA, C2-EAB, C4-A and C4-AB (CPU s of all six, deals over 10x fc-solve's time):
+ * 17,000 40.79 s, 1 deal; 60,000 41.49 s, 0; 100,000 42.23 s, 0; 100,000 with no
+ * open-list gate 44.53 s, 0. A deal best-first wins meanwhile pays for the scans'
+ * positions 1:1; past ``first`` (proof.c) they stop. */
 #ifndef SCAN_NODES
-#define SCAN_NODES 17000 /* they stop after this many expansions (SCANS_END at most) */
+#define SCAN_NODES 60000
 #endif
 /* With WIDE_CELLS cells the scans stop sooner: there best-first ends most deals
  * itself, and the scans' wins on the standard game came early (PySolFC 1-2000: 33
@@ -236,7 +242,7 @@ static void portfolio_free(Portfolio *p) {
  * node or time limit). They start from the deal itself, before the rules' autoplay,
  * and send no card home themselves, as Freecell Solver;
  * it stops for good when they all run dry, fill their share of the tables or reach
- * the prelude's first A* turn. */
+ * their cap of positions. */
 static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_nodes,
                                double deadline, long quantum) {
     if (p->slive == 0) {

@@ -1,6 +1,7 @@
-/* Freecell Solver's soft threads together: the depth-first scans of its preset
- * "toons-for-twenty-somethings" (fc-solve's in-process default here), run by its
- * prelude, over one shared collection of positions with its dead-end marks.
+/* Freecell Solver's soft threads together: the seventeen scans of its preset
+ * "toons-for-twenty-somethings" (fc-solve's in-process default here), fifteen
+ * depth-first and two A* (its best-first search), run by its prelude over one
+ * shared collection of positions with its dead-end marks.
  *
  * dive.c runs one of fc-solve's scans move for move. The preset runs seventeen,
  * by turns of a few thousand positions each ("2800@0,2800@3,1750@0,..."), and they
@@ -19,9 +20,8 @@
  * preset at 8,961 positions, no scan of it alone by 11,646). This file keeps that
  * collection (a hash table of Shared records, positions told apart by their 64-bit
  * hashes) and the prelude, and counts positions as fc-solve counts them ("states
- * checked"): tests/test_native_scans.py holds the two to the same count on deals
- * won before the prelude's first A* scan, which this file does not run (it stops
- * there: SCANS_END).
+ * checked"): tests/test_native_scans.py holds the two to the same count, on deals
+ * won (or run dry) in the depth-first scans' turns and in the A* scans' alike.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
@@ -35,6 +35,7 @@ typedef struct {
     int32_t active; /* the positions it generated first that are not dead ends (it may go below 0, as fc-solve's) */
     uint32_t checked; /* bit t: scan t checked it */
     uint8_t flags;
+    uint16_t depth; /* its generator's depth + 1 (fc-solve's depth field), at most 65,535 */
 } Shared;
 
 /* A generated child waiting in a frame: its record and the move to it. */
@@ -53,6 +54,13 @@ typedef struct {
     FcsOrder order;
 } ScanFrame;
 
+/* A position waiting in an A* scan's queue: its record, its rating, and how to make
+ * it (``move`` from the stored position ``from``; ``from`` -1: the root itself). */
+typedef struct {
+    int32_t shared, rating, from;
+    Move move;
+} AStarItem;
+
 typedef struct {
     TestGroups groups;
     int64_t rng; /* fc-solve's generator, seeded with the scan's -seed */
@@ -61,35 +69,64 @@ typedef struct {
     ScanKid *kids;
     size_t nkids, kcap;
     int finished, astar;
+    /* An A* scan (fc-solve's BeFS): its queue, fc-solve's binary heap (1-based,
+     * the highest rating on top), the position it checks next (fc-solve's
+     * first_state_to_check; ``shared`` -1 when none) and its rater's factors. */
+    AStarItem *heap, next;
+    size_t hn, hcap;
+    double out_rating[14], under_factor, depth_factor, initial_under;
 } Scan;
 
 /* The preset's scans, in the order it declares them (the index is the scan's
- * checked bit) with its names for the prelude; its two A* scans (names 5 and 7)
- * are not run here. */
+ * checked bit), with its names for the prelude. ``tests`` NULL: an A* scan, all of
+ * 01ABCDE at once, rated by ``weights`` (fc-solve's -asw: cards out, cards under
+ * sequences, depth; the preset leaves its other three weights at 0). */
 typedef struct {
     int name;
     const char *tests;
     int seed;
+    double weights[3];
 } ScanSpec;
 
 static const ScanSpec SCAN_SPECS[] = {
-    {0, "01ABCDE", 0},        {1, "[01][ABCDE]", 1},   {2, "[01][ABCDE]", 2},   {3, "[01][ABCDE]", 3},
-    {4, "01[ABCDE]", 268},    {5, NULL, 0},            {7, NULL, 0},            {8, "[01][ABD][CE]", 1900},
-    {9, "[01][ABCDE]", 192},  {10, "[01ABCDE]", 1977}, {11, "[01ABCDE]", 24},   {14, "01EABCD", 0},
-    {15, "01BDAEC", 0},       {16, "[01][ABCDE]", 4},  {17, "[01][ABD][CE]", 8}, {18, "01DECAB", 0},
-    {19, "[01][ABCDE]", 71},
+    {0, "01ABCDE", 0, {0}},
+    {1, "[01][ABCDE]", 1, {0}},
+    {2, "[01][ABCDE]", 2, {0}},
+    {3, "[01][ABCDE]", 3, {0}},
+    {4, "01[ABCDE]", 268, {0}},
+    {5, NULL, 0, {0.5, 0.3, 0.2}}, /* fc-solve's default weights */
+    {7, NULL, 0, {0.5, 0.5, 0}},   /* -asw 0.5,0,0.5,0,0 */
+    {8, "[01][ABD][CE]", 1900, {0}},
+    {9, "[01][ABCDE]", 192, {0}},
+    {10, "[01ABCDE]", 1977, {0}},
+    {11, "[01ABCDE]", 24, {0}},
+    {14, "01EABCD", 0, {0}},
+    {15, "01BDAEC", 0, {0}},
+    {16, "[01][ABCDE]", 4, {0}},
+    {17, "[01][ABD][CE]", 8, {0}},
+    {18, "01DECAB", 0, {0}},
+    {19, "[01][ABCDE]", 71, {0}},
 };
 #define NSCANS ((int)(sizeof SCAN_SPECS / sizeof SCAN_SPECS[0]))
 
-/* The prelude up to its first A* scan's turn (5600@7 at 33,600 positions): turns of
- * {positions, scan name}. */
+/* The prelude: turns of {positions, scan name}; then each scan in turn for 500. */
 static const int SCAN_PRELUDE[][2] = {
-    {2800, 0}, {2800, 3}, {1750, 0}, {3150, 16}, {350, 3},  {700, 0},  {1400, 3}, {2450, 4}, {350, 0},
-    {1400, 4}, {700, 16}, {2100, 0}, {350, 3},   {350, 4},  {350, 3},  {1400, 16}, {700, 3}, {700, 4},
-    {700, 0},  {700, 3},  {1400, 0}, {1050, 4},  {700, 0},  {350, 3},  {350, 0},  {4550, 18}, {5600, 7},
+    {2800, 0},   {2800, 3},   {1750, 0},   {3150, 16},  {350, 3},    {700, 0},    {1400, 3},  {2450, 4},
+    {350, 0},    {1400, 4},   {700, 16},   {2100, 0},   {350, 3},    {350, 4},    {350, 3},   {1400, 16},
+    {700, 3},    {700, 4},    {700, 0},    {700, 3},    {1400, 0},   {1050, 4},   {700, 0},   {350, 3},
+    {350, 0},    {4550, 18},  {5600, 7},   {700, 4},    {2450, 18},  {4900, 19},  {1400, 18}, {1050, 3},
+    {2450, 19},  {1750, 0},   {4550, 1},   {350, 18},   {1050, 0},   {350, 1},    {700, 15},  {350, 7},
+    {1050, 0},   {8050, 1},   {2450, 4},   {350, 18},   {1750, 19},  {1750, 0},   {12250, 2}, {700, 4},
+    {2450, 18},  {3500, 11},  {2800, 9},   {1750, 7},   {3150, 8},   {2100, 10},  {700, 15},  {4200, 10},
+    {700, 2},    {1050, 4},   {700, 5},    {700, 7},    {4550, 9},   {2800, 10},  {3500, 14}, {1050, 4},
+    {1050, 17},  {3150, 1},   {3500, 3},   {2100, 14},  {1050, 15},  {1750, 18},  {2100, 0},  {4900, 15},
+    {4200, 3},   {1750, 7},   {2450, 9},   {1750, 17},  {1750, 19},  {2100, 16},  {2800, 4},  {7700, 8},
+    {5600, 16},  {2800, 19},  {4550, 18},  {4900, 1},   {5950, 4},   {2450, 14},  {2450, 16}, {2800, 2},
+    {2800, 3},   {2800, 9},   {5600, 19},  {3150, 3},   {3150, 14},  {3850, 2},   {3850, 19}, {4550, 7},
+    {4900, 4},   {6650, 18},  {6650, 16},  {13650, 19}, {6300, 4},   {14700, 15}, {11900, 5}, {11900, 17},
+    {9800, 2},   {10150, 19}, {10500, 4},  {27650, 3},  {23450, 8},  {35700, 9},  {50750, 11}, {82600, 14},
 };
 #define NPRELUDE ((int)(sizeof SCAN_PRELUDE / sizeof SCAN_PRELUDE[0]))
-#define SCANS_END 33600 /* where the prelude reaches an A* scan: the scans stop there */
 
 typedef struct {
     Config cfg;
@@ -114,15 +151,12 @@ static int32_t scans_record(Scans *s, uint64_t hash, int32_t parent) {
         if (s->shared[at].hash == hash) return at;
         p = (p + 1) & s->mask;
     }
-    if (s->nshared == s->scap) {
-        size_t cap = s->scap ? 2 * s->scap : 4096;
-        Shared *more = budget_resize(s->nodes->budget, s->shared, s->scap * sizeof(Shared), cap * sizeof(Shared));
-        if (more == NULL) return -1;
-        s->shared = more;
-        s->scap = cap;
-    }
+    Shared *shared = budget_room(s->nodes->budget, s->shared, &s->scap, s->nshared + 1, 4096, sizeof(Shared));
+    if (shared == NULL) return -1;
+    s->shared = shared;
     int32_t at = (int32_t)s->nshared++;
-    s->shared[at] = (Shared){hash, parent, 0, 0, 0};
+    uint16_t depth = parent < 0 ? 0 : s->shared[parent].depth;
+    s->shared[at] = (Shared){hash, parent, 0, 0, 0, (uint16_t)(depth + (depth < UINT16_MAX))};
     s->slots[p] = at + 1;
     if (parent >= 0) s->shared[parent].active++; /* fc-solve counts a new child at once */
     if (2 * s->nshared > s->mask) { /* half full: twice the slots, every record placed again */
@@ -158,14 +192,9 @@ static void scans_mark_dead(Scans *s, int32_t at) {
 }
 
 static int scans_push(Scans *s, Scan *sc, int32_t shared, int32_t node) {
-    if (sc->depth == sc->fcap) {
-        size_t cap = sc->fcap ? 2 * sc->fcap : 256;
-        ScanFrame *more = budget_resize(s->nodes->budget, sc->frames, sc->fcap * sizeof(ScanFrame),
-                                        cap * sizeof(ScanFrame));
-        if (more == NULL) return 0;
-        sc->frames = more;
-        sc->fcap = cap;
-    }
+    ScanFrame *frames = budget_room(s->nodes->budget, sc->frames, &sc->fcap, sc->depth + 1, 256, sizeof(ScanFrame));
+    if (frames == NULL) return 0;
+    sc->frames = frames;
     ScanFrame *f = &sc->frames[sc->depth++];
     f->shared = shared;
     f->node = node;
@@ -213,13 +242,9 @@ static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
             }
         } while (nm == 0);
     }
-    while (sc->nkids + (size_t)nm > sc->kcap) {
-        size_t cap = sc->kcap ? 2 * sc->kcap : 4096;
-        ScanKid *more = budget_resize(s->nodes->budget, sc->kids, sc->kcap * sizeof(ScanKid), cap * sizeof(ScanKid));
-        if (more == NULL) return 0;
-        sc->kids = more;
-        sc->kcap = cap;
-    }
+    ScanKid *kids = budget_room(s->nodes->budget, sc->kids, &sc->kcap, sc->nkids + (size_t)nm, 4096, sizeof(ScanKid));
+    if (kids == NULL) return 0;
+    sc->kids = kids;
     if (nm > 0) /* most calls of a plain group find nothing: no hashing then */
         for (int i = 0; i < NCOLS; i++) colh[i] = column_hash(st->cards[i], st->len[i]);
     f->first = (uint32_t)sc->nkids;
@@ -290,6 +315,156 @@ nomem:
     return SCAN_ENDED;
 }
 
+/* ---- the A* scans: fc-solve's best-first search (its BeFS), rating as it rates ---- */
+
+#define BEFS_MAX_DEPTH 20000
+static const uint8_t FCS_FOUNDATION_SUIT[4] = {1, 3, 2, 0}; /* its foundations H, C, D, S: our suits */
+static double SEQ_POWER[105]; /* n ** 1.3 as fc-solve's table holds it: printed to 15 digits, read back */
+
+static void scans_init_tables(void) {
+    char text[32];
+    for (int n = 0; n < 105; n++) {
+        snprintf(text, sizeof text, "%.15g", pow(n, 1.3));
+        SEQ_POWER[n] = strtod(text, NULL);
+    }
+}
+
+/* How many cards of ``col`` lie under its top sequence (fc-solve's
+ * update_col_cards_under_sequences, from its top card ``d``). */
+static int cards_under_sequence(const Config *cfg, const uint8_t *col, int d) {
+    while (d > 0 && builds(col[d], col[d - 1], cfg->suit)) d--;
+    return d;
+}
+
+/* The columns' sum of SEQ_POWER[cards under the top sequence], in fc-solve's column
+ * order (a sum of doubles: its order is part of the exact value). */
+static double under_sequences(const Config *cfg, const State *st) {
+    int order[NCOLS];
+    for (int i = 0; i < NCOLS; i++) { /* insertion sort, as fcs_order */
+        int at = i;
+        while (at > 0 && fcs_column_cmp(st, order[at - 1], i) > 0) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = i;
+    }
+    double sum = 0;
+    for (int a = 0; a < NCOLS; a++) {
+        int i = order[a];
+        if (st->len[i] > 1) sum += SEQ_POWER[cards_under_sequence(cfg, st->cards[i], st->len[i] - 1)];
+    }
+    return sum;
+}
+
+/* fc-solve's fc_solve_initialize_befs_rater for ``spec``'s weights from ``root``. */
+static void astar_rater_init(Scan *sc, const ScanSpec *spec, const Config *cfg, const State *root) {
+    const double *w = spec->weights;
+    double sum = w[0] + w[1] + w[2]; /* its six weights summed in order, the zeros aside */
+    if (sum < 1e-6) sum = 1;
+    double factor = INT_MAX / sum, out = w[0] * factor / 52, out_sum = 0;
+    for (int i = 0; i <= 13; i++, out_sum += out) sc->out_rating[i] = out_sum; /* summed, as it does */
+    sc->initial_under = under_sequences(cfg, root);
+    sc->under_factor = w[1] * factor / sc->initial_under;
+    sc->depth_factor = w[2] * factor / BEFS_MAX_DEPTH;
+}
+
+/* fc-solve's befs_rate_state: higher is checked sooner. */
+static int32_t astar_rating(const Scan *sc, const Config *cfg, const State *st, int depth) {
+    double sum = (depth < BEFS_MAX_DEPTH ? BEFS_MAX_DEPTH - depth : 0) * sc->depth_factor;
+    if (sc->out_rating[1] != 0)
+        for (int f = 0; f < 4; f++) sum += sc->out_rating[st->founds[FCS_FOUNDATION_SUIT[f]]];
+    if (sc->under_factor != 0) sum += (sc->initial_under - under_sequences(cfg, st)) * sc->under_factor;
+    return (int32_t)sum;
+}
+
+/* fc-solve's pqueue push: up from the first free place past every lower rating. */
+static int astar_push(Scans *s, Scan *sc, AStarItem item) {
+    AStarItem *heap = budget_room(s->nodes->budget, sc->heap, &sc->hcap, sc->hn + 2, 4096, sizeof(AStarItem));
+    if (heap == NULL) return 0; /* items 1..hn, and room for one more */
+    sc->heap = heap;
+    size_t i = ++sc->hn;
+    while (i > 1 && sc->heap[i / 2].rating < item.rating) {
+        sc->heap[i] = sc->heap[i / 2];
+        i /= 2;
+    }
+    sc->heap[i] = item;
+    return 1;
+}
+
+/* fc-solve's pqueue pop (the top; the last item sifted down from there); the
+ * record -1 when the queue is empty. */
+static AStarItem astar_pop(Scan *sc) {
+    if (sc->hn == 0) return (AStarItem){-1, 0, -1, {0}};
+    AStarItem top = sc->heap[1], last = sc->heap[sc->hn--];
+    size_t i = 1, child;
+    for (; 2 * i <= sc->hn; i = child) {
+        child = 2 * i;
+        if (child != sc->hn && sc->heap[child + 1].rating > sc->heap[child].rating) child++;
+        if (last.rating < sc->heap[child].rating) sc->heap[i] = sc->heap[child];
+        else break;
+    }
+    sc->heap[i] = last;
+    return top;
+}
+
+/* fc-solve's fc_solve_befs_or_bfs_do_solve for the A* scan ``t``: it checks the
+ * best-rated position not checked by it and not a dead end, every test at once,
+ * and queues each child rated; until the count reaches the turn's end (the next
+ * position kept for the next turn), the queue runs dry, or a line. */
+static int astar_run(Scans *s, int t, long pause_at, long max_nodes, double deadline) {
+    Scan *sc = &s->scans[t];
+    uint32_t bit = 1u << t;
+    Move moves[MAXMOVES];
+    uint64_t colh[NCOLS];
+    uint8_t homed[52];
+    State st, child;
+    FcsOrder order;
+    for (; sc->next.shared >= 0; sc->next = astar_pop(sc)) {
+        AStarItem it = sc->next;
+        if ((s->shared[it.shared].flags & SHARED_DEAD) || (s->shared[it.shared].checked & bit)) continue;
+        if (s->checked == s->until) return SCAN_PAUSED; /* it is checked first next turn */
+        if (s->out.nodes >= pause_at) return SCAN_HELD;
+        int32_t here = 0;
+        if (it.from < 0) {
+            st = s->root;
+        } else {
+            unpack(&s->nodes->items[it.from], &st);
+            apply_move(&st, it.move);
+            autoplay(&s->cfg, &st, homed);
+            if (add_node(s->nodes, &st, it.from, it.move, 0) == NULL) goto nomem;
+            here = (int32_t)(s->nodes->n - 1);
+        }
+        if (sum_founds(&st) == 52) {
+            s->checked++;
+            s->out.status = SOLVED;
+            s->out.goal = here;
+            return SCAN_ENDED;
+        }
+        if (limit_reached(&s->out, max_nodes, deadline)) return SCAN_ENDED;
+        fcs_order(&st, &order);
+        int nm = atomic_moves_in(&s->cfg, &st, &order, "01ABCDE", moves);
+        s->shared[it.shared].flags |= SHARED_DONE;
+        s->checked++;
+        if (nm > 0)
+            for (int i = 0; i < NCOLS; i++) colh[i] = column_hash(st.cards[i], st.len[i]);
+        for (int k = 0; k < nm; k++) {
+            child = st;
+            apply_move(&child, moves[k]);
+            autoplay(&s->cfg, &child, homed);
+            int32_t at = scans_record(s, child_hash(&st, colh, &child, moves[k]), it.shared);
+            if (at < 0) goto nomem;
+            int32_t rating = astar_rating(sc, &s->cfg, &child, s->shared[at].depth);
+            if (!astar_push(s, sc, (AStarItem){at, rating, here, moves[k]})) goto nomem;
+        }
+        s->shared[it.shared].checked |= bit;
+        if (nm == 0) scans_mark_dead(s, it.shared);
+    }
+    return SCAN_DRY;
+nomem:
+    s->out.status = no_room(s->nodes->budget);
+    return SCAN_ENDED;
+}
+
 /* The next turn: the prelude's next one, then each scan in turn for 500. */
 static void scans_next_turn(Scans *s) {
     if (s->prelude < NPRELUDE) {
@@ -308,8 +483,10 @@ static void scans_free(Scans *s) {
     for (int t = 0; t < NSCANS; t++) {
         budget_free(b, s->scans[t].frames, s->scans[t].fcap * sizeof(ScanFrame));
         budget_free(b, s->scans[t].kids, s->scans[t].kcap * sizeof(ScanKid));
+        budget_free(b, s->scans[t].heap, s->scans[t].hcap * sizeof(AStarItem));
         s->scans[t].frames = NULL;
         s->scans[t].kids = NULL;
+        s->scans[t].heap = NULL;
     }
     budget_free(b, s->shared, s->scap * sizeof(Shared));
     budget_free(b, s->slots, (s->mask + 1) * sizeof(int32_t));
@@ -342,7 +519,11 @@ static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nod
     for (int t = 0; t < NSCANS; t++) {
         Scan *sc = &s->scans[t];
         sc->astar = SCAN_SPECS[t].tests == NULL;
-        if (sc->astar) continue;
+        if (sc->astar) { /* its first position to check: the root (record 0, node 0) */
+            astar_rater_init(sc, &SCAN_SPECS[t], &s->cfg, &s->root);
+            sc->next = (AStarItem){0, 0, -1, {0}};
+            continue;
+        }
         parse_test_groups(SCAN_SPECS[t].tests, &sc->groups);
         sc->rng = SCAN_SPECS[t].seed;
         if (!scans_push(s, sc, 0, 0)) goto nomem;
@@ -355,26 +536,25 @@ nomem:
 }
 
 /* Runs the scans until ``pause_at`` expansions (0 returned: paused), a line, the
- * node or time limit, no room, every scan dry, or the prelude's first A* turn (1
- * returned, the status in s->out: EXHAUSTED for the last two, which prove nothing). */
+ * node or time limit, no room, or every scan dry (1 returned, the status in
+ * s->out: EXHAUSTED for the last two, which prove nothing). */
 static int scans_resume(Scans *s, long pause_at, long max_nodes, double deadline) {
-    if (s->out.status != EXHAUSTED || s->checked >= SCANS_END) return 1;
+    if (s->out.status != EXHAUSTED) return 1;
     while (s->out.nodes < pause_at) {
         Scan *sc = &s->scans[s->current];
-        if (sc->astar) return 1; /* the A* scans are not run: the scans end here */
         if (sc->finished) {
             scans_next_turn(s);
             continue;
         }
-        int r = scans_run(s, s->current, pause_at, max_nodes, deadline);
+        int r = sc->astar ? astar_run(s, s->current, pause_at, max_nodes, deadline)
+                          : scans_run(s, s->current, pause_at, max_nodes, deadline);
         if (r == SCAN_ENDED) return 1;
         if (r == SCAN_HELD) return 0;
         if (r == SCAN_DRY) {
             sc->finished = 1;
-            if (++s->finished == NSCANS - 2) return 1; /* every depth-first scan ran dry */
+            if (++s->finished == NSCANS) return 1; /* every scan ran dry */
         }
         if (s->checked >= s->until) scans_next_turn(s);
-        if (s->checked >= SCANS_END) return 1;
     }
     return 0;
 }

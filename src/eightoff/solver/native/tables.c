@@ -29,6 +29,18 @@ static void *budget_resize(Budget *b, void *p, size_t old_bytes, size_t new_byte
     return q;
 }
 
+/* ``items`` (``*cap`` items of ``size`` bytes) with room for ``need``: the same
+ * block, or one doubled (from ``first`` items) until it holds them; NULL only when
+ * the budget refuses (``items`` and ``*cap`` as they were). */
+static void *budget_room(Budget *b, void *items, size_t *cap, size_t need, size_t first, size_t size) {
+    if (need <= *cap && items != NULL) return items; /* none yet: ``first`` even for need 0 */
+    size_t grown = *cap ? *cap : first;
+    while (grown < need) grown *= 2;
+    void *more = budget_resize(b, items, *cap * size, grown * size);
+    if (more != NULL) *cap = grown;
+    return more;
+}
+
 static void budget_free(Budget *b, void *p, size_t bytes) {
     if (p == NULL) return;
     free(p);
