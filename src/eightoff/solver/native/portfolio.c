@@ -8,15 +8,15 @@
  * helpers expanding HELPER_NUM per HELPER_DEN of best-first's, DIVE_MAX in all at
  * most. The helpers:
  *
- * - Freecell Solver's preset scans, move for move (scans.c: the depth-first scans
- *   of its toons-for-twenty-somethings preset by its prelude, over one collection
- *   with their shared dead-end marks, single cards, no autoplay of their own), on
- *   an allowance of their own: SCAN_NUM positions per SCAN_DEN of best-first's
- *   from early_start (and, for their first SCAN_FIRST, the other helpers' turns
- *   first), while best-first's open list holds at least one position per
- *   SCAN_OPEN_SHARE expanded, SCAN_NODES at most (WIDE_SCAN_NODES with eight
- *   cells). On the deals where fc-solve is fastest it is
- *   these scans that find the line; running them as fc-solve runs them (not a
+ * - Freecell Solver's preset scans, move for move (scans.c: the depth-first and A*
+ *   scans of its toons-for-twenty-somethings preset by its prelude, over one
+ *   collection with their shared dead-end marks, single cards, no autoplay of their
+ *   own), on an allowance of their own: SCAN_NUM positions per SCAN_DEN of
+ *   best-first's from early_start (and, for their first SCAN_FIRST, the other
+ *   helpers' turns first), past their first SCAN_GATE_FROM only while best-first's
+ *   open list holds at least one position per SCAN_OPEN_SHARE expanded, SCAN_NODES
+ *   at most (WIDE_SCAN_NODES with eight cells). On the deals where fc-solve is
+ *   fastest it is these scans that find the line; running them as fc-solve runs them (not a
  *   look-alike) makes those deals ours at the same count of positions. Their
  *   positions count neither against the other helpers' DIVE_MAX nor against the
  *   proof's ``first`` (proof.c).
@@ -139,6 +139,14 @@
 
 #ifndef SCAN_FIRST
 #define SCAN_FIRST 500 /* the scans' first this many positions may take the other helpers' turns too */
+#endif
+/* The open-list gate (SCAN_OPEN_SHARE) holds the scans back only past their first
+ * SCAN_GATE_FROM positions: 2-cell alternating PySolFC 98, won by fc-solve's preset
+ * at 5,022 positions, had its scans held back by a small open list (135 ms against
+ * 5 ms; 13 ms with 5,000). PySolFC 3001-3200 of C2-A, C2-AB, C2-EA, C2-EAB, C4-A and
+ * C4-AB: 0 -> 42.03 s, 5,000 41.77 s, 10,000 41.90 s, no deal over 10x either way. */
+#ifndef SCAN_GATE_FROM
+#define SCAN_GATE_FROM 5000
 #endif
 #ifndef SCAN_OPEN_SHARE
 #define SCAN_OPEN_SHARE 4 /* the scans only while best-first's open list holds 1 / SCAN_OPEN_SHARE of its expansions */
@@ -391,7 +399,8 @@ static long scan_own(const Config *cfg, long b) {
 static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *nodes,
                                  long max_nodes, double deadline, Outcome *out) {
     long b = p->bf.out.nodes, helpers = helper_allowance(cfg, b); /* < 0 before early_start */
-    if (!USE_SCAN || helpers < 0 || (long)p->bf.heap.n * SCAN_OPEN_SHARE < b) return 0;
+    if (!USE_SCAN || helpers < 0) return 0;
+    if (portfolio_scanned(p) >= SCAN_GATE_FROM && (long)p->bf.heap.n * SCAN_OPEN_SHARE < b) return 0;
     long quantum = b < SOLO ? EARLY_QUANTUM : QUANTUM;
     long shared = helpers < SCAN_FIRST ? helpers : SCAN_FIRST;
     long allowance = scan_own(cfg, b) + shared; /* their own, and first the other helpers' turns too */
