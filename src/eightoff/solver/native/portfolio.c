@@ -13,10 +13,10 @@
  *   collection with their shared dead-end marks, single cards, no autoplay of their
  *   own), on an allowance of their own: SCAN_NUM positions per SCAN_DEN of
  *   best-first's from early_start (and, for their first SCAN_FIRST, the other
- *   helpers' turns first), past their first SCAN_GATE_FROM only while best-first's
- *   open list holds at least one position per SCAN_OPEN_SHARE expanded, SCAN_NODES
- *   at most (WIDE_SCAN_NODES with eight cells). On the deals where fc-solve is
- *   fastest it is these scans that find the line; running them as fc-solve runs them (not a
+ *   helpers' turns first), while best-first's open list holds at least one position
+ *   per SCAN_OPEN_SHARE expanded, SCAN_NODES at most (WIDE_SCAN_NODES with eight
+ *   cells). On the deals where fc-solve is fastest it is these scans that find the
+ *   line; running them as fc-solve runs them (not a
  *   look-alike) makes those deals ours at the same count of positions. Their
  *   positions count neither against the other helpers' DIVE_MAX nor against the
  *   proof's ``first`` (proof.c).
@@ -140,14 +140,10 @@
 #ifndef SCAN_FIRST
 #define SCAN_FIRST 500 /* the scans' first this many positions may take the other helpers' turns too */
 #endif
-/* The open-list gate (SCAN_OPEN_SHARE) holds the scans back only past their first
- * SCAN_GATE_FROM positions: 2-cell alternating PySolFC 98, won by fc-solve's preset
- * at 5,022 positions, had its scans held back by a small open list (135 ms against
- * 5 ms; 13 ms with 5,000). PySolFC 3001-3200 of C2-A, C2-AB, C2-EA, C2-EAB, C4-A and
- * C4-AB: 0 -> 42.03 s, 5,000 41.77 s, 10,000 41.90 s, no deal over 10x either way. */
-#ifndef SCAN_GATE_FROM
-#define SCAN_GATE_FROM 5000
-#endif
+/* The gate holds from the scans' first position: held back only past their first
+ * 5,000 (2-cell alternating PySolFC 98, won by fc-solve's preset at 5,022: 135 ->
+ * 13 ms), lost deals of 1,000-10,000 positions paid for them, PySolFC 1-500: C2-E
+ * 0.06 -> 0.10 s, C4-E 0.24 -> 0.30, C2-B 0.17 -> 0.21, C4-EB 2.20 -> 2.48. */
 #ifndef SCAN_OPEN_SHARE
 #define SCAN_OPEN_SHARE 4 /* the scans only while best-first's open list holds 1 / SCAN_OPEN_SHARE of its expansions */
 #endif
@@ -399,8 +395,7 @@ static long scan_own(const Config *cfg, long b) {
 static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *nodes,
                                  long max_nodes, double deadline, Outcome *out) {
     long b = p->bf.out.nodes, helpers = helper_allowance(cfg, b); /* < 0 before early_start */
-    if (!USE_SCAN || helpers < 0) return 0;
-    if (portfolio_scanned(p) >= SCAN_GATE_FROM && (long)p->bf.heap.n * SCAN_OPEN_SHARE < b) return 0;
+    if (!USE_SCAN || helpers < 0 || (long)p->bf.heap.n * SCAN_OPEN_SHARE < b) return 0;
     long quantum = b < SOLO ? EARLY_QUANTUM : QUANTUM;
     long shared = helpers < SCAN_FIRST ? helpers : SCAN_FIRST;
     long allowance = scan_own(cfg, b) + shared; /* their own, and first the other helpers' turns too */
