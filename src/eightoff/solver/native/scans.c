@@ -364,7 +364,9 @@ static void astar_rater_init(Scan *sc, const ScanSpec *spec, const Config *cfg, 
     double factor = INT_MAX / sum, out = w[0] * factor / 52, out_sum = 0;
     for (int i = 0; i <= 13; i++, out_sum += out) sc->out_rating[i] = out_sum; /* summed, as it does */
     sc->initial_under = under_sequences(cfg, root);
-    sc->under_factor = w[1] * factor / sc->initial_under;
+    /* fc-solve divides by 0 where every column is one sequence (NaN ratings, an
+     * undefined cast): there the term is left out */
+    sc->under_factor = sc->initial_under > 0 ? w[1] * factor / sc->initial_under : 0;
     sc->depth_factor = w[2] * factor / BEFS_MAX_DEPTH;
 }
 
