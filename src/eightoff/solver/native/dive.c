@@ -144,8 +144,8 @@ typedef struct {
     int8_t place[NCOLS]; /* column -> its place in ``order`` */
 } FcsOrder;
 
-static void fcs_order(const State *st, FcsOrder *o) {
-    int *order = o->order, *cells = o->cells, empty = -1;
+/* The columns of ``st`` in Freecell Solver's stored order. */
+static void fcs_column_order(const State *st, int *order) {
     for (int i = 0; i < NCOLS; i++) { /* insertion sort: eight columns */
         int at = i;
         while (at > 0 && fcs_column_cmp(st, order[at - 1], i) > 0) {
@@ -153,8 +153,14 @@ static void fcs_order(const State *st, FcsOrder *o) {
             at--;
         }
         order[at] = i;
-        if (empty < 0 && st->len[i] == 0) empty = i;
     }
+}
+
+static void fcs_order(const State *st, FcsOrder *o) {
+    int *order = o->order, *cells = o->cells, empty = -1;
+    fcs_column_order(st, order);
+    for (int i = 0; i < NCOLS && empty < 0; i++)
+        if (st->len[i] == 0) empty = i;
     memset(o->tops, -1, sizeof o->tops);
     for (int a = 0; a < NCOLS; a++) {
         int i = order[a];

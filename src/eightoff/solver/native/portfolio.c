@@ -16,8 +16,8 @@
  *   helpers' turns first), while best-first's open list holds at least one position
  *   per SCAN_OPEN_SHARE expanded, SCAN_NODES at most (WIDE_SCAN_NODES with eight
  *   cells). On the deals where fc-solve is fastest it is these scans that find the
- *   line; running them as fc-solve runs them (not a
- *   look-alike) makes those deals ours at the same count of positions. Their
+ *   line; running them as fc-solve runs them (not a look-alike) makes those deals
+ *   ours at the same count of positions. Their
  *   positions count neither against the other helpers' DIVE_MAX nor against the
  *   proof's ``first`` (proof.c).
  * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in

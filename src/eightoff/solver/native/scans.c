@@ -340,14 +340,7 @@ static int cards_under_sequence(const Config *cfg, const uint8_t *col, int d) {
  * order (a sum of doubles: its order is part of the exact value). */
 static double under_sequences(const Config *cfg, const State *st) {
     int order[NCOLS];
-    for (int i = 0; i < NCOLS; i++) { /* insertion sort, as fcs_order */
-        int at = i;
-        while (at > 0 && fcs_column_cmp(st, order[at - 1], i) > 0) {
-            order[at] = order[at - 1];
-            at--;
-        }
-        order[at] = i;
-    }
+    fcs_column_order(st, order);
     double sum = 0;
     for (int a = 0; a < NCOLS; a++) {
         int i = order[a];
