@@ -12,6 +12,7 @@ from eightoff.deal import pysol_deal
 from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import Limit, Verdict, core, reference
+from test_native import search_state
 from test_solver_oracle import hard_endgame, wins
 
 native = core.native
@@ -135,6 +136,25 @@ def test_long_dives_beside_the_proof_win_what_best_first_and_the_proof_do_not() 
     assert solve(position, 100_000, nodes=1_000_000) == (core.SOLVED, True)
 
 
+def test_freecell_solvers_scans_go_on_past_the_first_stretch() -> None:
+    # 2-cell alternating PySolFC 37: Freecell Solver's preset wins it at 206,231 of its
+    # positions, past the portfolio's cap for its scans (60,000), while best-first and
+    # the proof by turns take 1.7 million. Past the first stretch the scans go on
+    # beside them, one position per one of theirs: won within 600,000 in all.
+    assert native is not None
+    position = pysol_deal(37, TWO_CELLS)
+    scans = native.scans(*search_state(position), core.config(TWO_CELLS), 300_000, -1.0)
+    assert (scans[0], scans[2]) == (core.SOLVED, 206_231)
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30, True)
+    status, line, _, total = native.solve(*args, 100_000)
+    assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
+    assert 100_000 + 206_231 < total < 600_000
+    # A node limit holds for them too: unknown, not a line past it.
+    limit = (*core.state(position), core.config(TWO_CELLS), 400_000, -1.0, 20, 300, 1 << 30)
+    status, line, _, total = native.solve(*limit, True, 100_000)
+    assert (status, line) == (LIMIT, []) and total <= 400_000
+
+
 def test_the_proof_takes_best_firsts_room_when_it_needs_it() -> None:
     # Deal 36's proof alone needs over 128 kB: with 160 kB in all it ends only if
     # best-first's quarter comes back to it; with 96 kB it cannot, and says "unknown".
@@ -219,13 +239,6 @@ def test_the_turns_agree_with_the_reference_on_small_positions(rules: Rules) -> 
         assert won is plain.solved
         seen.add(plain.verdict)
     assert seen == {Verdict.SOLVED, Verdict.UNSOLVABLE}
-
-
-def search_state(position: Position) -> tuple[tuple[bytes, ...], bytes, tuple[int, int, int, int]]:
-    cols, cells, founds = core.state(position)
-    f = tuple(founds)
-    assert len(f) == 4
-    return cols, bytes(sorted(c for c in cells if c >= 0)), (f[0], f[1], f[2], f[3])
 
 
 def canonical(state: tuple[tuple[bytes, ...], bytes, tuple[int, ...]]) -> tuple[object, ...]:

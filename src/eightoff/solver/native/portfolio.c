@@ -19,7 +19,7 @@
  *   line; running them as fc-solve runs them (not a look-alike) makes those deals
  *   ours at the same count of positions. Their
  *   positions count neither against the other helpers' DIVE_MAX nor against the
- *   proof's ``first`` (proof.c).
+ *   proof's ``first`` (proof.c), past which they go on to SCAN_LATE_NODES.
  * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in
  *   GREEDY_EVERY);
  * - a sequence of depth-first dives (dive.c), each stopped after EARLY_DIVE
@@ -198,11 +198,21 @@ typedef struct {
     Nodes snodes;
     Budget sbudget;
     Config scfg;
-    int slive;
+    int slive; /* 0 not started, 1 running, 2 held at the cap (for proof.c's late scans), -1 stopped */
     long scan_nodes; /* its expansions once it stopped */
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
     const Nodes *win_nodes;
 } Portfolio;
+
+/* Past ``first`` the scans go on in proof.c's turns (``settle``, SCAN_LATE_NUM there),
+ * up to SCAN_LATE_NODES positions in all: at the portfolio's cap they are held, not
+ * dropped (a deal past ``first`` is one best-first has not won within 100,000). */
+#ifndef SCAN_LATE_NODES
+#define SCAN_LATE_NODES 300000
+#endif
+
+/* Whether the scans may take a turn in the portfolio: not started, or running. */
+static inline int portfolio_scans_on(const Portfolio *p) { return p->slive == 0 || p->slive == 1; }
 
 /* Positions the scans have expanded so far. */
 static long portfolio_scanned(const Portfolio *p) { return p->slive > 0 ? p->scan.out.nodes : p->scan_nodes; }
@@ -242,13 +252,13 @@ static void portfolio_free(Portfolio *p) {
     portfolio_drop_scan(p);
 }
 
-/* The scans' turn of ``quantum`` expansions: 1 when they found a line (or hit the
- * node or time limit). They start from the deal itself, before the rules' autoplay,
- * and send no card home themselves, as Freecell Solver;
- * it stops for good when they all run dry, fill their share of the tables or reach
- * their cap of positions. */
+/* The scans' turn of ``quantum`` expansions, ``cap`` in all: 1 when they found a line
+ * (or hit the node or time limit). They start from the deal itself, before the
+ * rules' autoplay, and send no card home themselves, as Freecell Solver; they stop
+ * for good when they all run dry or fill their share of the tables, and at ``cap``
+ * (held there where SCAN_LATE_NODES goes further). */
 static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_nodes,
-                               double deadline, long quantum) {
+                               double deadline, long quantum, long cap) {
     if (p->slive == 0) {
         p->scfg = *cfg;
         p->scfg.autoplay = p->scfg.root_autoplay = AUTO_NONE;
@@ -263,10 +273,12 @@ static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, lo
     if (p->slive < 0) return 0;
     Scans *s = &p->scan;
     long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - s->out.nodes);
-    long cap = cfg->ncells >= WIDE_CELLS ? WIDE_SCAN_NODES : SCAN_NODES;
     long pause = s->out.nodes + quantum < cap ? s->out.nodes + quantum : cap;
     if (!scans_resume(s, pause, left, deadline)) {
-        if (s->out.nodes >= cap) portfolio_drop_scan(p);
+        if (s->out.nodes >= cap) {
+            if (cap < SCAN_LATE_NODES) p->slive = 2; /* held for the late turns */
+            else portfolio_drop_scan(p);
+        }
         return 0;
     }
     if (s->out.status == SOLVED || (s->out.status == LIMIT && !p->sbudget.full)) return 1;
@@ -399,9 +411,10 @@ static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *n
     long quantum = b < SOLO ? EARLY_QUANTUM : QUANTUM;
     long shared = helpers < SCAN_FIRST ? helpers : SCAN_FIRST;
     long allowance = scan_own(cfg, b) + shared; /* their own, and first the other helpers' turns too */
-    while (p->slive >= 0 && portfolio_scanned(p) <= allowance) {
+    long cap = cfg->ncells >= WIDE_CELLS ? WIDE_SCAN_NODES : SCAN_NODES;
+    while (portfolio_scans_on(p) && portfolio_scanned(p) <= allowance) {
         long before = portfolio_scanned(p);
-        if (portfolio_scan_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, quantum)) {
+        if (portfolio_scan_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, quantum, cap)) {
             *out = p->scan.out;
             if (out->status == SOLVED) {
                 p->win_cfg = &p->scfg;
@@ -460,8 +473,8 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
             if (spent >= DIVE_MAX) { /* their share is spent */
                 portfolio_drop_dive(p);
                 portfolio_drop_greedy(p);
-                if (USE_SCAN && p->slive >= 0) continue; /* the scans go on */
-                portfolio_free(p);
+                if (USE_SCAN && portfolio_scans_on(p)) continue; /* the scans go on */
+                if (p->slive != 2) portfolio_drop_scan(p); /* held scans wait for proof.c's turns */
                 long bf_max = max_nodes < 0 ? -1 : max_nodes - spent - scanned;
                 if (first >= 0 && (bf_max < 0 || bf_max > first - spent)) bf_max = first - spent;
                 bf_run(&p->bf, LONG_MAX, bf_max, deadline);

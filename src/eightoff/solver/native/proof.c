@@ -17,7 +17,9 @@
  * deal's: deals Freecell Solver wins in a second by its depth-first scans were
  * still "unknown" to best-first and the proof after millions of positions, while
  * a dive of one kind or another wins most of them within 30,000-300,000; they stop
- * once best-first has expanded LATE_DIVES_MAX.
+ * once best-first has expanded LATE_DIVES_MAX. Freecell Solver's preset scans go on
+ * as well (SCAN_LATE_NUM per SCAN_LATE_DEN of best-first's and the proof's positions,
+ * gated the same way by SCAN_LATE_GATE), up to SCAN_LATE_NODES of theirs in all.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
@@ -77,8 +79,31 @@
 #define LATE_GATE 4 /* long dives only while best-first's open list holds 1 / LATE_GATE of its expansions */
 #endif
 
+/* The portfolio's scans go on past ``first``, from where its cap or its open-list
+ * gate held them, up to SCAN_LATE_NODES (portfolio.c): Freecell Solver's preset wins
+ * some deals at 100,000-300,000 of its positions that best-first and the proof take
+ * seconds over (2-cell alternating PySolFC 37: 206,231, where best-first and the
+ * proof took 1,725,918 positions, 2.2 s). Tuned on PySolFC 3001-3200 of C2-A, C2-AB,
+ * C2-EA, C2-EAB, C4-A and C4-AB, CPU s of the six rows (the same run without them:
+ * 41.96 s): one scan position per four of the others' 42.92 s (a run of its own
+ * against 40.77), per two 42.96, per one 42.86, per one without a gate 44.44 (a
+ * lost deal pays the 240,000 positions, about 0.25 s); per one with the gate at 1/3
+ * 42.37, at 1/2 41.41. On PySolFC 1-500 of the same rows, 89.63 -> 89.85 s, C2-A 37
+ * 2.16 -> 0.48 s (benchmarks/README.md). */
+#ifndef SCAN_LATE_NUM /* the late scans expand SCAN_LATE_NUM positions per SCAN_LATE_DEN of the others' */
+#define SCAN_LATE_NUM 1
+#endif
+#ifndef SCAN_LATE_DEN
+#define SCAN_LATE_DEN 1
+#endif
+#ifndef SCAN_LATE_GATE /* only while best-first runs and its open list holds 1 / SCAN_LATE_GATE */
+#define SCAN_LATE_GATE 2 /* of its expansions (0: whatever it holds) */
+#endif
+
 typedef struct {
-    Portfolio pf; /* past ``first``: the long dives' (pf.dive) */
+    Portfolio pf; /* past ``first``: the long dives' (pf.dive) and the late scans' (pf.scan) */
+    long scan_base; /* the scans' positions at ``first`` */
+    long others_base; /* best-first's and the proof's then */
     long dive_base; /* pf.dive_nodes when the long dives began */
     int dives; /* 1 while the long dives go on */
     BestFirst bf; /* the portfolio's, going on beside the proof (its tables: the caller's nodes) */
@@ -99,8 +124,10 @@ static Config proof_config(const Config *cfg) {
     return p;
 }
 
-/* Best-first stops: its tables go back to the budget (the proof's room). */
+/* Best-first stops: its tables go back to the budget (the proof's room); the late
+ * scans, which take turns only beside it, stop too. */
 static void settle_drop_bf(Settle *s) {
+    portfolio_drop_scan(&s->pf);
     if (!s->blive) return;
     bf_free(&s->bf);
     nodes_free(s->bf.nodes);
@@ -123,9 +150,30 @@ static void settle_free(Settle *s) {
     nodes_free(&s->pnodes);
 }
 
-/* Positions the long dives have expanded. */
-static long settle_dive_nodes(const Settle *s) {
-    return s->pf.dive_nodes - s->dive_base + (s->pf.live ? s->pf.dive.out.nodes : 0);
+/* Positions the long dives and the late scans have expanded. */
+static long settle_helper_nodes(const Settle *s) {
+    return s->pf.dive_nodes - s->dive_base + (s->pf.live ? s->pf.dive.out.nodes : 0) + portfolio_scanned(&s->pf) -
+           s->scan_base;
+}
+
+/* A turn of the late scans: ``quantum`` expansions, up to SCAN_LATE_NODES in all;
+ * ``max_scanned`` is what the node limit leaves them in all (< 0: no limit). 1 when
+ * they found a line or hit the node or time limit (``out``); they stop for good
+ * when they run dry or fill their share of the tables (proving nothing). */
+static int settle_scan_turn(Settle *s, long max_scanned, double deadline, long quantum, Outcome *out) {
+    Portfolio *p = &s->pf;
+    Scans *sc = &p->scan;
+    long pause = sc->out.nodes + quantum < SCAN_LATE_NODES ? sc->out.nodes + quantum : SCAN_LATE_NODES;
+    if (!scans_resume(sc, pause, max_scanned, deadline)) {
+        if (sc->out.nodes >= SCAN_LATE_NODES) portfolio_drop_scan(p);
+        return 0;
+    }
+    if (sc->out.status == SOLVED || (sc->out.status == LIMIT && !p->sbudget.full)) {
+        *out = sc->out;
+        return 1;
+    }
+    portfolio_drop_scan(p);
+    return 0;
 }
 
 /* A turn of the long dives: ``quantum`` expansions, over as many dives as it takes
@@ -193,7 +241,15 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
         bf_free(&s->pf.bf);
     }
     if (out.status != EXHAUSTED && !undecided) return out;
-    portfolio_free(&s->pf);
+    portfolio_drop_dive(&s->pf);
+    portfolio_drop_greedy(&s->pf);
+    if (undecided && s->pf.slive > 0 && portfolio_scanned(&s->pf) < SCAN_LATE_NODES && SCAN_LATE_NUM > 0) {
+        s->pf.slive = 1; /* the late scans (held at the portfolio's cap, or held back by its gate) */
+        s->scan_base = portfolio_scanned(&s->pf);
+    } else {
+        portfolio_drop_scan(&s->pf);
+        s->scan_base = portfolio_scanned(&s->pf);
+    }
     Nodes *pn = &s->pnodes;
     if (!undecided) { /* best-first ran dry: the proof starts over with exact keys */
         nodes->n = 0;
@@ -232,10 +288,11 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
      * lost deal's shrinks: the dives cannot prove the loss, the proof can). */
     s->dive_base = s->pf.dive_nodes;
     s->dives = LATE_NUM > 0 && s->blive;
+    s->others_base = spent + (s->blive ? s->bf.out.nodes : 0);
     long ratio = lone_rule(cfg) ? PROOF_RATIO_LONE : PROOF_RATIO;
     for (;;) {
         bnodes = s->blive ? s->bf.out.nodes : 0;
-        long dnodes = settle_dive_nodes(s);
+        long dnodes = settle_helper_nodes(s);
         long left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes - dnodes;
         ex.crowd = !s->blive; /* best-first's tables give the proof room first */
         int r = ex_run(&ex, root, s->blive ? ex.out.nodes + ratio * PROOF_QUANTUM : LONG_MAX, left, deadline);
@@ -272,11 +329,27 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
             settle_proof_alone(s, budget, &spent); /* it ran dry (hashed: no proof) or filled the tables */
             continue;
         }
+        if (s->pf.slive > 0 && s->blive && (SCAN_LATE_GATE == 0 || (long)s->bf.heap.n * SCAN_LATE_GATE >= s->bf.out.nodes)) {
+            long others = spent + ex.out.nodes + s->bf.out.nodes;
+            long late = portfolio_scanned(&s->pf) - s->scan_base;
+            long to_go = (others - s->others_base) * SCAN_LATE_NUM / SCAN_LATE_DEN - late;
+            if (to_go > 0) {
+                long max_scanned = max_nodes < 0 ? -1 : max_nodes - (others + settle_helper_nodes(s) - late) + s->scan_base;
+                if (settle_scan_turn(s, max_scanned, deadline, to_go, &out)) {
+                    out.nodes = others + settle_helper_nodes(s);
+                    if (out.status == SOLVED) {
+                        s->win_cfg = &s->pf.scfg;
+                        s->win_nodes = &s->pf.snodes;
+                    }
+                    break;
+                }
+            }
+        }
         if (!s->dives || (long)s->bf.heap.n * LATE_GATE < s->bf.out.nodes) continue;
-        left = max_nodes < 0 ? -1 : max_nodes - spent - ex.out.nodes - s->bf.out.nodes - dnodes;
+        left = max_nodes < 0 ? -1 : max_nodes - spent - ex.out.nodes - s->bf.out.nodes - settle_helper_nodes(s);
         if (settle_dive_turn(s, bcfg, broot, budget->max / DIVE_SHARE, left, deadline,
                              PROOF_QUANTUM * LATE_NUM / LATE_DEN, &out)) {
-            out.nodes = spent + ex.out.nodes + s->bf.out.nodes + settle_dive_nodes(s);
+            out.nodes = spent + ex.out.nodes + s->bf.out.nodes + settle_helper_nodes(s);
             if (out.status == SOLVED) {
                 s->win_cfg = &s->pf.dcfg;
                 s->win_nodes = &s->pf.dnodes;
