@@ -12,7 +12,8 @@ side's pruning rules; ``layered``: the same proof one foundation layer at a time
 (``_native.exhaust_layered``: the tables hold the largest layer, not every position;
 the positions waiting for later layers go to files under ``--spill``, a temporary
 directory by default; the line reports the layers, the largest and the bytes
-spilled, with ``--layers N`` the N largest by their foundations, and a win comes
+spilled, with ``--layers N`` the N largest by their foundations and the count of dealt
+cards frozen in place that splits them (keys.c key_frozen), and a win comes
 without its line); ``solve``: the whole search of ``core.solve_fast`` (the
 portfolio, then best-first and the exact proof by turns); 2 GiB of tables unless
 ``--memory`` says otherwise (to learn how large a space is past the issue's 2 GiB). A
@@ -80,9 +81,10 @@ def run(
             )
         extra = f", {layers:,} layers, the largest {largest:,} positions, {spilled:,} bytes spilled"
         if show_layers:
-            biggest = sorted(runs, key=lambda run: -run[1])[:show_layers]
+            biggest = sorted(runs, key=lambda run: -run[2])[:show_layers]
             extra += "; the largest: " + ", ".join(
-                f"{layer_name(founds)} {positions:,}" for founds, positions in biggest
+                f"{layer_name(founds)} frozen {frozen} {positions:,}"
+                for founds, frozen, positions in biggest
             )
     else:
         status, _, _, count = native.solve(

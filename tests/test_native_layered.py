@@ -1,5 +1,5 @@
-"""The proof by foundation layers (native/layered.c) against the whole proof and the
-reference search."""
+"""The proof by layers (native/layered.c: foundations, then dealt cards frozen in
+place) against the whole proof and the reference search."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def search_state(position: Position) -> tuple[tuple[bytes, ...], bytes, tuple[in
     return cols, bytes(sorted(c for c in cells if c >= 0)), founds
 
 
-Runs = list[tuple[tuple[int, int, int, int], int]]
+Runs = list[tuple[tuple[int, int, int, int], int, int]]  # foundations, frozen, positions
 
 
 def layered_runs(
@@ -67,10 +67,14 @@ def test_a_lost_deal_takes_the_same_positions_layer_by_layer(rules: Rules, tmp_p
         assert whole[0] == status == core.EXHAUSTED, number
         assert nodes == whole[2] > 1_000, number
         assert layers > 1 and largest < nodes, number
-        # Each layer once, fewest cards home first, their positions the whole count.
-        assert len(runs) == layers == len({founds for founds, _ in runs}), number
-        assert [sum(f) for f, _ in runs] == sorted(sum(f) for f, _ in runs), number
-        assert sum(n for _, n in runs) == nodes and max(n for _, n in runs) == largest
+        # Each layer once, fewest cards home first and of those the most cards frozen
+        # in place first, their positions the whole count.
+        assert len(runs) == layers == len({(founds, frozen) for founds, frozen, _ in runs}), number
+        order = [(sum(f), -frozen) for f, frozen, _ in runs]
+        assert order == sorted(order), number
+        # The dealt cards frozen in place split the sets of foundations.
+        assert len({founds for founds, *_ in runs}) < layers, number
+        assert sum(n for *_, n in runs) == nodes and max(n for *_, n in runs) == largest
 
 
 @pytest.mark.parametrize("rules", [C2_A, C2_EA])
@@ -134,20 +138,20 @@ def test_bad_places_and_rules_are_refused(tmp_path: Path) -> None:
 
 
 def test_solve_settles_by_layers_what_its_tables_cannot_hold() -> None:
-    # Fore Cell's PySolFC 136 is lost in 196,290 positions, 72,772 in its largest
-    # layer: 4 MiB of tables hold that layer but not the whole proof, 1 MiB neither.
+    # Fore Cell's PySolFC 136 is lost in 196,290 positions, 20,992 in its largest
+    # layer: 1 MiB of tables hold that layer but not the whole proof, 512 kB neither.
     assert native is not None
     position = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE))
     alone = native.solve(*core.state(position), core.config(position.rules), -1, -1.0, 20, 300,
-                         4 << 20, True)  # fmt: skip
-    assert alone[0] == LIMIT  # the search alone fills 4 MiB: the layers settle it
-    assert solve(position, limit=Limit(nodes=None, seconds=None, memory=4 << 20)).verdict is (
+                         1 << 20, True)  # fmt: skip
+    assert alone[0] == LIMIT  # the search alone fills 1 MiB: the layers settle it
+    assert solve(position, limit=Limit(nodes=None, seconds=None, memory=1 << 20)).verdict is (
         Verdict.UNSOLVABLE
     )
-    assert solve(position, limit=Limit(nodes=None, seconds=None, memory=1 << 20)).verdict is (
+    assert solve(position, limit=Limit(nodes=None, seconds=None, memory=512 << 10)).verdict is (
         Verdict.UNKNOWN
     )
-    capped = solve(position, limit=Limit(nodes=20_000, seconds=None, memory=4 << 20))
+    capped = solve(position, limit=Limit(nodes=20_000, seconds=None, memory=1 << 20))
     assert capped.verdict is Verdict.UNKNOWN and capped.nodes <= 20_000
 
 

@@ -106,7 +106,9 @@ def test_bad_limit_is_rejected() -> None:
 
 @pytest.mark.skipif(core.native is None, reason="only the C core counts table bytes")
 def test_memory_limit_gives_unknown() -> None:
-    pos = pysol_position(465)  # unsolvable: only a complete search ends it
+    # Fore Cell's PySolFC 136 is unsolvable: only a complete search ends it, and its
+    # largest layer of positions needs more than 64 kB of tables.
+    pos = pysol_position(136, Rules(cells=4, build=Build.ALTERNATE))
     small = Limit(nodes=None, seconds=None, memory=1 << 16)
     assert solve(pos, limit=small).verdict is Verdict.UNKNOWN
     assert solve(pos, limit=small, optimal=True).verdict is Verdict.UNKNOWN

@@ -43,7 +43,8 @@ def test_the_proof_by_layers_counts_the_same_positions(
     assert "layers, the largest" in lines[0] and "bytes spilled" in lines[0]
     named = lines[0].split("; the largest: ")[1].split(", ")
     assert len(named) == 2
-    assert all(re.fullmatch(r"♠\d+ ♥\d+ ♦\d+ ♣\d+ [\d,]+", name) for name in named), named
+    pattern = r"♠\d+ ♥\d+ ♦\d+ ♣\d+ frozen \d+ [\d,]+"
+    assert all(re.fullmatch(pattern, name) for name in named), named
     assert lines[1].startswith("C2-A pysol 36: lost, 4,910 positions")
     assert "(layered, 3,000,000 positions at most, 1 MiB): 2 lost; Σ 10,671 positions" in lines[2]
     assert list(tmp_path.iterdir()) == []  # its temporary directory went with it

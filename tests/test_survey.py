@@ -161,15 +161,15 @@ def test_resume_skips_done_deals_and_redoes_unknown_on_request(tmp_path: Path) -
 
 
 def test_the_memory_limit_is_each_deals_and_kept_with_its_rows(tmp_path: Path) -> None:
-    # Fore Cell's PySolFC 136 is lost: its proof needs more than 1 MiB of tables
-    # (even one foundation layer at a time), less than 16 MiB.
-    db, one = tmp_path / "s.db", DealRange.parse("pysol:136")
-    fore_cell = Rules(cells=4, build=Build.ALTERNATE)
+    # 2-cell alternating PySolFC 296 is lost: its proof needs more than 1 MiB of
+    # tables (51,708 positions in its largest layer), less than 16 MiB.
+    db, one = tmp_path / "s.db", DealRange.parse("pysol:296")
+    two_cells = Rules(cells=2, build=Build.ALTERNATE)
     for memory, verdict in ((1 << 20, "unknown"), (16 << 20, "unsolvable")):
-        run_survey(db, one, fore_cell, workers=1, seconds=None, nodes=None, memory=memory,
+        run_survey(db, one, two_cells, workers=1, seconds=None, nodes=None, memory=memory,
                    redo_unknown=True, progress=io.StringIO())  # fmt: skip
         with Store(db) as store:
-            found = store.get(fore_cell, "pysol", 136)
+            found = store.get(two_cells, "pysol", 296)
         assert found is not None and (found.verdict, found.memory_limit) == (verdict, memory)
 
 

@@ -205,8 +205,9 @@ def solve_fast(position: Position, limit: Limit) -> SolveResult:
 
 def _by_layers(position: Position, limit: Limit, nodes: int, start: float) -> tuple[int, int]:
     """Where the search stopped with neither nodes nor time used up (its tables
-    were full), the proof again one foundation layer at a time (native/layered.c):
-    each table holds one layer, the positions waiting for later layers go to a
+    were full), the proof again one layer at a time (native/layered.c: a set of
+    foundations and a count of dealt cards still frozen in place): each table holds
+    one layer, the positions waiting for later layers go to a
     temporary directory. Its running dry is a proof; its win (which comes without
     a line) or any limit leaves the deal unknown; so do take-back rules (cards come
     back home: no layers). The pending positions' buffers take an eighth of the

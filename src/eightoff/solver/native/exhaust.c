@@ -29,16 +29,19 @@ typedef struct {
                 /* the same without drop_returns and lone_uses (the same positions: a check) */
     struct Pending *pending; /* the proof by layers (layered.c): children of other foundations go there */
     uint8_t layer[4];        /* ... and this table holds the positions with these foundations */
+    int layer_frozen;        /* ... and this key_frozen */
     Outcome out;
 } Exhaust;
 
-static int pending_add(struct Pending *p, const uint8_t *founds, const uint8_t *key, int len);
+static int pending_add(struct Pending *p, const uint8_t *founds, int frozen, const uint8_t *key, int len);
 
-/* Whether the child with these foundations leaves the layer the table holds: the
- * proof by layers sends it to the pending positions (0 when that failed: no room). */
-static inline int ex_elsewhere(Exhaust *e, const uint8_t *founds, const uint8_t *key, int len, int *failed) {
-    if (e->pending == NULL || !memcmp(founds, e->layer, 4)) return 0;
-    *failed = !pending_add(e->pending, founds, key, len);
+/* Whether the child with these foundations and this key_frozen (keys.c) leaves the
+ * layer the table holds: the proof by layers sends it to the pending positions
+ * (``*failed`` when that failed: no room). */
+static inline int ex_elsewhere(Exhaust *e, const uint8_t *founds, int frozen, const uint8_t *key, int len,
+                               int *failed) {
+    if (e->pending == NULL || (!memcmp(founds, e->layer, 4) && frozen == e->layer_frozen)) return 0;
+    *failed = !pending_add(e->pending, founds, frozen, key, len);
     return 1;
 }
 
@@ -432,12 +435,13 @@ static int ex_lift(Exhaust *e, const State *st, const Chunk *parent, const int *
         for (int j = 0; j < NCOLS; j++)
             if (touched >> j & 1) col_chunk(&e->root, lift.cards[j], lift.len[j], &chunks[j]);
         len = key_assemble(&e->root, chunks, &lift, key);
+        int frozen = e->pending != NULL ? key_frozen(&e->root, chunks) : 0;
         normal_undo(&lift, undo, np);
         uint8_t founds[4];
         memcpy(founds, lift.founds, 4);
         head_restore(&lift, &head);
         int failed = 0;
-        if (!won && ex_elsewhere(e, founds, key, len, &failed)) {
+        if (!won && ex_elsewhere(e, founds, frozen, key, len, &failed)) {
             if (failed) return ex_spill_failed(e, here);
             continue;
         }
@@ -519,6 +523,7 @@ static inline int ex_moves(Exhaust *e, State *st, const Chunk *parent, Move *mov
     const Config *cfg = e->cfg;
     uint8_t homed[52], keys[MAXMOVES][KEYMAX], lens[MAXMOVES], won[MAXMOVES], autoplayed[MAXMOVES];
     uint8_t founds[MAXMOVES][4];
+    int frozen[MAXMOVES];
     uint64_t hashes[MAXMOVES];
     Chunk chunks[NCOLS];
     /* A position autoplay has nothing to send home from ("settled": as every
@@ -558,6 +563,7 @@ static inline int ex_moves(Exhaust *e, State *st, const Chunk *parent, Move *mov
         for (int j = 0; j < NCOLS; j++)
             if (touched >> j & 1) col_chunk(&e->root, st->cards[j], st->len[j], &chunks[j]);
         lens[k] = (uint8_t)key_assemble(&e->root, chunks, st, keys[k]);
+        frozen[k] = e->pending != NULL ? key_frozen(&e->root, chunks) : 0;
         normal_undo(st, undo, np);
         hashes[k] = key_hash(keys[k], lens[k]);
         __builtin_prefetch(&e->slots[ex_home(e, hashes[k] >> 32)]);
@@ -568,7 +574,7 @@ static inline int ex_moves(Exhaust *e, State *st, const Chunk *parent, Move *mov
     for (int k = 0; k < nm; k++) {
         size_t slot;
         int failed = 0;
-        if (!won[k] && ex_elsewhere(e, founds[k], keys[k], lens[k], &failed)) {
+        if (!won[k] && ex_elsewhere(e, founds[k], frozen[k], keys[k], lens[k], &failed)) {
             if (failed) return ex_spill_failed(e, here);
             continue;
         }

@@ -21,6 +21,7 @@ typedef struct {
     uint8_t cards[NCOLS][MAXCOL];
     uint8_t kbits[NCOLS]; /* bits for k in 0..len */
     int8_t rooted[52];    /* card -> the root column it was the bottom card of, or -1 */
+    uint8_t frozen[NCOLS]; /* the root column's first card that builds on the one under it (its length if none) */
     int suit;
 } KeyRoot;
 
@@ -34,6 +35,9 @@ static void keyroot_init(KeyRoot *r, const State *root, int suit) {
         while ((1 << b) <= root->len[i]) b++;
         r->kbits[i] = (uint8_t)b;
         if (root->len[i]) r->rooted[root->cards[i][0]] = (int8_t)i;
+        int f = 1;
+        while (f < root->len[i] && !builds(root->cards[i][f], root->cards[i][f - 1], suit)) f++;
+        r->frozen[i] = (uint8_t)f;
     }
 }
 
@@ -180,6 +184,23 @@ static inline void col_chunk_after(const KeyRoot *r, const uint8_t *col, int n, 
     chunk_pack(r, c, n);
 }
 
+/* The cards still in place above the root columns' bottom cards, below each one's
+ * first card that builds on the card under it (KeyRoot.frozen), in the columns with
+ * the chunks ``ch``: a move never makes it grow. Such a card, once it left, never
+ * lies on the card under it again (a card goes onto a column only where it builds,
+ * or into an empty one, and a run's cards build on each other), so the prefix up to
+ * it never grows back; the bottom card alone may (into an empty column), and is not
+ * counted. So the proof by layers (layered.c) splits a layer of foundations by it. */
+static inline int key_frozen(const KeyRoot *r, const Chunk *ch) {
+    int m = 0;
+    for (int j = 0; j < NCOLS; j++)
+        if (ch[j].role >= 0) { /* k >= 1: the column's bottom card is the root column's */
+            int f = r->frozen[ch[j].role];
+            m += (ch[j].k < f ? ch[j].k : f) - 1;
+        }
+    return m;
+}
+
 /* The key of the position whose columns have the chunks ``ch`` and whose cells are
  * ``st``'s, into ``key`` (KEYMAX bytes); its length. Per root column in order, the
  * chunk of the column that continues it (or k = 0); the number of other columns and
@@ -220,6 +241,13 @@ static int key_encode(const KeyRoot *r, const State *st, uint8_t *key) {
     Chunk ch[NCOLS];
     for (int j = 0; j < NCOLS; j++) col_chunk(r, st->cards[j], st->len[j], &ch[j]);
     return key_assemble(r, ch, st, key);
+}
+
+/* key_frozen of ``st``. */
+static int state_frozen(const KeyRoot *r, const State *st) {
+    Chunk ch[NCOLS];
+    for (int j = 0; j < NCOLS; j++) col_chunk(r, st->cards[j], st->len[j], &ch[j]);
+    return key_frozen(r, ch);
 }
 
 /* Reads a column's built cards onto ``col`` (``*n`` cards so far); their bits. */

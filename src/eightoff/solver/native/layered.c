@@ -10,7 +10,14 @@
  * every layer with fewer cards home, so every position that leads into it has been
  * expanded: its pending positions are all its entries, and once it ran dry it is
  * dropped, table and file. The layers left when none is pending are all the
- * reachable positions: none won means no solution. The same positions as the
+ * reachable positions: none won means no solution.
+ *
+ * A layer of foundations is split further by key_frozen (keys.c): the cards of the
+ * root's columns still in place below their first card that builds on the one
+ * under it. A move never makes it grow, so within one set of foundations the
+ * layers run from the highest key_frozen down, and the largest layers, where the
+ * foundations stand still while the other cards are moved about, fall into parts.
+ * The same positions as the
  * whole proof, the same work (a little more: a position is written and read
  * again where it enters a layer), where the memory a table needs is that of the
  * largest layer, not of them all: the proof degrades to disk when the position
@@ -25,11 +32,11 @@
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
 
-/* A layer: its foundations, and its pending positions (records: key length, key)
- * in a buffer and, past it, in its file. */
+/* A layer: its foundations and key_frozen, and its pending positions (records: key
+ * length, key) in a buffer and, past it, in its file. */
 typedef struct {
     uint8_t founds[4];
-    int sum, done;
+    int frozen, sum, done;
     uint8_t *buf;
     size_t blen, bcap;
     size_t on_disk; /* bytes in its file */
@@ -38,7 +45,7 @@ typedef struct {
 typedef struct Pending {
     Layer *layers;
     size_t n, cap;
-    int32_t *index; /* foundations (packed) -> layer + 1, open addressing; 0: free */
+    int32_t *index; /* (foundations, frozen) -> layer + 1, open addressing; 0: free */
     size_t imask;
     char dir[4096];
     size_t buffered, max_buffered; /* bytes in the buffers: written out past max_buffered */
@@ -48,19 +55,27 @@ typedef struct Pending {
 
 static inline uint32_t founds_word(const uint8_t *f) { return (uint32_t)f[0] | (uint32_t)f[1] << 8 | (uint32_t)f[2] << 16 | (uint32_t)f[3] << 24; }
 
+/* A layer's name in the index: its foundations and key_frozen (at most 52). */
+static inline uint64_t layer_word(const uint8_t *founds, int frozen) {
+    return (uint64_t)founds_word(founds) << 9 | (uint64_t)frozen;
+}
+
+static inline size_t layer_home(uint64_t w, size_t mask) { return (size_t)((w * 0x9E3779B97F4A7C15ull) >> 32) & mask; }
+
 static void layer_path(const Pending *p, size_t i, char *out, size_t size) {
     snprintf(out, size, "%s/layer-%zu", p->dir, i);
 }
 
-/* The layer with these foundations, made if new; -1 when there was no memory. */
-static int64_t pending_layer(Pending *p, const uint8_t *founds) {
-    uint32_t w = founds_word(founds);
+/* The layer with these foundations and key_frozen, made if new; -1 when there was
+ * no memory. */
+static int64_t pending_layer(Pending *p, const uint8_t *founds, int frozen) {
+    uint64_t w = layer_word(founds, frozen);
     if (2 * (p->n + 1) > p->imask + 1) { /* the index at most half full, room for a new layer */
         size_t cap = 2 * (p->imask + 1);
         int32_t *index = calloc(cap, sizeof(int32_t));
         if (index == NULL) return -1;
         for (size_t i = 0; i < p->n; i++) {
-            size_t r = (size_t)(founds_word(p->layers[i].founds) * 0x9E3779B1u) & (cap - 1);
+            size_t r = layer_home(layer_word(p->layers[i].founds, p->layers[i].frozen), cap - 1);
             while (index[r]) r = (r + 1) & (cap - 1);
             index[r] = (int32_t)i + 1;
         }
@@ -68,9 +83,11 @@ static int64_t pending_layer(Pending *p, const uint8_t *founds) {
         p->index = index;
         p->imask = cap - 1;
     }
-    size_t q = (size_t)(w * 0x9E3779B1u) & p->imask;
-    for (; p->index[q]; q = (q + 1) & p->imask)
-        if (founds_word(p->layers[p->index[q] - 1].founds) == w) return p->index[q] - 1;
+    size_t q = layer_home(w, p->imask);
+    for (; p->index[q]; q = (q + 1) & p->imask) {
+        const Layer *l = &p->layers[p->index[q] - 1];
+        if (layer_word(l->founds, l->frozen) == w) return p->index[q] - 1;
+    }
     if (p->n == p->cap) {
         size_t cap = p->cap ? 2 * p->cap : 64;
         Layer *layers = realloc(p->layers, cap * sizeof(Layer));
@@ -81,6 +98,7 @@ static int64_t pending_layer(Pending *p, const uint8_t *founds) {
     Layer *l = &p->layers[p->n];
     memset(l, 0, sizeof *l);
     memcpy(l->founds, founds, 4);
+    l->frozen = frozen;
     l->sum = founds[0] + founds[1] + founds[2] + founds[3];
     char path[4200];
     layer_path(p, p->n, path, sizeof path);
@@ -109,13 +127,13 @@ static int pending_flush(Pending *p, size_t i) {
     return 1;
 }
 
-/* A position (its key) waiting in the layer of ``founds``; 0 when it could not be
- * kept (no memory, or the file could not be written). */
-static int pending_add(Pending *p, const uint8_t *founds, const uint8_t *key, int len) {
-    int64_t i = pending_layer(p, founds);
+/* A position (its key) waiting in the layer of ``founds`` and ``frozen``; 0 when it
+ * could not be kept (no memory, or the file could not be written). */
+static int pending_add(Pending *p, const uint8_t *founds, int frozen, const uint8_t *key, int len) {
+    int64_t i = pending_layer(p, founds, frozen);
     if (i < 0) return 0;
     Layer *l = &p->layers[i];
-    if (l->done) return 0; /* cannot happen (a move adds cards home, layers go by cards home): never dropped */
+    if (l->done) return 0; /* cannot happen (layers go by cards home, then key_frozen down): never dropped */
     if (l->blen + 1 + (size_t)len > l->bcap) {
         size_t cap = l->bcap ? 2 * l->bcap : 4096;
         uint8_t *buf = realloc(l->buf, cap);
@@ -151,12 +169,14 @@ static void pending_free(Pending *p) {
 }
 
 /* The next layer: of those not done with pending positions, one with the fewest
- * cards home; -1 when none is left. */
+ * cards home, and of those the highest key_frozen; -1 when none is left. */
 static int64_t pending_next(const Pending *p) {
     int64_t best = -1;
     for (size_t i = 0; i < p->n; i++) {
         const Layer *l = &p->layers[i];
-        if (!l->done && (l->blen || l->on_disk) && (best < 0 || l->sum < p->layers[best].sum)) best = (int64_t)i;
+        if (l->done || !(l->blen || l->on_disk)) continue;
+        const Layer *b = best < 0 ? NULL : &p->layers[best];
+        if (b == NULL || l->sum < b->sum || (l->sum == b->sum && l->frozen > b->frozen)) best = (int64_t)i;
     }
     return best;
 }
@@ -194,6 +214,7 @@ static int layer_load(Exhaust *e, Pending *p, size_t i) {
         return 0;
     }
     memcpy(e->layer, l->founds, 4);
+    e->layer_frozen = l->frozen;
     if (l->on_disk) {
         char path[4200];
         layer_path(p, i, path, sizeof path);
@@ -234,9 +255,10 @@ static int layer_load(Exhaust *e, Pending *p, size_t i) {
     return 1;
 }
 
-/* A layer as it ran: its foundations and its positions. */
+/* A layer as it ran: its foundations, key_frozen and positions. */
 typedef struct {
     uint8_t founds[4];
+    int frozen;
     size_t positions;
 } LayerRun;
 
@@ -262,6 +284,7 @@ static void layered_note(LayeredStats *stats, const Exhaust *e) {
     }
     LayerRun *r = &stats->runs[stats->nruns++];
     memcpy(r->founds, e->layer, 4);
+    r->frozen = e->layer_frozen;
     r->positions = e->n;
 }
 
@@ -284,6 +307,7 @@ static Outcome exhaust_layered(const Config *cfg, const State *root, Nodes *node
         e.crowd = 1;
         e.pending = &p;
         memcpy(e.layer, root->founds, 4);
+        e.layer_frozen = state_frozen(&e.root, root);
         stats->layers = 1;
         for (;;) {
             int r = ex_run(&e, root, LONG_MAX, max_nodes, deadline);

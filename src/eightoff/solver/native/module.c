@@ -337,8 +337,8 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     PyObject *runs = stats.io_failed || out.status == NOMEM ? NULL : PyList_New((Py_ssize_t)stats.nruns);
     for (size_t i = 0; runs != NULL && i < stats.nruns; i++) {
         const LayerRun *r = &stats.runs[i];
-        PyObject *item = Py_BuildValue("((iiii)n)", r->founds[0], r->founds[1], r->founds[2], r->founds[3],
-                                       (Py_ssize_t)r->positions);
+        PyObject *item = Py_BuildValue("((iiii)in)", r->founds[0], r->founds[1], r->founds[2], r->founds[3],
+                                       r->frozen, (Py_ssize_t)r->positions);
         if (item == NULL) Py_CLEAR(runs);
         else PyList_SET_ITEM(runs, (Py_ssize_t)i, item);
     }
@@ -913,13 +913,14 @@ static PyMethodDef methods[] = {
     {"exhaust_layered", py_exhaust_layered, METH_VARARGS,
      "exhaust_layered(cols, cells, founds, config, max_nodes, seconds, max_bytes, dir,\n"
      "max_buffered=64 MiB) -> (status, nodes, layers, largest, spilled, runs)\n\n"
-     "exhaust's proof one foundation layer at a time (layered.c): the table holds the\n"
-     "positions of one set of foundations, the children with more cards home wait in\n"
-     "files under dir (past max_buffered bytes of buffers). The same verdict as\n"
-     "exhaust (normal forms) where the largest layer, not every position, fits in\n"
-     "max_bytes; SOLVED comes without a line. largest: the positions of the largest\n"
-     "layer; spilled: bytes written to dir; runs: (foundations, positions) of each\n"
-     "layer in the order run. No take-back (cards come back home)."},
+     "exhaust's proof one layer at a time (layered.c): the table holds the positions\n"
+     "of one set of foundations and one count of root cards frozen in place (keys.c\n"
+     "key_frozen), the children of other layers wait in files under dir (past\n"
+     "max_buffered bytes of buffers). The same verdict as exhaust (normal forms)\n"
+     "where the largest layer, not every position, fits in max_bytes; SOLVED comes\n"
+     "without a line. largest: the positions of the largest layer; spilled: bytes\n"
+     "written to dir; runs: (foundations, frozen, positions) of each layer in the\n"
+     "order run. No take-back (cards come back home)."},
     {"proof_key", py_proof_key, METH_VARARGS,
      "proof_key((root_cols, root_cells, root_founds), (cols, cells, founds), suit)\n"
      "-> (key, (cols, cells, founds))\n\n"
