@@ -169,7 +169,9 @@ def wait_moves(page: Any, n: int) -> None:
         # What the page shows then: which of the three it never reached.
         seen = page.evaluate(
             "({moves: document.body.dataset.moves, busy: document.body.dataset.busy,"
-            " sliding: document.querySelectorAll('.card.flip').length})"
+            " sliding: document.querySelectorAll('.card.flip').length,"
+            " said: document.getElementById('live').textContent,"  # what the page told the player
+            " toast: document.getElementById('toast').textContent})"
         )
         raise AssertionError(f"{n} moves never settled on the page: {seen}") from None
 
