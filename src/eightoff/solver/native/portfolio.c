@@ -252,12 +252,13 @@ static void portfolio_free(Portfolio *p) {
     portfolio_drop_scan(p);
 }
 
-/* The scans' turn of ``quantum`` expansions, ``cap`` in all: 1 when they found a line
- * (or hit the node or time limit). They start from the deal itself, before the
- * rules' autoplay, and send no card home themselves, as Freecell Solver; they stop
- * for good when they all run dry or fill their share of the tables, and at ``cap``
- * (held there where SCAN_LATE_NODES goes further). */
-static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_nodes,
+/* The scans' turn of ``quantum`` expansions, ``cap`` in all, ``max_scanned`` at most
+ * by the node limit (< 0: none): 1 when they found a line (or hit the node or time
+ * limit). They start from the deal itself, before the rules' autoplay, and send no
+ * card home themselves, as Freecell Solver; they stop for good when they all run
+ * dry or fill their share of the tables, and at ``cap`` (held there where
+ * SCAN_LATE_NODES goes further: proof.c's late turns). */
+static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_scanned,
                                double deadline, long quantum, long cap) {
     if (p->slive == 0) {
         p->scfg = *cfg;
@@ -272,9 +273,8 @@ static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, lo
     }
     if (p->slive < 0) return 0;
     Scans *s = &p->scan;
-    long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - s->out.nodes);
     long pause = s->out.nodes + quantum < cap ? s->out.nodes + quantum : cap;
-    if (!scans_resume(s, pause, left, deadline)) {
+    if (!scans_resume(s, pause, max_scanned, deadline)) {
         if (s->out.nodes >= cap) {
             if (cap < SCAN_LATE_NODES) p->slive = 2; /* held for the late turns */
             else portfolio_drop_scan(p);
@@ -414,7 +414,8 @@ static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *n
     long cap = cfg->ncells >= WIDE_CELLS ? WIDE_SCAN_NODES : SCAN_NODES;
     while (portfolio_scans_on(p) && portfolio_scanned(p) <= allowance) {
         long before = portfolio_scanned(p);
-        if (portfolio_scan_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, quantum, cap)) {
+        long max_scanned = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - before);
+        if (portfolio_scan_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_scanned, deadline, quantum, cap)) {
             *out = p->scan.out;
             if (out->status == SOLVED) {
                 p->win_cfg = &p->scfg;

@@ -156,26 +156,6 @@ static long settle_helper_nodes(const Settle *s) {
            s->scan_base;
 }
 
-/* A turn of the late scans: ``quantum`` expansions, up to SCAN_LATE_NODES in all;
- * ``max_scanned`` is what the node limit leaves them in all (< 0: no limit). 1 when
- * they found a line or hit the node or time limit (``out``); they stop for good
- * when they run dry or fill their share of the tables (proving nothing). */
-static int settle_scan_turn(Settle *s, long max_scanned, double deadline, long quantum, Outcome *out) {
-    Portfolio *p = &s->pf;
-    Scans *sc = &p->scan;
-    long pause = sc->out.nodes + quantum < SCAN_LATE_NODES ? sc->out.nodes + quantum : SCAN_LATE_NODES;
-    if (!scans_resume(sc, pause, max_scanned, deadline)) {
-        if (sc->out.nodes >= SCAN_LATE_NODES) portfolio_drop_scan(p);
-        return 0;
-    }
-    if (sc->out.status == SOLVED || (sc->out.status == LIMIT && !p->sbudget.full)) {
-        *out = sc->out;
-        return 1;
-    }
-    portfolio_drop_scan(p);
-    return 0;
-}
-
 /* A turn of the long dives: ``quantum`` expansions, over as many dives as it takes
  * (each stopped after LATE_DIVE, doubled each round of DIVE_KINDS); ``left`` is
  * what the node limit leaves them (< 0: none). 1 when a dive found a line or hit
@@ -245,11 +225,10 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
     portfolio_drop_greedy(&s->pf);
     if (undecided && s->pf.slive > 0 && portfolio_scanned(&s->pf) < SCAN_LATE_NODES && SCAN_LATE_NUM > 0) {
         s->pf.slive = 1; /* the late scans (held at the portfolio's cap, or held back by its gate) */
-        s->scan_base = portfolio_scanned(&s->pf);
     } else {
         portfolio_drop_scan(&s->pf);
-        s->scan_base = portfolio_scanned(&s->pf);
     }
+    s->scan_base = portfolio_scanned(&s->pf);
     Nodes *pn = &s->pnodes;
     if (!undecided) { /* best-first ran dry: the proof starts over with exact keys */
         nodes->n = 0;
@@ -335,7 +314,9 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
             long to_go = (others - s->others_base) * SCAN_LATE_NUM / SCAN_LATE_DEN - late;
             if (to_go > 0) {
                 long max_scanned = max_nodes < 0 ? -1 : max_nodes - (others + settle_helper_nodes(s) - late) + s->scan_base;
-                if (settle_scan_turn(s, max_scanned, deadline, to_go, &out)) {
+                /* Past SCAN_LATE_NODES they stop; run dry or out of room, they prove nothing. */
+                if (portfolio_scan_turn(&s->pf, bcfg, 0, max_scanned, deadline, to_go, SCAN_LATE_NODES)) {
+                    out = s->pf.scan.out;
                     out.nodes = others + settle_helper_nodes(s);
                     if (out.status == SOLVED) {
                         s->win_cfg = &s->pf.scfg;
