@@ -289,12 +289,15 @@ def test_no_solution_past_the_solo_stretch_is_still_proven(number: int) -> None:
 def test_a_lost_deal_whose_open_list_stays_small_pays_little(rules: Rules, number: int) -> None:
     # Lost deals that best-first needs 6,000-14,000 positions to exhaust, its open
     # list below one position per two expanded all along: no helper starts but
-    # Freecell Solver's scans, and they stop while the list holds one per four.
+    # Freecell Solver's scans, and they stop while the list holds one per four. The
+    # exact proof takes turns beside best-first instead (past its 2,000th expansion),
+    # and its running dry ends the search, where best-first alone runs dry first and
+    # the proof runs after it (``alone``).
     position = pysol_deal(number, rules)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
     assert alone.verdict is both.verdict is Verdict.UNSOLVABLE
-    assert alone.nodes <= both.nodes <= alone.nodes + 2_000
+    assert both.nodes <= alone.nodes + 2_000
 
 
 @needs_native

@@ -155,6 +155,35 @@ def test_freecell_solvers_scans_go_on_past_the_first_stretch() -> None:
     assert (status, line) == (LIMIT, []) and total <= 400_000
 
 
+def test_the_proof_takes_turns_in_the_first_stretch_where_the_deal_looks_lost() -> None:
+    # Where best-first's open list holds under one position per four expanded (a
+    # closed space running dry), the exact proof takes turns beside it from its
+    # 2,000th expansion. 2-cell alternating PySolFC 11 and 43 are lost: best-first's
+    # running dry (hashed positions) proves nothing, so the proof would run after it,
+    # B + P positions at least; beside it, the proof runs dry first.
+    assert native is not None
+    for number in (11, 43):
+        position = pysol_deal(number, TWO_CELLS)
+        cfg = core.config(TWO_CELLS)
+        alone = native.best_first(*search_state(position), cfg, -1, -1.0)
+        cols, cells, founds = core.state(position)
+        held = bytes(sorted(c for c in cells if c >= 0))
+        proof = native.exhaust(cols, held, founds, cfg, -1, -1.0)
+        assert alone[0] == proof[0] == core.EXHAUSTED
+        args = (*core.state(position), cfg, -1, -1.0, 20, 300, 1 << 30, True)
+        status, line, _, total = native.solve(*args)
+        assert (status, line) == (core.EXHAUSTED, [])
+        assert total < alone[2] + proof[2], number
+    # PySolFC 98 is won, but best-first's open list stays small: the proof's
+    # depth-first search wins it at 33,496 of its positions, within the first stretch
+    # (100,000) rather than past it (about 150,000 in all).
+    position = pysol_deal(98, TWO_CELLS)
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30, True)
+    status, line, _, total = native.solve(*args)
+    assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
+    assert total < 100_000
+
+
 def test_the_proof_takes_best_firsts_room_when_it_needs_it() -> None:
     # Deal 36's proof alone needs over 128 kB: with 160 kB in all it ends only if
     # best-first's quarter comes back to it; with 96 kB it cannot, and says "unknown".

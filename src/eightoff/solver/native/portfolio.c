@@ -33,9 +33,26 @@
  * The first line found wins and goes through the same finish, a helper's with its
  * detours cut first (legal.c's shortcut_line).
  *
- * Only the best-first search settles "no solution": its running dry goes on to the
- * exact proof as before, while a helper that runs dry (hashed positions; a
+ * "No solution" comes from the exact proof (exhaust.c, proof.c's): best-first's
+ * running dry (hashed positions) goes on to it, while a helper that runs dry (a
  * streamlined dive leaves choices out), or fills its share of the tables, stops.
+ * Where best-first's open list holds less than one position per PF_PROOF_GATE
+ * expanded (past PF_PROOF_MIN), the proof takes turns beside it already, as many
+ * positions per best-first one as past ``first`` (proof.c's settle_proof_turn; not
+ * where lone cards are put back), once the other helpers' share is spent too: on a
+ * lost deal the proof needs about half of best-first's positions (2-cell
+ * alternating PySolFC 11, 36, 43: 3,050 / 6,985, 4,910 / 8,471, 26,418 / 55,712),
+ * and it used to run only after best-first had run dry (43: 97,860 -> 61,556
+ * positions in all); a won deal whose line best-first does not find while its open
+ * list is small is often won by the proof's depth-first search (PySolFC 98: 149,465
+ * -> 54,862). Its positions count neither against ``first`` nor against DIVE_MAX.
+ * Tuned on PySolFC 3001-3250 (CPU s, builds taking turns deal by deal): C2-A 9.04
+ * without, 8.58 with the gate at 1/4 (kept), 8.02 at 1/2, 8.65 at 1/4 from 10,000;
+ * C2-AB 17.20, 15.76 (kept), 15.25, 15.89. At 1/2 the won deals best-first finds
+ * while its open list is small pay more (Fore Cell 3141 1.95 -> 2.51 s, C2-AB 276
+ * 36 -> 134 ms); with lone cards put back (C2-EA, C2-EAB) the proof's wins there,
+ * lines of 170 moves for 117, cost the finish more than they save (C2-EAB 176 21 ->
+ * 55 ms at 17,201 positions rather than 26,157): not there (benchmarks/README.md).
  * Deals best-first ends within early_start expansions get exactly the line they got
  * before; the others pay at most DIVE_MAX more expansions for a chance of a line
  * many times sooner, and only while best-first's open list is large (at least one
@@ -200,6 +217,11 @@ typedef struct {
     Config scfg;
     int slive; /* 0 not started, 1 running, 2 held at the cap (for proof.c's late scans), -1 stopped */
     long scan_nodes; /* its expansions once it stopped */
+    /* The exact proof's turns while best-first's open list looks like a lost deal's
+     * (PF_PROOF_GATE): proof.c's, which keeps the proof and its count. */
+    int (*proof_turn)(void *ctx, long bf_quantum, long max_nodes, double deadline, Outcome *out);
+    void *proof_ctx;
+    long proof_nodes;
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
     const Nodes *win_nodes;
 } Portfolio;
@@ -211,6 +233,16 @@ typedef struct {
 #define SCAN_LATE_NODES 300000
 #endif
 
+#ifndef PF_PROOF_GATE /* the proof's turns while best-first's open list holds less than 1 / PF_PROOF_GATE */
+#define PF_PROOF_GATE 4 /* of its expansions ... */
+#endif
+#ifndef PF_PROOF_MIN
+#define PF_PROOF_MIN 2000 /* ... and it has expanded this many */
+#endif
+#ifndef PF_PROOF_ALL /* 1: the proof's turns go on once the other helpers' share is spent */
+#define PF_PROOF_ALL 1
+#endif
+
 /* Whether the scans may take a turn in the portfolio: not started, or running. */
 static inline int portfolio_scans_on(const Portfolio *p) { return p->slive == 0 || p->slive == 1; }
 
@@ -220,7 +252,7 @@ static long portfolio_scanned(const Portfolio *p) { return p->slive > 0 ? p->sca
 /* Positions expanded by all the searches so far. */
 static long portfolio_nodes(const Portfolio *p) {
     return p->bf.out.nodes + p->greedy.out.nodes + p->dive_nodes + (p->live ? p->dive.out.nodes : 0) +
-           portfolio_scanned(p);
+           portfolio_scanned(p) + p->proof_nodes;
 }
 
 static void portfolio_drop_dive(Portfolio *p) {
@@ -435,11 +467,16 @@ static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *n
  * the proof's turns, proof.c). On SOLVED, ``win_cfg`` and ``win_nodes`` name the
  * path's search (the best-first search's tables are ``nodes``, a helper's its own:
  * portfolio_free). Best-first (``p->bf``) is left to the caller, to go on with or
- * bf_free. */
+ * bf_free. ``p->proof_turn`` and ``p->proof_ctx`` are the caller's (NULL: no proof
+ * turns); the rest of ``p`` is made here. */
 static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start, const State *root, Nodes *nodes,
                              long max_nodes, double deadline, int tail, long first) {
     Outcome out;
+    int (*proof_turn)(void *, long, long, double, Outcome *) = p->proof_turn;
+    void *proof_ctx = p->proof_ctx;
     memset(p, 0, sizeof *p);
+    p->proof_turn = proof_turn; /* the caller's */
+    p->proof_ctx = proof_ctx;
     p->start = *start;
     p->win_cfg = cfg;
     p->win_nodes = nodes;
@@ -451,8 +488,8 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
              * have spent no more than their shares: a search's node limit is what
              * the others left of max_nodes. */
             long total = portfolio_nodes(p);
-            long to_first = first < 0 ? LONG_MAX : first - (total - portfolio_scanned(p));
-            if (to_first <= 0) { /* the first stretch is over (the scans' positions aside) */
+            long to_first = first < 0 ? LONG_MAX : first - (total - portfolio_scanned(p) - p->proof_nodes);
+            if (to_first <= 0) { /* the first stretch is over (the scans' and the proof's positions aside) */
                 out = p->bf.out;
                 out.status = LIMIT;
                 out.nodes = total;
@@ -463,6 +500,17 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
             if (b < SOLO && pause > SOLO) pause = SOLO;
             if (pause - b > to_first) pause = b + to_first;
             if (bf_run(&p->bf, pause, left, deadline)) break;
+            /* Where best-first's open list is a lost deal's, the proof takes turns beside
+             * it: its running dry settles the deal, where best-first's must be proved
+             * again with exact keys. */
+            if (p->proof_turn != NULL && p->bf.out.nodes >= PF_PROOF_MIN &&
+                (long)p->bf.heap.n * PF_PROOF_GATE < p->bf.out.nodes) {
+                long max_proof = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - p->proof_nodes);
+                if (p->proof_turn(p->proof_ctx, p->bf.out.nodes - b, max_proof, deadline, &out)) {
+                    out.nodes = portfolio_nodes(p);
+                    return out;
+                }
+            }
             if (portfolio_scans_turns(p, cfg, nodes, max_nodes, deadline, &out)) {
                 out.nodes = portfolio_nodes(p);
                 return out;
@@ -470,12 +518,13 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
             long scanned = portfolio_scanned(p), borrowed = scanned - scan_own(cfg, p->bf.out.nodes);
             if (borrowed > SCAN_FIRST) borrowed = SCAN_FIRST; /* the scans' positions on the other helpers' share */
             if (borrowed < 0) borrowed = 0;
-            long spent = portfolio_nodes(p) - p->bf.out.nodes - scanned + borrowed; /* the other helpers' */
+            long spent = portfolio_nodes(p) - p->bf.out.nodes - scanned - p->proof_nodes + borrowed; /* the other helpers' */
             if (spent >= DIVE_MAX) { /* their share is spent */
                 portfolio_drop_dive(p);
                 portfolio_drop_greedy(p);
                 if (USE_SCAN && portfolio_scans_on(p)) continue; /* the scans go on */
                 if (p->slive != 2) portfolio_drop_scan(p); /* held scans wait for proof.c's turns */
+                if (PF_PROOF_ALL && p->proof_turn != NULL) continue; /* best-first by turns, the proof's beside it */
                 long bf_max = max_nodes < 0 ? -1 : max_nodes - spent - scanned;
                 if (first >= 0 && (bf_max < 0 || bf_max > first - spent)) bf_max = first - spent;
                 bf_run(&p->bf, LONG_MAX, bf_max, deadline);
@@ -491,7 +540,7 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
                     out.nodes = portfolio_nodes(p);
                     return out;
                 }
-                long now = portfolio_nodes(p) - p->bf.out.nodes - scanned + borrowed;
+                long now = portfolio_nodes(p) - p->bf.out.nodes - scanned - p->proof_nodes + borrowed;
                 if (now == spent) break; /* none went on (one stopped): best-first's turn */
                 spent = now;
             }

@@ -7,8 +7,11 @@
  * only "no solution" answer. Past ``first``, the exact depth-first search runs beside
  * best-first instead, PROOF_RATIO expansions for each of best-first's: it finds
  * lines of its own (a depth-first scan, as Freecell Solver's), its running dry is
- * the proof. Best-first goes on where the portfolio left it (a deal it would win at
- * a few hundred thousand positions is not searched again from the start); it is
+ * the proof. Where best-first's open list was small, the proof took turns in the
+ * portfolio already (portfolio.c, settle_proof_turn) and goes on from there; its
+ * running dry there ends the search. Best-first goes on where the portfolio left
+ * it (a deal it would win at a few hundred thousand positions is not searched
+ * again from the start); it is
  * dropped when it runs dry, when the tables are full (then the proof has them), or
  * past LATE_BF_MAX expansions.
  * The portfolio's depth-first dives go on too, longer (LATE_DIVE expansions each,
@@ -43,6 +46,12 @@
 #define PROOF_RATIO_LONE 1
 #endif
 #define PROOF_QUANTUM 4096 /* best-first's turn, in expansions */
+#ifndef PF_PROOF_NUM /* in the portfolio, the proof's turns are PF_PROOF_NUM / PF_PROOF_DEN of these */
+#define PF_PROOF_NUM 1
+#endif
+#ifndef PF_PROOF_DEN
+#define PF_PROOF_DEN 1
+#endif
 /* Past LATE_DIVES_MAX expansions of best-first's own, the long dives stop; past
  * LATE_BF_MAX, best-first too, and the proof goes on alone. On the slow lost deals
  * measured (2-cell and 4-cell alternating colours, 2 to 40 million positions) the
@@ -111,6 +120,9 @@ typedef struct {
     Nodes pnodes; /* the proof's, when best-first goes on in the caller's */
     Config pcfg; /* the proof side's: the refined safe autoplay (proof_config) */
     State proot; /* the root after the proof side's autoplay */
+    Exhaust ex; /* the proof: made by its first turn, in the portfolio or past ``first`` */
+    int exstate; /* 0 not made, 1 made, 2 made but out of room in the portfolio, -1 not to be made there */
+    int proof_ended; /* 1: its turn in the portfolio ended the search */
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
     const Nodes *win_nodes;
 } Settle;
@@ -146,6 +158,7 @@ static void settle_proof_alone(Settle *s, Budget *budget, long *spent) {
 
 static void settle_free(Settle *s) {
     portfolio_free(&s->pf);
+    if (s->ex.nodes != NULL) ex_free(&s->ex); /* made (freed already: a no-op) */
     settle_drop_bf(s);
     nodes_free(&s->pnodes);
 }
@@ -194,6 +207,43 @@ static int settle_dive_turn(Settle *s, const Config *cfg, const State *root, siz
     return 0;
 }
 
+/* The proof's turn in the portfolio (Portfolio.proof_turn), where best-first's open
+ * list looks like a lost deal's: PF_PROOF_NUM / PF_PROOF_DEN of the expansions it has
+ * in settle's turns per one of best-first's (``bf_quantum``: best-first's last turn).
+ * It is made on its first turn and goes on past ``first`` (settle); out of room, it
+ * waits for best-first's. 1 when it ended the search (a line, its running dry, a
+ * limit: ``out``). */
+static int settle_proof_turn(void *ctx, long bf_quantum, long max_nodes, double deadline, Outcome *out) {
+    Settle *s = ctx;
+    if (s->exstate == 0) {
+        if (!ex_init(&s->ex, &s->pcfg, &s->proot, &s->pnodes)) {
+            ex_free(&s->ex);
+            s->exstate = -1; /* settle makes it again past ``first`` */
+            return 0;
+        }
+        s->exstate = 1;
+    }
+    if (s->exstate != 1) return 0;
+    long ratio = lone_rule(&s->pcfg) ? PROOF_RATIO_LONE : PROOF_RATIO;
+    s->ex.crowd = 0;
+    int r = ex_run(&s->ex, &s->proot, s->ex.out.nodes + bf_quantum * ratio * PF_PROOF_NUM / PF_PROOF_DEN, max_nodes,
+                   deadline);
+    s->pf.proof_nodes = s->ex.out.nodes;
+    if (r == EX_PAUSED) return 0;
+    if (r == EX_FULL) { /* best-first's tables give it room later */
+        s->exstate = 2;
+        s->pnodes.budget->full = 0;
+        return 0;
+    }
+    *out = s->ex.out;
+    s->proof_ended = 1;
+    if (out->status == SOLVED) {
+        s->pf.win_cfg = &s->pcfg;
+        s->pf.win_nodes = &s->pnodes;
+    }
+    return 1;
+}
+
 /* Searches from ``root`` (after its autoplay) until a line, a proof, or a limit;
  * best-first stops past ``late`` expansions (LATE_BF_MAX unless told).
  * On SOLVED, ``win_cfg`` and ``win_nodes`` name the path's search (``nodes`` for
@@ -205,11 +255,22 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
     if (max_nodes >= 0 && max_nodes < first) first = max_nodes;
     memset(s, 0, sizeof *s);
     s->pnodes = (Nodes){NULL, 0, 0, budget};
+    s->pcfg = proof_config(cfg);
+    s->proot = *root;
+    uint8_t homed[52];
+    autoplay(&s->pcfg, &s->proot, homed);
+    /* The proof's turns in the portfolio; not where lone cards are put back (normal.c
+     * lone_rule): there a proof position costs about two, and the wins it finds there
+     * (lines of 170 moves for 117) cost the finish more than they save. */
+    if (tail && PF_PROOF_NUM > 0 && !lone_rule(&s->pcfg) && sum_founds(&s->proot) < 52) {
+        s->pf.proof_turn = settle_proof_turn;
+        s->pf.proof_ctx = s;
+    }
     Outcome out = portfolio_run(&s->pf, cfg, start, root, nodes, max_nodes, deadline, tail, tail ? first : -1);
     s->win_cfg = s->pf.win_cfg;
     s->win_nodes = s->pf.win_nodes;
-    long spent = out.nodes; /* expansions of the searches no longer running */
-    int undecided = tail && out.status == LIMIT && !budget->full && spent >= first && (max_nodes < 0 || spent < max_nodes);
+    long spent = out.nodes - s->pf.proof_nodes; /* expansions of the searches no longer running (the proof's apart) */
+    int undecided = tail && out.status == LIMIT && !budget->full && spent >= first && (max_nodes < 0 || out.nodes < max_nodes);
     /* A helper's win keeps best-first too: py_solve may let it go on a little, for
      * a line of its own (settle_free frees it). */
     int helper_won = out.status == SOLVED && s->pf.win_nodes != nodes;
@@ -220,7 +281,7 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
     } else {
         bf_free(&s->pf.bf);
     }
-    if (out.status != EXHAUSTED && !undecided) return out;
+    if ((out.status != EXHAUSTED && !undecided) || s->proof_ended) return out;
     portfolio_drop_dive(&s->pf);
     portfolio_drop_greedy(&s->pf);
     if (undecided && s->pf.slive > 0 && portfolio_scanned(&s->pf) < SCAN_LATE_NODES && SCAN_LATE_NUM > 0) {
@@ -230,14 +291,10 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
     }
     s->scan_base = portfolio_scanned(&s->pf);
     Nodes *pn = &s->pnodes;
-    if (!undecided) { /* best-first ran dry: the proof starts over with exact keys */
+    if (!undecided && s->exstate <= 0) { /* best-first ran dry: the proof starts over with exact keys */
         nodes->n = 0;
         pn = nodes;
     }
-    s->pcfg = proof_config(cfg);
-    s->proot = *root;
-    uint8_t homed[52];
-    autoplay(&s->pcfg, &s->proot, homed);
     const Config *bcfg = cfg;
     const State *broot = root;
     cfg = &s->pcfg;
@@ -248,18 +305,30 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
     if (sum_founds(root) == 52) /* won by that autoplay alone */
         return add_node(pn, root, -1, mv(-1, -1, -1, -1, 0), 0) ? (Outcome){SOLVED, spent + bnodes, 0}
                                                                 : (Outcome){no_room(budget), spent + bnodes, -1};
-    if (out.status == EXHAUSTED) { /* hashes could (very rarely) have merged two positions */
+    if (out.status == EXHAUSTED && s->exstate <= 0) { /* hashes could (very rarely) have merged two positions */
         out = exhaust(cfg, root, pn, max_nodes < 0 ? -1 : (max_nodes - spent > 1 ? max_nodes - spent : 1),
                       deadline, 1);
         out.nodes += spent;
         return out;
     }
-    Exhaust ex;
-    if (!ex_init(&ex, cfg, root, pn)) {
-        out = ex.out;
-        ex_free(&ex);
-        out.nodes = spent + bnodes;
+    Exhaust *exp = &s->ex;
+    if (out.status == EXHAUSTED) { /* the same, the proof going on from its turns in the portfolio, alone */
+        nodes_free(nodes);
+        budget->full = 0;
+        exp->crowd = 1;
+        ex_run(exp, root, LONG_MAX, max_nodes < 0 ? -1 : (max_nodes - spent > 1 ? max_nodes - spent : 1), deadline);
+        out = exp->out;
+        out.nodes += spent;
         return out;
+    }
+    if (s->exstate <= 0) {
+        if (!ex_init(exp, cfg, root, pn)) {
+            out = exp->out;
+            ex_free(exp);
+            out.nodes = spent + bnodes;
+            return out;
+        }
+        s->exstate = 1;
     }
     /* The long dives: a deal best-first has not won within ``first`` is often won
      * by a depth-first scan (as Freecell Solver's) it would not reach for long.
@@ -267,14 +336,14 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
      * lost deal's shrinks: the dives cannot prove the loss, the proof can). */
     s->dive_base = s->pf.dive_nodes;
     s->dives = LATE_NUM > 0 && s->blive;
-    s->others_base = spent + (s->blive ? s->bf.out.nodes : 0);
+    s->others_base = spent + exp->out.nodes + (s->blive ? s->bf.out.nodes : 0);
     long ratio = lone_rule(cfg) ? PROOF_RATIO_LONE : PROOF_RATIO;
     for (;;) {
         bnodes = s->blive ? s->bf.out.nodes : 0;
         long dnodes = settle_helper_nodes(s);
         long left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes - dnodes;
-        ex.crowd = !s->blive; /* best-first's tables give the proof room first */
-        int r = ex_run(&ex, root, s->blive ? ex.out.nodes + ratio * PROOF_QUANTUM : LONG_MAX, left, deadline);
+        exp->crowd = !s->blive; /* best-first's tables give the proof room first */
+        int r = ex_run(exp, root, s->blive ? exp->out.nodes + ratio * PROOF_QUANTUM : LONG_MAX, left, deadline);
         if (s->dives && s->blive && s->bf.out.nodes >= LATE_DIVES_MAX) { /* the long dives stop first */
             s->dives = 0;
             portfolio_drop_dive(&s->pf);
@@ -290,15 +359,15 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
             continue;
         }
         if (r != EX_PAUSED) {
-            out = ex.out;
+            out = exp->out;
             out.nodes += spent + (s->blive ? s->bf.out.nodes : 0) + dnodes;
             break;
         }
-        left = max_nodes < 0 ? -1 : max_nodes - spent - ex.out.nodes - dnodes;
+        left = max_nodes < 0 ? -1 : max_nodes - spent - exp->out.nodes - dnodes;
         if (bf_run(&s->bf, s->bf.out.nodes + PROOF_QUANTUM, left, deadline)) {
             if (s->bf.out.status == SOLVED || (s->bf.out.status == LIMIT && !budget->full)) {
                 out = s->bf.out;
-                out.nodes += spent + ex.out.nodes + dnodes;
+                out.nodes += spent + exp->out.nodes + dnodes;
                 if (out.status == SOLVED) {
                     s->win_cfg = bcfg;
                     s->win_nodes = s->bf.nodes;
@@ -309,7 +378,7 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
             continue;
         }
         if (s->pf.slive > 0 && s->blive && (SCAN_LATE_GATE == 0 || (long)s->bf.heap.n * SCAN_LATE_GATE >= s->bf.out.nodes)) {
-            long others = spent + ex.out.nodes + s->bf.out.nodes;
+            long others = spent + exp->out.nodes + s->bf.out.nodes;
             long late = portfolio_scanned(&s->pf) - s->scan_base;
             long to_go = (others - s->others_base) * SCAN_LATE_NUM / SCAN_LATE_DEN - late;
             if (to_go > 0) {
@@ -327,10 +396,10 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
             }
         }
         if (!s->dives || (long)s->bf.heap.n * LATE_GATE < s->bf.out.nodes) continue;
-        left = max_nodes < 0 ? -1 : max_nodes - spent - ex.out.nodes - s->bf.out.nodes - settle_helper_nodes(s);
+        left = max_nodes < 0 ? -1 : max_nodes - spent - exp->out.nodes - s->bf.out.nodes - settle_helper_nodes(s);
         if (settle_dive_turn(s, bcfg, broot, budget->max / DIVE_SHARE, left, deadline,
                              PROOF_QUANTUM * LATE_NUM / LATE_DEN, &out)) {
-            out.nodes = spent + ex.out.nodes + s->bf.out.nodes + settle_helper_nodes(s);
+            out.nodes = spent + exp->out.nodes + s->bf.out.nodes + settle_helper_nodes(s);
             if (out.status == SOLVED) {
                 s->win_cfg = &s->pf.dcfg;
                 s->win_nodes = &s->pf.dnodes;
@@ -338,6 +407,6 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
             break;
         }
     }
-    ex_free(&ex);
+    ex_free(exp);
     return out;
 }
