@@ -224,10 +224,9 @@ static int settle_proof_turn(void *ctx, long bf_quantum, long max_nodes, double 
         s->exstate = 1;
     }
     if (s->exstate != 1) return 0;
-    long ratio = lone_rule(&s->pcfg) ? PROOF_RATIO_LONE : PROOF_RATIO;
-    s->ex.crowd = 0;
-    int r = ex_run(&s->ex, &s->proot, s->ex.out.nodes + bf_quantum * ratio * PF_PROOF_NUM / PF_PROOF_DEN, max_nodes,
-                   deadline);
+    s->ex.crowd = 0; /* never where lone cards are put back (settle): PROOF_RATIO */
+    int r = ex_run(&s->ex, &s->proot, s->ex.out.nodes + bf_quantum * PROOF_RATIO * PF_PROOF_NUM / PF_PROOF_DEN,
+                   max_nodes, deadline);
     s->pf.proof_nodes = s->ex.out.nodes;
     if (r == EX_PAUSED) return 0;
     if (r == EX_FULL) { /* best-first's tables give it room later */
