@@ -1098,6 +1098,40 @@ def test_a_press_where_a_card_slides_by_takes_the_card_beneath(page: Any, server
     ]
 
 
+SLIDE_SAMPLER = """card => {
+    // A busy device: the page is held up just before the card's slide is first drawn.
+    window.addEventListener("pointerup", () => requestAnimationFrame(() => {
+      const t = performance.now();
+      while (performance.now() - t < 150) {}
+    }), { once: true });
+    window.slid = [];
+    const el = document.querySelector(`[data-card="${card}"]`);
+    const t0 = performance.now();
+    const sample = () => {
+      const moving = el.getAnimations().some(a => a.playState === "running");
+      window.slid.push([el.classList.contains("flip"), moving]);
+      if (performance.now() - t0 < 1000) requestAnimationFrame(sample);
+      else window.sampled = true;
+    };
+    requestAnimationFrame(sample);
+}"""
+
+
+def test_a_card_lets_presses_through_until_it_has_landed(page: Any, server: str) -> None:
+    code = _ace_on_top_deal()
+    ace = next(str(col[-1]) for col in code.position().columns if col[-1].rank == 1)
+    open_game(page, server, str(code))
+    x, y = grab_point(page, ace)
+    page.evaluate(SLIDE_SAMPLER, ace)
+    page.mouse.click(x, y)  # a tap sends the ace home
+    wait_moves(page, 1)
+    page.wait_for_function("() => window.sampled === true")
+    slid = page.evaluate("window.slid")
+    assert any(moving for _, moving in slid)  # it slid, late
+    # Never taken for landed (presses let through, drawn over the rest) while still moving.
+    assert all(flip for flip, moving in slid if moving)
+
+
 def test_share_link_and_bad_codes_never_throw_a_game_away(
     page: Any, server: str, line: list[Move]
 ) -> None:

@@ -243,46 +243,70 @@ function measureCards() {
   return rects;
 }
 
-/** How long a card slides to its new place, in ms (style.css .flip, with a margin). */
-export const FLIP_MS = 220;
+/** How long a card slides to its new place, in ms. */
+const SLIDE_MS = 160;
 
-/** Animate cards from where they were drawn before to where they are now. */
+/** The slide each sliding card is on (its Animation). A slide ends when the card has really
+ * landed, not after a set time: on a busy device the slide may start late. */
+const slides = new Map();
+
+/** Animate cards from where they were drawn before to where they are now. A dragged card
+ * stays under the pointer. */
 function flip(first) {
-  const moving = [];
   for (const [card, el] of cardEls) {
     const old = first.get(card);
-    if (!old || !el.isConnected) continue;
-    const now = el.getBoundingClientRect();
+    if (!old || !el.isConnected || (state.drag !== null && state.drag.els.includes(el))) continue;
+    let now = el.getBoundingClientRect();
+    // At rest where it was, or sliding on as it was.
+    if (Math.abs(old.left - now.left) < 1 && Math.abs(old.top - now.top) < 1) continue;
+    const sliding = slides.get(el);
+    if (sliding) {
+      // Sent on again from mid-flight (a render before it landed): on from where it is.
+      sliding.cancel();
+      land(el, sliding);
+      now = el.getBoundingClientRect();
+    }
     const dx = old.left - now.left;
     const dy = old.top - now.top;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-    el.classList.remove("flip");
-    el.style.transform = `translate(${dx}px, ${dy}px)`;
-    el.style.zIndex = String(500 + Number(el.style.zIndex));
-    moving.push(el);
+    slide(el, dx, dy);
   }
-  if (!moving.length) return;
-  void board.offsetWidth; // apply the start transforms before transitioning away from them
-  for (const el of moving) {
-    el.classList.add("flip");
-    el.style.transform = "";
-  }
-  const timer = window.setTimeout(() => {
-    for (const el of moving) {
-      // A card sent on again from mid-flight (a render before it landed) lands with that
-      // later slide: this one must not end it early.
-      if (landing.get(el) !== timer) continue;
-      landing.delete(el);
-      el.classList.remove("flip");
-      const w = where.get(el.dataset.card);
-      if (w) el.style.zIndex = String(w.index + 1);
-    }
-  }, FLIP_MS);
-  for (const el of moving) landing.set(el, timer);
 }
 
-/** The timer that ends each sliding card's latest slide. */
-const landing = new WeakMap();
+/** Slide ``el`` to its place from (dx, dy) away. On its way (.flip) it is drawn over the
+ * cards at rest and lets presses through to what lies beneath (style.css). */
+function slide(el, dx, dy) {
+  el.classList.add("flip");
+  el.style.zIndex = String(500 + Number(el.style.zIndex));
+  const animation = el.animate(
+    [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+    { duration: SLIDE_MS, easing: "ease-out" },
+  );
+  slides.set(el, animation);
+  animation.finished.then(() => land(el, animation), () => {}); // cancelled: see flip
+}
+
+/** ``el`` at rest once its slide ``animation`` is over (unless a later slide took over). */
+function land(el, animation) {
+  if (slides.get(el) !== animation) return;
+  slides.delete(el);
+  el.classList.remove("flip");
+  const w = where.get(el.dataset.card);
+  if (w && !el.classList.contains("dragging")) el.style.zIndex = String(w.index + 1);
+}
+
+/** Resolves once no card is sliding (every slide, those begun meanwhile too, has landed).
+ * A card taken off the board mid-slide (a new board) is at rest at once. */
+export async function landed() {
+  while (slides.size) {
+    for (const [el, animation] of slides) {
+      if (el.isConnected) continue;
+      animation.cancel();
+      land(el, animation);
+    }
+    await Promise.all([...slides.values()].map((a) => a.finished.catch(() => {})));
+  }
+}
 
 // -- focus targets (one card or pile in the tab order) ------------------------------------
 

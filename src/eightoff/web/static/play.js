@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { enqueue, sendInTurn, settled } from "./busy.js";
-import { FLIP_MS, announce, clearHint, notice, render, renderBanner, renderStatus, say, showHint } from "./board.js";
+import { announce, clearHint, landed, notice, render, renderBanner, renderStatus, say, showHint } from "./board.js";
 import { celebrate, confirmDialog } from "./dialogs.js";
 import { longDate } from "./daily.js";
 import { cardShort, describeMove, t } from "./i18n.js";
@@ -90,7 +90,7 @@ async function send(action) {
   let text = action.label || describeMove(action.moves[0]);
   if (action.moves.length && answer.autoplayed.length) text += t("move.autoplayed", { n: answer.autoplayed.length });
   announce(text);
-  if (action.ready && !reducedMotion.matches) await pause(FLIP_MS); // the last card lands
+  if (action.ready) await landed(); // the last card lands
   afterMove();
   return true;
 }
