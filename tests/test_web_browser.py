@@ -103,20 +103,27 @@ def server() -> Iterator[str]:
 
 
 class _SlowMoves:
-    """The app with every ``/api/state`` answer 150 ms late, as on a slow network."""
+    """The app with every ``/api/state`` answer ``delay`` s late, as on a slow network."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, delay: float = 0.15) -> None:
         self.app = app
+        self.delay = delay
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http" and scope["path"] == "/api/state":
-            await asyncio.sleep(0.15)
+            await asyncio.sleep(self.delay)
         await self.app(scope, receive, send)
 
 
 @pytest.fixture(scope="module")
 def slow_server() -> Iterator[str]:
     yield from serve_app(_SlowMoves(_app()))
+
+
+@pytest.fixture(scope="module")
+def slower_server() -> Iterator[str]:
+    """Answers 800 ms late: a player's inputs queue up behind one round trip."""
+    yield from serve_app(_SlowMoves(_app(), 0.8))
 
 
 @pytest.fixture(scope="module")
@@ -1062,6 +1069,42 @@ def test_ten_quick_moves_on_a_slow_server_all_land_in_order(
     for i, col in enumerate(pos.columns):
         for card in col:
             assert pile_of(page, str(card)) == f"column-{i + 1}"
+
+
+POSITION_SAMPLER = """([card, pile]) => {
+    // Every frame until told to stop: the card's left edge and that of the pile it left.
+    window.seen = [];
+    window.sampling = true;
+    const el = document.querySelector(`[data-card="${card}"]`);
+    const from = document.querySelector(`[data-pile="${pile}"]`);
+    const sample = () => {
+      window.seen.push([el.getBoundingClientRect().left, from.getBoundingClientRect().left]);
+      if (window.sampling) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+}"""
+
+
+def test_a_card_let_go_while_the_page_waits_stays_where_it_was_dropped(
+    page: Any, slower_server: str
+) -> None:
+    # A move on its way, then a tap on 4♥ (it waits for the server's word on where the
+    # card may go), then 5♣ dragged to a free cell and let go: its drop waits its turn
+    # behind the tap. Meanwhile the window changes size and the page draws itself again:
+    # 5♣ stays where it was let go, never drawn back in its column, then slides to the cell.
+    open_game(page, slower_server)
+    drag(page, "7H", "cell-5")
+    page.mouse.click(*grab_point(page, "4H"))
+    page.evaluate(POSITION_SAMPLER, ["5C", "column-8"])
+    drag(page, "5C", "cell-7")
+    let_go = page.evaluate("window.seen.length")
+    page.set_viewport_size({"width": DESKTOP["width"] - 40, "height": DESKTOP["height"]})
+    wait_moves(page, 2)
+    seen = page.evaluate("window.sampling = false, window.seen")[let_go:]
+    back = [left for left, column in seen if abs(left - column) < 2]
+    assert len(seen) > 10 and not back, f"5♣ drawn back in its column {len(back)} of {len(seen)}"
+    # The drop put the tap's selection down (a new drag does); 4♥ stays.
+    assert [pile_of(page, c) for c in ("7H", "5C", "4H")] == ["cell-5", "cell-7", "column-2"]
 
 
 def test_a_press_where_a_card_slides_by_takes_the_card_beneath(page: Any, server: str) -> None:

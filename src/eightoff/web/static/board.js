@@ -142,6 +142,13 @@ function shownPosition() {
   return pos;
 }
 
+/** Whether card element ``el`` is drawn where the player has it, not where it lies: under
+ * the pointer in a drag, or let go there while its drop waits for its turn (drag.js). */
+function inHand(el) {
+  if (el.parentNode === null) return false; // off the board (a new board): drawn afresh
+  return (state.drag !== null && state.drag.els.includes(el)) || state.held.has(el);
+}
+
 /** Draw ``state.view`` (and the moves on their way); ``options.animate`` slides the cards
  * from where they were. */
 export function render(options) {
@@ -158,7 +165,7 @@ export function render(options) {
   const put = (card, label, index, size, top) => {
     const el = cardEl(card);
     const pile = pileEl(label);
-    const dragged = state.drag !== null && state.drag.els.includes(el); // stays under the pointer
+    const dragged = inHand(el);
     if (!dragged && (el.parentNode !== pile || el.nextSibling)) pile.appendChild(el);
     if (!dragged) {
       el.style.transform = "";
@@ -250,12 +257,12 @@ const SLIDE_MS = 160;
  * landed, not after a set time: on a busy device the slide may start late. */
 const slides = new Map();
 
-/** Animate cards from where they were drawn before to where they are now. A dragged card
- * stays under the pointer. */
+/** Animate cards from where they were drawn before to where they are now. A card in the
+ * player's hand (inHand) stays where it is. */
 function flip(first) {
   for (const [card, el] of cardEls) {
     const old = first.get(card);
-    if (!old || !el.isConnected || (state.drag !== null && state.drag.els.includes(el))) continue;
+    if (!old || !el.isConnected || inHand(el)) continue;
     let now = el.getBoundingClientRect();
     // At rest where it was, or sliding on as it was.
     if (Math.abs(old.left - now.left) < 1 && Math.abs(old.top - now.top) < 1) continue;

@@ -2,7 +2,7 @@
  * A drag follows the pointer at once; what a drop, a tap or a key means is resolved in the
  * input queue (busy.js), in the order the player made them. */
 
-import { announce, clearHint, pileEl, say } from "./board.js";
+import { announce, clearHint, pileEl, render, say } from "./board.js";
 import { cardName, cardShort, pileName, t } from "./i18n.js";
 import { enqueue } from "./busy.js";
 import { explain, lockedInput, play, settledView } from "./play.js";
@@ -138,6 +138,13 @@ function snapBack(els) {
     el.style.transform = "";
   }
   window.setTimeout(() => els.forEach((el) => el.classList.remove("snap")), 220);
+  // A card an input before the drop sent elsewhere (drawn meanwhile, but not in the
+  // player's hand) goes where it lies now.
+  const misplaced = (el) => {
+    const w = where.get(el.dataset.card);
+    return w !== undefined && el.closest(".pile") !== pileEl(w.label);
+  };
+  if (els.some(misplaced)) render();
 }
 
 function onPointerUp(e) {
@@ -151,6 +158,8 @@ function onPointerUp(e) {
     const under = pileUnder(e, d);
     const label = d.pending ? under : dropTarget(e, d);
     if (label) {
+      // Drawn where they were let go until the drop's turn, whatever is drawn meanwhile.
+      for (const el of d.els) state.held.add(el);
       enqueue(() => resolveDrop(d, label));
       return;
     }
@@ -166,6 +175,7 @@ function onPointerUp(e) {
  * The card is taken from where it lies now (inputs before it may have moved it since it
  * was drawn where the player picked it up). */
 function resolveDrop(d, label) {
+  for (const el of d.els) state.held.delete(el);
   const pick = pickAt(cardEls.get(d.pick.card));
   if (lockedInput() || !pick || pick.label === label) {
     snapBack(d.els);

@@ -38,6 +38,7 @@ export const state = {
   busy: false,
   selection: null, // {label, index, count, card}
   drag: null,
+  held: new Set(), // card elements let go by a drag, where they were dropped until their drop's turn (drag.js)
   press: null,
   lastTap: null,
   clockStart: null, // Date.now() when the clock last started running
