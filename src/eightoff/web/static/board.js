@@ -299,7 +299,7 @@ function land(el, animation) {
   slides.delete(el);
   el.classList.remove("flip");
   const w = where.get(el.dataset.card);
-  if (w && !el.classList.contains("dragging")) el.style.zIndex = String(w.index + 1);
+  if (w && !inHand(el)) el.style.zIndex = String(w.index + 1);
 }
 
 /** Resolves once no card is sliding (every slide, those begun meanwhile too, has landed).
