@@ -137,6 +137,19 @@ def test_bad_places_and_rules_are_refused(tmp_path: Path) -> None:
         native.exhaust_layered(*search_state(position), config, -1, -1.0, 1 << 30, str(tmp_path))
 
 
+def test_a_layer_whose_slots_cannot_double_side_by_side_rebuilds_them(tmp_path: Path) -> None:
+    # 2-cell alternating PySolFC 43 is lost in 26,418 positions, 2,257 in its largest
+    # layer. In 96 kB a layer's slots cannot double beside the old ones: they are
+    # placed again from the records' keys, and the proof ends (it used to stop at
+    # 11,599 positions, "unknown").
+    assert native is not None
+    position = pysol_deal(43, C2_A)
+    status, count, _, largest, _, _ = native.exhaust_layered(
+        *search_state(position), core.config(C2_A), -1, -1.0, 96 << 10, str(tmp_path), 1 << 20
+    )
+    assert (status, count, largest) == (core.EXHAUSTED, 26_418, 2_257)
+
+
 def test_solve_settles_by_layers_what_its_tables_cannot_hold() -> None:
     # Fore Cell's PySolFC 136 is lost in 196,290 positions, 20,992 in its largest
     # layer: 1 MiB of tables hold that layer but not the whole proof, 512 kB neither.

@@ -204,6 +204,17 @@ def test_a_proof_that_cannot_double_its_table_crowds_it_rather_than_stop() -> No
     assert exact(position, max_bytes=320 << 10) == LIMIT
 
 
+def test_a_proof_rebuilds_its_slots_where_old_and_new_do_not_fit_side_by_side() -> None:
+    # Deal 36's proof stores 4,910 positions, past 7/8 of 4,096 slots: they must double.
+    # In 152 kB the old slots and twice as many (96 kB together) do not fit beside the
+    # records: the old ones go first, every record is placed again from its key, and
+    # the proof ends (it used to stop there, "unknown"). Below the records and the
+    # doubled slots alone it still stops.
+    position = pysol_deal(36, TWO_CELLS)
+    assert exact(position, max_bytes=152 << 10) == core.EXHAUSTED
+    assert exact(position, max_bytes=136 << 10) == LIMIT
+
+
 def test_a_node_limit_past_the_first_stretch_is_unknown_not_a_proof() -> None:
     position = pysol_deal(36, TWO_CELLS)
     for nodes in (1, 2_000, 6_000):

@@ -5,6 +5,21 @@
 
 /* ---- the proof: depth-first over every reachable position, exact keys ----------------- */
 
+/* A position's record: its place in the arena, in 4-byte words. A slot holds it
+ * in its low REC_BITS bits (plus one: 0 marks a free slot) under the top TAG_BITS
+ * of the position's hash, so a slot or a stack entry leads straight to the key,
+ * with no table of offsets between (one cache miss less a look-up). The whole
+ * proof's records name their parents in 32 bits (MAX_ARENA bytes at most); the
+ * proof by layers keeps no parents and may fill LAYER_ARENA (a layer of 7755 of
+ * 2-cell alternating Baker's, any card to an empty column, holds over 359 million
+ * positions: MAX_ARENA's worth). */
+typedef int64_t Rec;
+#define REC_BITS 33
+#define TAG_BITS (64 - REC_BITS)
+#define REC_MASK (((uint64_t)1 << REC_BITS) - 1)
+#define MAX_ARENA ((size_t)1 << 33)
+#define LAYER_ARENA (((size_t)1 << (REC_BITS + 2)) - 8)
+
 /* A depth-first search over every position reachable from the root, told apart by
  * exact keys (keys.c): running dry proves that no solution exists. A position is
  * stored as its parent's record and its key, about 20 bytes with its table slot (a
@@ -16,13 +31,15 @@ typedef struct {
     const Config *cfg;
     Nodes *nodes; /* its budget; on a win, the path from the root (collect_path) */
     KeyRoot root;
-    uint8_t *arena; /* records: parent's (int32), key length (1 byte), key; 4-aligned */
+    uint8_t *arena; /* records: parent's (int32; not by layers), key length (1 byte), key; 4-aligned */
     size_t used, acap;
+    size_t max_arena; /* MAX_ARENA, or LAYER_ARENA by layers */
+    int hdr;          /* a record's bytes before its key: 5, or 1 by layers (no parent) */
     size_t n; /* positions stored */
-    uint64_t *slots; /* hash tag << 32 | record + 1; 0: free */
+    uint64_t *slots; /* hash tag << REC_BITS | record + 1; 0: free */
     size_t mask;
-    int shift; /* 32 - log2(slots): a tag's first slot is tag >> shift */
-    int32_t *stack; /* records */
+    int shift; /* TAG_BITS - log2(slots): a tag's first slot is tag >> shift */
+    Rec *stack; /* records */
     size_t depth, cap;
     int crowd; /* 1: when the slots cannot double, fill them past 3/4 (ex_room) */
     int normal; /* 1: positions in normal form, and lifts (normal.c); NORMAL_EVERY_MOVE: */
@@ -44,11 +61,6 @@ static inline int ex_elsewhere(Exhaust *e, const uint8_t *founds, int frozen, co
     *failed = !pending_add(e->pending, founds, frozen, key, len);
     return 1;
 }
-
-/* A position is named by its record's place in the arena, in 4-byte words (an
- * int32: MAX_ARENA bytes at most): a slot or a stack entry leads straight to the
- * key, with no table of offsets between (one cache miss less a look-up). */
-#define MAX_ARENA ((size_t)1 << 33)
 
 enum { EX_PAUSED = 0, EX_ENDED = 1, EX_FULL = 2 };
 #define NORMAL_EVERY_MOVE 2
@@ -76,12 +88,13 @@ static inline void head_restore(State *st, const StateHead *h) {
     memcpy(st->cells, h->cells, MAXCELLS);
 }
 
-static inline size_t record_size(int len) { return (4 + 1 + (size_t)len + 3) & ~(size_t)3; }
+static inline size_t record_size(const Exhaust *e, int len) { return ((size_t)e->hdr + (size_t)len + 3) & ~(size_t)3; }
 
-static inline const uint8_t *record_key(const Exhaust *e, size_t r) { return e->arena + 4 * r + 5; }
+static inline const uint8_t *record_key(const Exhaust *e, size_t r) { return e->arena + 4 * r + e->hdr; }
 
-static inline int record_len(const Exhaust *e, size_t r) { return e->arena[4 * r + 4]; }
+static inline int record_len(const Exhaust *e, size_t r) { return e->arena[4 * r + e->hdr - 1]; }
 
+/* The parent of record ``r`` (the whole proof's: by layers records keep none). */
 static inline int32_t record_parent(const Exhaust *e, size_t r) {
     int32_t p;
     memcpy(&p, e->arena + 4 * r, 4);
@@ -110,7 +123,7 @@ static int ex_grow(Budget *b, void **p, size_t *cap, size_t need, size_t size) {
     return 1;
 }
 
-/* A slot holds a position's hash tag (the hash's top 32 bits) and its number + 1;
+/* A slot holds a position's hash tag (the hash's top TAG_BITS) and its record + 1;
  * a position's first slot is the tag's top bits (as many as the table's size
  * needs), so the table doubles without reading a key again. */
 static inline size_t ex_home(const Exhaust *e, uint64_t tag) { return (size_t)(tag >> e->shift); }
@@ -127,13 +140,47 @@ static int ex_rehash(Exhaust *e) {
     for (size_t q = 0; q < old; q++) {
         uint64_t s = e->slots[q];
         if (!s) continue;
-        size_t p = ex_home(e, s >> 32);
+        size_t p = ex_home(e, s >> REC_BITS);
         while (slots[p]) p = (p + 1) & (cap - 1);
         slots[p] = s;
     }
     budget_free(e->nodes->budget, e->slots, old * sizeof(uint64_t));
     e->slots = slots;
     return 1;
+}
+
+/* Twice the slots where the budget has no room for the old and the new at once
+ * (the last doubling of a large proof: the slots are a third of its memory): the
+ * old ones go first, and every record is placed again from the arena, its key
+ * hashed again (a few seconds for 400 million). Only for a search that has the
+ * budget to itself (``crowd``). 0 when there was no room (the slots as they were);
+ * where not even the old number could be had again (the memory just given back
+ * taken meanwhile), ``slots`` NULL: ex_run then stops (NOMEM). */
+static int ex_rebuild(Exhaust *e) {
+    Budget *b = e->nodes->budget;
+    size_t old = e->mask + 1, cap = 2 * old;
+    if (!e->crowd || b->used - old * sizeof(uint64_t) + cap * sizeof(uint64_t) > b->max) return 0;
+    budget_free(b, e->slots, old * sizeof(uint64_t));
+    e->slots = budget_resize(b, NULL, 0, cap * sizeof(uint64_t));
+    int grown = e->slots != NULL;
+    if (!grown) {
+        cap = old;
+        e->slots = budget_resize(b, NULL, 0, cap * sizeof(uint64_t));
+        if (e->slots == NULL) {
+            e->mask = 0;
+            return 0;
+        }
+    }
+    memset(e->slots, 0, cap * sizeof(uint64_t));
+    e->mask = cap - 1;
+    e->shift = TAG_BITS - __builtin_ctzll((unsigned long long)cap);
+    for (size_t w = 0; 4 * w < e->used; w += record_size(e, record_len(e, w)) / 4) {
+        uint64_t h = key_hash(record_key(e, w), record_len(e, w));
+        size_t p = ex_home(e, h >> REC_BITS);
+        while (e->slots[p]) p = (p + 1) & e->mask;
+        e->slots[p] = (h >> REC_BITS) << REC_BITS | (uint64_t)(w + 1);
+    }
+    return grown;
 }
 
 /* Room in every table for ``n`` more positions (before any is added, so that a
@@ -146,23 +193,24 @@ static int ex_room(Exhaust *e, int n) {
      * last of the budget holds records (a sixth more positions) rather than
      * stopping the proof at the doubling. */
     while (4 * (e->n + (size_t)n) > 3 * (e->mask + 1))
-        if (!ex_rehash(e)) {
+        if (!ex_rehash(e) && !ex_rebuild(e)) {
+            if (e->slots == NULL) return 0;
             if (!e->crowd || 8 * (e->n + (size_t)n) > 7 * (e->mask + 1)) return 0;
             b->full = 0;
             break;
         }
-    size_t need = e->used + (size_t)n * record_size(KEYMAX);
-    if (need > MAX_ARENA) {
+    size_t need = e->used + (size_t)n * record_size(e, KEYMAX);
+    if (need > e->max_arena) {
         b->full = 1;
         return 0;
     }
     return ex_grow(b, (void **)&e->arena, &e->acap, need, 1) &&
-           ex_grow(b, (void **)&e->stack, &e->cap, e->depth + (size_t)n, sizeof(int32_t));
+           ex_grow(b, (void **)&e->stack, &e->cap, e->depth + (size_t)n, sizeof(Rec));
 }
 
 /* The position with this key: its record, or -1 (and ``*free`` its slot). */
 static int64_t ex_find(const Exhaust *e, const uint8_t *key, int len, uint64_t h, size_t *free) {
-    uint64_t tag = h >> 32;
+    uint64_t tag = h >> REC_BITS;
     size_t p = ex_home(e, tag);
     for (;;) {
         uint64_t s = e->slots[p];
@@ -170,8 +218,8 @@ static int64_t ex_find(const Exhaust *e, const uint8_t *key, int len, uint64_t h
             *free = p;
             return -1;
         }
-        if (s >> 32 == tag) {
-            size_t n = (size_t)(s & 0xFFFFFFFFu) - 1;
+        if (s >> REC_BITS == tag) {
+            size_t n = (size_t)(s & REC_MASK) - 1;
             if (record_len(e, n) == len && !memcmp(record_key(e, n), key, (size_t)len)) return (int64_t)n;
         }
         p = (p + 1) & e->mask;
@@ -179,29 +227,32 @@ static int64_t ex_find(const Exhaust *e, const uint8_t *key, int len, uint64_t h
 }
 
 /* Stores a position (room made by ex_room); its record. */
-static size_t ex_add(Exhaust *e, int32_t parent, const uint8_t *key, int len, uint64_t h, size_t slot) {
+static Rec ex_add(Exhaust *e, Rec parent, const uint8_t *key, int len, uint64_t h, size_t slot) {
     size_t n = e->used / 4;
     e->n++;
     uint8_t *rec = e->arena + e->used;
-    memcpy(rec, &parent, 4);
-    rec[4] = (uint8_t)len;
-    memcpy(rec + 5, key, (size_t)len);
-    e->used += record_size(len);
-    e->slots[slot] = (h >> 32) << 32 | (uint64_t)(n + 1);
-    return n;
+    if (e->hdr == 5) { /* the whole proof: its arena is MAX_ARENA at most, parents fit */
+        int32_t p = (int32_t)parent;
+        memcpy(rec, &p, 4);
+    }
+    rec[e->hdr - 1] = (uint8_t)len;
+    memcpy(rec + e->hdr, key, (size_t)len);
+    e->used += record_size(e, len);
+    e->slots[slot] = (h >> REC_BITS) << REC_BITS | (uint64_t)(n + 1);
+    return (Rec)n;
 }
 
 static void ex_free(Exhaust *e) {
     Budget *b = e->nodes->budget;
     budget_free(b, e->arena, e->acap);
     budget_free(b, e->slots, (e->mask + 1) * sizeof(uint64_t));
-    budget_free(b, e->stack, e->cap * sizeof(int32_t));
+    budget_free(b, e->stack, e->cap * sizeof(Rec));
     e->arena = NULL;
     e->slots = NULL;
     e->stack = NULL;
     e->acap = e->cap = 0;
     e->mask = 0;
-    e->shift = 32;
+    e->shift = TAG_BITS;
 }
 
 /* The table's first slots, all free (1,024: they double as positions come); 0
@@ -211,7 +262,7 @@ static int ex_slots(Exhaust *e) {
     if (e->slots == NULL) return 0;
     memset(e->slots, 0, 1024 * sizeof(uint64_t));
     e->mask = 1023;
-    e->shift = 32 - 10;
+    e->shift = TAG_BITS - 10;
     return 1;
 }
 
@@ -220,6 +271,8 @@ static int ex_slots(Exhaust *e) {
 static int ex_init(Exhaust *e, const Config *cfg, const State *root, Nodes *nodes) {
     uint8_t key[KEYMAX];
     memset(e, 0, sizeof *e);
+    e->hdr = 5;
+    e->max_arena = MAX_ARENA;
     e->cfg = cfg;
     e->nodes = nodes;
     e->out = (Outcome){EXHAUSTED, 0, -1};
@@ -237,7 +290,7 @@ static int ex_init(Exhaust *e, const Config *cfg, const State *root, Nodes *node
     uint64_t h = key_hash(key, len);
     size_t slot;
     ex_find(e, key, len, h, &slot);
-    e->stack[e->depth++] = (int32_t)ex_add(e, -1, key, len, h, slot);
+    e->stack[e->depth++] = ex_add(e, -1, key, len, h, slot);
     return 1;
 }
 
@@ -345,7 +398,7 @@ static int ex_won(Exhaust *e, const State *root, size_t n) {
 
 /* The pending positions could not be written: ``here`` goes back on the stack, as
  * where a table has no room (EX_FULL). */
-static int ex_spill_failed(Exhaust *e, int32_t here) {
+static int ex_spill_failed(Exhaust *e, Rec here) {
     e->stack[e->depth++] = here;
     e->out.status = NOMEM;
     return EX_FULL;
@@ -373,7 +426,7 @@ static int autoplay_due(const Config *cfg, const State *st) {
  * kept for ``st``'s own children. ``homes_apart``: autoplay may send home a card
  * a lifted card built on while that card is not home (lift_homes_together).
  * ``given``: the lift's moves (``ngiven``), where grouped_lift_moves made them. */
-static int ex_lift(Exhaust *e, const State *st, const Chunk *parent, const int *k, int32_t here, int reserve,
+static int ex_lift(Exhaust *e, const State *st, const Chunk *parent, const int *k, Rec here, int reserve,
                    const State *root, int homes_apart, const Move *given, int ngiven) {
     const Config *cfg = e->cfg;
     Move own[MAXMOVES];
@@ -454,9 +507,9 @@ static int ex_lift(Exhaust *e, const State *st, const Chunk *parent, const int *
             return EX_FULL;
         }
         ex_find(e, key, len, h, &slot); /* the room may have moved the slots */
-        size_t n = ex_add(e, here, key, len, h, slot);
-        if (won) return ex_won(e, root, n);
-        e->stack[e->depth++] = (int32_t)n;
+        Rec n = ex_add(e, here, key, len, h, slot);
+        if (won) return ex_won(e, root, (size_t)n);
+        e->stack[e->depth++] = n;
     }
     return EX_PAUSED;
 }
@@ -466,7 +519,7 @@ static int ex_lift(Exhaust *e, const State *st, const Chunk *parent, const int *
  * column alone is made by the smaller lift without it, and a move involves two
  * columns at most: the lifts of one column, and of two where a card of one can
  * go onto the other's uncovered top. Else every lift. */
-static int ex_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk *parent, int32_t here, int reserve,
+static int ex_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk *parent, Rec here, int reserve,
                     const State *root) {
     const Config *cfg = e->cfg;
     int most[NCOLS], k[NCOLS] = {0}, free = lift_limits(cfg, st, sx->run, most), r = EX_PAUSED;
@@ -510,7 +563,7 @@ static int ex_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk 
 /* The last child ex_moves stored from a position's own moves: the next one
  * expanded, made again from its parent by its move rather than decoded. */
 typedef struct {
-    int32_t next; /* its record; -1: none */
+    Rec next; /* its record; -1: none */
     Move made;
     int autoplayed; /* 1: autoplay ran on it */
 } LastChild;
@@ -518,7 +571,7 @@ typedef struct {
 /* The children of ``st`` (its ``parent`` chunks) by ``moves``, stored and pushed
  * (room made for them); ``last`` (if not NULL) gets the last one stored. EX_PAUSED,
  * or ex_won's. */
-static inline int ex_moves(Exhaust *e, State *st, const Chunk *parent, Move *moves, int nm, int32_t here,
+static inline int ex_moves(Exhaust *e, State *st, const Chunk *parent, Move *moves, int nm, Rec here,
                            const State *root, LastChild *last) {
     const Config *cfg = e->cfg;
     uint8_t homed[52], keys[MAXMOVES][KEYMAX], lens[MAXMOVES], won[MAXMOVES], autoplayed[MAXMOVES];
@@ -566,7 +619,7 @@ static inline int ex_moves(Exhaust *e, State *st, const Chunk *parent, Move *mov
         frozen[k] = e->pending != NULL ? key_frozen(&e->root, chunks) : 0;
         normal_undo(st, undo, np);
         hashes[k] = key_hash(keys[k], lens[k]);
-        __builtin_prefetch(&e->slots[ex_home(e, hashes[k] >> 32)]);
+        __builtin_prefetch(&e->slots[ex_home(e, hashes[k] >> REC_BITS)]);
         won[k] = sum_founds(st) == 52;
         memcpy(founds[k], st->founds, 4);
         head_restore(st, &head);
@@ -579,10 +632,10 @@ static inline int ex_moves(Exhaust *e, State *st, const Chunk *parent, Move *mov
             continue;
         }
         if (ex_find(e, keys[k], lens[k], hashes[k], &slot) >= 0) continue;
-        size_t n = ex_add(e, here, keys[k], lens[k], hashes[k], slot);
-        if (won[k]) return ex_won(e, root, n);
-        e->stack[e->depth++] = (int32_t)n;
-        if (last != NULL) *last = (LastChild){(int32_t)n, moves[k], autoplayed[k]};
+        Rec n = ex_add(e, here, keys[k], lens[k], hashes[k], slot);
+        if (won[k]) return ex_won(e, root, (size_t)n);
+        e->stack[e->depth++] = n;
+        if (last != NULL) *last = (LastChild){n, moves[k], autoplayed[k]};
     }
     return EX_PAUSED;
 }
@@ -663,7 +716,7 @@ static int lone_uses(const Config *cfg, const State *st, const State *lone, cons
  * its normal form (normal_form: normalize, then lone_normalize), so the lone lifts
  * normalize leaves alone are expanded as a stored position is: their moves and
  * their lifts (ex_lifts). Then as ex_lifts (``parent``: ``st``'s chunks). */
-static int ex_lone_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk *parent, int32_t here,
+static int ex_lone_lifts(Exhaust *e, const State *st, const MoveCtx *sx, const Chunk *parent, Rec here,
                          int reserve, const State *root) {
     const Config *cfg = e->cfg;
     Move moves[MAXMOVES], lone_moves[NCOLS];
@@ -719,9 +772,13 @@ static int ex_run(Exhaust *e, const State *root, long pause_at, long max_nodes, 
      * made again from its parent, still in ``st``, by its move, rather than decoded
      * from its key. */
     LastChild last = {-1, {0, 0, 0, 0, 0}, 0};
+    if (e->slots == NULL) { /* ex_rebuild lost them */
+        out->status = NOMEM;
+        return EX_ENDED;
+    }
     while (e->depth) {
         if (out->nodes >= pause_at) return EX_PAUSED;
-        int32_t here = e->stack[e->depth - 1];
+        Rec here = e->stack[e->depth - 1];
         if (here == last.next) {
             StateHead head;
             unsigned touched = 0;

@@ -189,7 +189,7 @@ static int layer_enter(Exhaust *e, const uint8_t *key, int len) {
     if (ex_find(e, key, len, h, &slot) >= 0) return 1;
     if (!ex_room(e, 1)) return 0;
     ex_find(e, key, len, h, &slot);
-    e->stack[e->depth++] = (int32_t)ex_add(e, -1, key, len, h, slot);
+    e->stack[e->depth++] = ex_add(e, -1, key, len, h, slot);
     return 1;
 }
 
@@ -303,11 +303,19 @@ static Outcome exhaust_layered(const Config *cfg, const State *root, Nodes *node
     p.index = calloc(64, sizeof(int32_t));
     p.imask = 63;
     if (p.index == NULL) return (Outcome){NOMEM, 0, -1};
-    if (ex_init(&e, cfg, root, nodes)) {
+    int ready = ex_init(&e, cfg, root, nodes);
+    if (ready) { /* records without parents from here: the root again, as the first layer's */
+        uint8_t key[KEYMAX];
         e.crowd = 1;
         e.pending = &p;
+        e.hdr = 1;
+        e.max_arena = LAYER_ARENA;
         memcpy(e.layer, root->founds, 4);
         e.layer_frozen = state_frozen(&e.root, root);
+        ready = layer_reset(&e) && layer_enter(&e, key, key_encode(&e.root, root, key));
+        if (!ready) e.out.status = no_room(nodes->budget);
+    }
+    if (ready) {
         stats->layers = 1;
         for (;;) {
             int r = ex_run(&e, root, LONG_MAX, max_nodes, deadline);
