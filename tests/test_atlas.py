@@ -279,3 +279,37 @@ def test_merged_keeps_the_new_group_where_both_have_one() -> None:
         (STANDARD, ((1, 10),)),
         (FOUR_CELLS, ((1, 20),)),
     ]
+
+
+def test_a_survey_of_a_groups_unknown_deals_settles_them_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Four cells, deals 1-12 within 300 positions: some are left unknown. The atlas keeps
+    # the group; a survey of those deals alone, without the limit, in a database of its
+    # own, settles them in it rather than making the group those few deals.
+    atlas = tmp_path / "atlas.json"
+    report = ["survey", "report", "--markdown", "--atlas", str(atlas)]
+    first, again = tmp_path / "first.db", tmp_path / "again.db"
+    with Store(first) as store:
+        store.add(solve_task(Task(FOUR_CELLS, "eightoff", tuple(range(1, 13)), 10.0, 300)))
+        (group,) = entries(store)
+    assert group.unknown and group.decided == 12 - len(group.unknown)
+    assert main([*report, "--db", str(first)]) == 0
+    capsys.readouterr()
+    with Store(again) as store:
+        store.add(solve_task(Task(FOUR_CELLS, "eightoff", group.unknown, 10.0, None)))
+        (retry,) = entries(store)
+    assert retry.decided == len(group.unknown)
+    assert main([*report, "--db", str(again)]) == 0
+    page = capsys.readouterr().out
+    (found,) = from_text(atlas.read_text())
+    assert found.spans == ((1, 12),) and found.unknown == ()
+    assert (found.won, found.lost) == (group.won + retry.won, group.lost + retry.lost)
+    assert found.limits == ((10.0, 300, None), (10.0, None, None))
+    assert command(found, "a.db").splitlines() == [
+        "eightoff survey 1-12 --db a.db --time-limit 10 --node-limit 300 --cells 4",
+        "eightoff survey 1-12 --db a.db --time-limit 10 --redo-unknown --cells 4",
+    ]
+    assert f"| C4 | 1-12 | {found.won} | {found.lost} | 0 |" in page
+    # A survey of any deal the group had decided is a new group, as before.
+    assert merged([retry], [found]) == [retry]

@@ -10,11 +10,14 @@ beside ours.
 Each group's figures are also kept as an :class:`Entry` in a small JSON file
 (``docs/atlas.json``, ``--atlas FILE``): a survey of a few variants, in a database of their
 own on another machine or day, replaces theirs there and the page is made from the whole
-file (:func:`merged`), so the atlas grows without one database holding every survey.
+file (:func:`merged`), so the atlas grows without one database holding every survey. A
+survey of nothing but deals a group left unknown (``eightoff survey 7755,83731 ...`` at
+larger limits) settles them in that group instead of replacing it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections import Counter
@@ -259,11 +262,43 @@ def _order(rules: Rules, source: str) -> tuple[object, ...]:
     return (rules.layout.value, rules.build.value, rules.empty_column.value, -rules.cells, source)
 
 
+def _deals(found: Sequence[tuple[int, int]], most: int) -> set[int] | None:
+    """The deal numbers of ``found``, or None where they are more than ``most``."""
+    if sum(hi - lo + 1 for lo, hi in found) > most:
+        return None
+    return {deal for lo, hi in found for deal in range(lo, hi + 1)}
+
+
+def settles(new: Entry, old: Entry) -> bool:
+    """Whether ``new`` surveyed nothing but deals ``old``, the same group, left unknown."""
+    deals = _deals(new.spans, len(old.unknown)) if new.key == old.key else None
+    return deals is not None and deals <= set(old.unknown)
+
+
+def settled(old: Entry, new: Entry) -> Entry:
+    """``old`` with the deals it left unknown that ``new`` surveyed again (``settles``)
+    counted as ``new`` found them, and ``new``'s limits among its own (so its commands
+    retry them). Its times and lengths stay: a few of its deals, already past its 99th
+    percentile of time, move neither its median nor that percentile."""
+    again = _deals(new.spans, len(old.unknown)) or set()
+    unknown = sorted((set(old.unknown) - again) | set(new.unknown))
+    limits = tuple(sorted(set(old.limits) | set(new.limits), key=_limit_order))
+    return dataclasses.replace(
+        old, limits=limits, won=old.won + new.won, lost=old.lost + new.lost, unknown=tuple(unknown)
+    )
+
+
 def merged(new: list[Entry], old: list[Entry]) -> list[Entry]:
-    """``new`` with the groups of ``old`` it lacks (its own where both have one), in
+    """``new`` with the groups of ``old`` it lacks (its own where both have one; where
+    ``new``'s only surveyed deals ``old``'s left unknown, ``old``'s settled by it), in
     atlas order."""
-    mine = {e.key for e in new}
-    both = [*new, *(e for e in old if e.key not in mine)]
+    before = {e.key: e for e in old}
+    mine = [
+        settled(before[e.key], e) if e.key in before and settles(e, before[e.key]) else e
+        for e in new
+    ]
+    keys = {e.key for e in mine}
+    both = [*mine, *(e for e in old if e.key not in keys)]
     return sorted(both, key=lambda e: _order(*e.key))
 
 
