@@ -180,6 +180,7 @@ static int ex_rebuild(Exhaust *e) {
         while (e->slots[p]) p = (p + 1) & e->mask;
         e->slots[p] = (h >> REC_BITS) << REC_BITS | (uint64_t)(w + 1);
     }
+    if (grown) b->full = 0; /* ex_rehash's refusal said otherwise */
     return grown;
 }
 
