@@ -301,6 +301,22 @@ def test_a_lost_deal_whose_open_list_stays_small_pays_little(rules: Rules, numbe
 
 
 @needs_native
+def test_the_scans_keep_pace_with_the_proofs_turns_in_the_first_stretch() -> None:
+    # 2-cell alternating Baker's PySolFC 3427: Freecell Solver's preset scans win it at
+    # 4,292 of their positions. Its open list small, the proof takes turns beside
+    # best-first, four positions per one of best-first's; with the scans' share counted
+    # on best-first's alone, the proof won it at 21,640 (36,075 positions in all) while
+    # the scans stood at 4,291. Their share counts the proof's positions too.
+    assert native is not None
+    position = pysol_deal(3427, Rules(cells=2, build=Build.ALTERNATE, layout=Layout.BAKERS))
+    scans = native.scans(*search_state(position), core.config(position.rules), 100_000, -1.0)
+    assert (scans[0], scans[2]) == (core.SOLVED, 4_292)
+    result = solve_with(position, portfolio=True)
+    assert result.verdict is Verdict.SOLVED and wins(position, result)
+    assert result.nodes < 15_000
+
+
+@needs_native
 def test_a_streamlined_dives_line_replays_from_the_deal() -> None:
     # Fore Cell deal 1853 is won by a streamlined dive (every card that can go home
     # goes) whose root, as best-first hands it over, still holds a card only that

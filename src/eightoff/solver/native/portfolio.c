@@ -426,10 +426,18 @@ static long helper_allowance(const Config *cfg, long b) {
     return b <= SOLO ? early : early + (b - SOLO) * HELPER_NUM / HELPER_DEN;
 }
 
-/* The scans' own allowance once best-first has expanded ``b``: SCAN_NUM per SCAN_DEN past early_start. */
-static long scan_own(const Config *cfg, long b) {
-    long start = early_start(cfg);
-    return b <= start ? 0 : (b - start) * SCAN_NUM / SCAN_DEN;
+/* The scans' own allowance: SCAN_NUM per SCAN_DEN of best-first's expansions past
+ * early_start and of the proof's positions (its turns beside best-first, PF_PROOF_GATE),
+ * as past ``first`` (proof.c). Counting best-first's alone, the scans fell four times
+ * behind once the proof took its turns (PROOF_RATIO of best-first's each): 2-cell
+ * alternating Baker's PySolFC 3427, which the scans win at 4,292 of their positions, was
+ * won by the proof at 21,640 while they stood at 4,291 (35 ms; fc-solve 2.6 ms); now
+ * 10 ms. Tuned on PySolFC 3001-3700 (C2-A, C2-AB, C4-A, C4-AB, C2-EA, C2-EAB; CPU s of
+ * solve(), builds taking turns deal by deal): 3001-3250 48.62 -> 48.39, 3201-3700
+ * 164.93 -> 162.04, and no deal over 10x fc-solve's time there (one before: 3427). */
+static long scan_own(const Portfolio *p, const Config *cfg) {
+    long start = early_start(cfg), b = p->bf.out.nodes;
+    return ((b <= start ? 0 : b - start) + p->proof_nodes) * SCAN_NUM / SCAN_DEN;
 }
 
 /* The scans' turns while they are behind their allowance (SCAN_NUM per SCAN_DEN of
@@ -442,7 +450,7 @@ static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *n
     if (!USE_SCAN || helpers < 0 || (long)p->bf.heap.n * SCAN_OPEN_SHARE < b) return 0;
     long quantum = b < SOLO ? EARLY_QUANTUM : QUANTUM;
     long shared = helpers < SCAN_FIRST ? helpers : SCAN_FIRST;
-    long allowance = scan_own(cfg, b) + shared; /* their own, and first the other helpers' turns too */
+    long allowance = scan_own(p, cfg) + shared; /* their own, and first the other helpers' turns too */
     long cap = cfg->ncells >= WIDE_CELLS ? WIDE_SCAN_NODES : SCAN_NODES;
     while (portfolio_scans_on(p) && portfolio_scanned(p) <= allowance) {
         long before = portfolio_scanned(p);
@@ -515,7 +523,7 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
                 out.nodes = portfolio_nodes(p);
                 return out;
             }
-            long scanned = portfolio_scanned(p), borrowed = scanned - scan_own(cfg, p->bf.out.nodes);
+            long scanned = portfolio_scanned(p), borrowed = scanned - scan_own(p, cfg);
             if (borrowed > SCAN_FIRST) borrowed = SCAN_FIRST; /* the scans' positions on the other helpers' share */
             if (borrowed < 0) borrowed = 0;
             long spent = portfolio_nodes(p) - p->bf.out.nodes - scanned - p->proof_nodes + borrowed; /* the other helpers' */
