@@ -12,8 +12,9 @@
  *   scans of its toons-for-twenty-somethings preset by its prelude, over one
  *   collection with their shared dead-end marks, single cards, no autoplay of their
  *   own), on an allowance of their own: SCAN_NUM positions per SCAN_DEN of
- *   best-first's from early_start (and, for their first SCAN_FIRST, the other
- *   helpers' turns first), while best-first's open list holds at least one position
+ *   best-first's from early_start and of the proof's turns (scan_own; and, for
+ *   their first SCAN_FIRST, the other helpers' turns first), while best-first's
+ *   open list holds at least one position
  *   per SCAN_OPEN_SHARE expanded, SCAN_NODES at most (WIDE_SCAN_NODES with eight
  *   cells). On the deals where fc-solve is fastest it is these scans that find the
  *   line; running them as fc-solve runs them (not a look-alike) makes those deals
