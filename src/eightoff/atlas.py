@@ -269,18 +269,15 @@ def _deals(found: Sequence[tuple[int, int]], most: int) -> set[int] | None:
     return {deal for lo, hi in found for deal in range(lo, hi + 1)}
 
 
-def settles(new: Entry, old: Entry) -> bool:
-    """Whether ``new`` surveyed nothing but deals ``old``, the same group, left unknown."""
-    deals = _deals(new.spans, len(old.unknown)) if new.key == old.key else None
-    return deals is not None and deals <= set(old.unknown)
-
-
-def settled(old: Entry, new: Entry) -> Entry:
-    """``old`` with the deals it left unknown that ``new`` surveyed again (``settles``)
-    counted as ``new`` found them, and ``new``'s limits among its own (so its commands
-    retry them). Its times and lengths stay: a few of its deals, already past its 99th
-    percentile of time, move neither its median nor that percentile."""
-    again = _deals(new.spans, len(old.unknown)) or set()
+def settled(old: Entry, new: Entry) -> Entry | None:
+    """``old`` with the deals it left unknown that ``new`` surveyed again counted as
+    ``new`` found them, and ``new``'s limits among its own (so its commands retry them);
+    None unless ``new`` is of the same group and surveyed nothing else. Its times and
+    lengths stay: a few of its deals, already past its 99th percentile of time, move
+    neither its median nor that percentile."""
+    again = _deals(new.spans, len(old.unknown)) if new.key == old.key else None
+    if again is None or not again <= set(old.unknown):
+        return None
     unknown = sorted((set(old.unknown) - again) | set(new.unknown))
     limits = tuple(sorted(set(old.limits) | set(new.limits), key=_limit_order))
     return dataclasses.replace(
@@ -293,10 +290,7 @@ def merged(new: list[Entry], old: list[Entry]) -> list[Entry]:
     ``new``'s only surveyed deals ``old``'s left unknown, ``old``'s settled by it), in
     atlas order."""
     before = {e.key: e for e in old}
-    mine = [
-        settled(before[e.key], e) if e.key in before and settles(e, before[e.key]) else e
-        for e in new
-    ]
+    mine = [(settled(before[e.key], e) if e.key in before else None) or e for e in new]
     keys = {e.key for e in mine}
     both = [*mine, *(e for e in old if e.key not in keys)]
     return sorted(both, key=lambda e: _order(*e.key))
