@@ -34,6 +34,7 @@ from eightoff.verdicts import (
     encode_deals,
     from_store,
     odds,
+    settled,
     shipped,
     surveyed_as,
 )
@@ -275,6 +276,40 @@ def test_verdicts_merge_keeps_the_rule_sets_the_database_lacks(tmp_path: Path) -
     out.write_text("not json")
     proc = eightoff("survey", "verdicts", "--merge", "--db", str(second), str(out))
     assert proc.returncode == 2 and "not a valid verdicts file" in proc.stderr
+
+
+def test_a_survey_of_a_rule_sets_unknown_deals_settles_them_there(tmp_path: Path) -> None:
+    first, again, wider = tmp_path / "first.db", tmp_path / "again.db", tmp_path / "wider.db"
+    with Store(first) as store:  # 20 deals: 3 lost, 5, 12 and 17 unknown, the rest won
+        store.add([row(n, {3: "unsolvable", 5: "unknown", 12: "unknown", 17: "unknown"}
+                       .get(n, "solved")) for n in range(1, 21)])  # fmt: skip
+    with Store(again) as store:  # 5 and 17 with more time: 5 lost, 17 won; 12 not tried
+        store.add([row(5, "unsolvable"), row(17, "solved")])
+    with Store(wider) as store:  # a deal that was not unknown: a survey of its own
+        store.add([row(17, "solved"), row(18, "solved")])
+    out = tmp_path / "verdicts.json"
+    assert eightoff("survey", "verdicts", "--db", str(first), str(out)).returncode == 0
+    proc = eightoff("survey", "verdicts", "--merge", "--db", str(again), str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert "1 undecided" in proc.stdout  # 12 alone is left
+    found = Shipped.from_text(out.read_text()).variants[STANDARD]
+    assert (found.low, found.high, found.won, found.lost) == (1, 20, 17, 2)
+    assert (found.listed, found.deals, found.unknown) == ("lost", (3, 5), (12,))
+    assert [found.verdict(n) for n in (3, 5, 12, 17)] == ["lost", "lost", "unknown", "won"]
+    assert eightoff("survey", "verdicts", "--merge", "--db", str(wider), str(out)).returncode == 0
+    found = Shipped.from_text(out.read_text()).variants[STANDARD]
+    assert (found.low, found.high, found.won, found.unknown) == (17, 18, 2, ())
+
+
+def test_settling_unknown_deals_may_turn_which_verdict_is_listed() -> None:
+    old = Verdicts(STANDARD, 1, 6, won=2, lost=1, listed="lost", deals=(3,), unknown=(4, 5, 6))
+    turned = settled(old, {4: "lost", 5: "lost", 6: "unknown"})
+    assert turned == Verdicts(STANDARD, 1, 6, 2, 3, "won", (1, 2), (6,))
+    assert settled(old, {4: "won", 5: "won", 6: "won"}) == Verdicts(
+        STANDARD, 1, 6, 5, 1, "lost", (3,), ()
+    )
+    assert settled(old, {3: "won"}) is None  # 3 was decided: not a settling survey
+    assert settled(old, {}) is None
 
 
 # -- the shipped file ---------------------------------------------------------------------------

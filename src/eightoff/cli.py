@@ -353,7 +353,8 @@ def build_verdicts_parser() -> argparse.ArgumentParser:
         "--merge",
         action="store_true",
         help="keep the rule sets OUT.json holds that the database does not (the database's "
-        "own replace theirs)",
+        "own replace theirs, but where it holds only deals a rule set left unknown: those "
+        "are settled there)",
     )
     p.set_defaults(handler=_cmd_survey_verdicts)
     return p

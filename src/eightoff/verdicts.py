@@ -353,37 +353,40 @@ def odds(rules: Rules) -> Odds | None:
 # -- making the file from a survey database ------------------------------------------------
 
 
-def from_store(store: Store) -> Shipped:
-    """The verdicts of every rule set of ``store`` on eightoff deals: per rule set, the
-    deals from its lowest surveyed one up to the first gap (a survey stopped early may
-    leave holes past it)."""
+def stored(store: Store) -> dict[Rules, dict[int, str]]:
+    """Every eightoff deal of ``store``, by rule set: its verdict (won, lost or unknown)."""
     from eightoff.store import rules_from_key
 
+    found: dict[Rules, dict[int, str]] = {}
+    rows = store.execute(
+        "SELECT rules, deal, verdict FROM results WHERE source = 'eightoff' ORDER BY rules, deal"
+    )
+    for key, deal, verdict in rows:
+        found.setdefault(rules_from_key(key), {})[deal] = STORED_AS[verdict]
+    return found
+
+
+def from_store(store: Store, found: dict[Rules, dict[int, str]] | None = None) -> Shipped:
+    """The verdicts of every rule set of ``store`` on eightoff deals (``found``: what
+    :func:`stored` read of it, if already read): per rule set, the deals from its lowest
+    surveyed one up to the first gap (a survey stopped early may leave holes past it)."""
     variants: list[Verdicts] = []
-    sets = [
-        r[0] for r in store.execute("SELECT DISTINCT rules FROM results WHERE source = 'eightoff'")
-    ]
-    for key in sorted(sets):
-        rows = store.execute(
-            "SELECT deal, verdict FROM results WHERE rules = ? AND source = 'eightoff' "
-            "ORDER BY deal",
-            (key,),
-        )
+    for rules, verdicts in (stored(store) if found is None else found).items():
         by_verdict: dict[str, list[int]] = {v: [] for v in VERDICTS}
         low = high = None
-        for deal, verdict in rows:
+        for deal, verdict in verdicts.items():  # in the order of the deals
             if high is not None and deal != high + 1:
                 break
             low = deal if low is None else low
             high = deal
-            by_verdict[STORED_AS[verdict]].append(deal)
+            by_verdict[verdict].append(deal)
         if low is None or high is None or low < 1:
             continue
         won, lost = by_verdict["won"], by_verdict["lost"]
         listed = "won" if len(won) <= len(lost) else "lost"
         variants.append(
             Verdicts(
-                rules=rules_from_key(key),
+                rules=rules,
                 low=low,
                 high=high,
                 won=len(won),
@@ -407,19 +410,42 @@ def _in_order(variants: list[Verdicts]) -> list[Verdicts]:
     return sorted(variants, key=rank)
 
 
-def merged(new: Shipped, old: Shipped) -> Shipped:
-    """``new`` with the rule sets of ``old`` that it lacks (its own win where both have one)."""
-    kept = [v for rules, v in old.variants.items() if rules not in new.variants]
-    if not kept:
+def settled(old: Verdicts, found: dict[int, str]) -> Verdicts | None:
+    """``old`` with the deals it left unknown that ``found`` (deal: won, lost or unknown)
+    surveyed again counted as ``found`` says; None unless ``found`` holds those alone."""
+    if not found or not set(found) <= set(old.unknown):
+        return None
+    won = old.won + sum(v == "won" for v in found.values())
+    lost = old.lost + sum(v == "lost" for v in found.values())
+    listed = "won" if won <= lost else "lost"
+    if listed == old.listed:
+        deals = sorted({*old.deals, *(d for d, v in found.items() if v == listed)})
+    else:  # the rarer verdict turned: list the other one (every deal of the range, once)
+        deals = [d for d in range(old.low, old.high + 1) if found.get(d, old.verdict(d)) == listed]
+    unknown = tuple(d for d in old.unknown if found.get(d) in (None, "unknown"))
+    return Verdicts(old.rules, old.low, old.high, won, lost, listed, tuple(deals), unknown)
+
+
+def merged(new: Shipped, old: Shipped, found: dict[Rules, dict[int, str]] | None = None) -> Shipped:
+    """``new`` with the rule sets of ``old`` that it lacks (its own win where both have one;
+    where ``found``, the deals ``new`` was made from, are only deals ``old`` left unknown,
+    ``old``'s entry settled by them: :func:`settled`)."""
+    variants = dict(new.variants)
+    for rules, entry in old.variants.items():
+        again = settled(entry, found[rules]) if found and rules in found else None
+        if again is not None or rules not in variants:
+            variants[rules] = again or entry
+    if variants == new.variants:
         return new
     solvers = sorted({x for x in f"{new.solver}, {old.solver}".split(", ") if x})
-    return Shipped(_in_order([*new.variants.values(), *kept]), ", ".join(solvers))
+    return Shipped(_in_order(list(variants.values())), ", ".join(solvers))
 
 
 def build(db: str | Path, out: str | Path, *, merge: bool = False) -> Shipped:
     """Write the verdicts file ``out`` from the survey database ``db``; what was written.
     ``merge``: the rule sets ``out`` holds and ``db`` does not are kept (surveys of a few
-    variants, on another machine or day, update those alone)."""
+    variants, on another machine or day, update those alone), and where ``db`` holds
+    nothing but deals a rule set left unknown, they are settled there."""
     from eightoff.pool import _write
     from eightoff.store import Store
 
@@ -437,8 +463,9 @@ def build(db: str | Path, out: str | Path, *, merge: bool = False) -> Shipped:
         old = Shipped.from_text(text, name=str(out))
     with Store(db, readonly=True) as store:
         store.check_rows()
-        made = from_store(store)
+        found = stored(store)
+        made = from_store(store, found)
     if old is not None:
-        made = merged(made, old)
+        made = merged(made, old, found)
     _write(out, made.to_text())
     return made
