@@ -5,6 +5,9 @@ search's and the reference's, and a win found on either side must replay."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -213,6 +216,38 @@ def test_a_proof_rebuilds_its_slots_where_old_and_new_do_not_fit_side_by_side() 
     position = pysol_deal(36, TWO_CELLS)
     assert exact(position, max_bytes=152 << 10) == core.EXHAUSTED
     assert exact(position, max_bytes=136 << 10) == LIMIT
+
+
+MEASURE_GROWTH = """
+from eightoff.deal import deal
+from eightoff.rules import Rules
+from eightoff.solver import core
+position = deal(7755, Rules.from_json({"cells": 2, "empty_column": "any", "build": "alternate",
+                                       "layout": "bakers", "group_moves": "freecell"}))
+cols, cells, founds = core.state(position)
+held = bytes(sorted(c for c in cells if c >= 0))
+def peak_kib():  # this process's own peak (ru_maxrss would count its parent's, from fork)
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+before = peak_kib()
+status = core.native.exhaust(cols, held, founds, core.config(position.rules), -1, -1.0, 24 << 20)[0]
+print(status, (peak_kib() - before) / (24 << 10))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
+def test_the_proofs_tables_stay_within_their_budget_in_memory_too() -> None:
+    # A proof of 2-cell alternating Baker's deal 7755 fills 24 MiB of tables (690,000
+    # positions). They grow by realloc, which moves a block that large (a mapping of
+    # its own) rather than copying it: the process grows by the budget, not more. (The
+    # advice for 2 MB pages once covered part of the mapping, which split it; realloc
+    # could not move it and copied, old and new resident at once: 1.6 times the budget.)
+    proc = subprocess.run(
+        [sys.executable, "-c", MEASURE_GROWTH], capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    status, share = proc.stdout.split()
+    assert int(status) == LIMIT and 0.5 < float(share) < 1.1
 
 
 def test_a_node_limit_past_the_first_stretch_is_unknown_not_a_proof() -> None:

@@ -4,6 +4,9 @@
  * (in dependency order), so all functions stay static and inline across files. */
 
 #include <sys/mman.h>
+#ifdef MADV_HUGEPAGE
+#include <malloc.h> /* malloc_usable_size */
+#endif
 
 #define HUGE_PAGES_FROM ((size_t)4 << 20) /* tables this large ask for 2 MB pages: fewer TLB misses */
 
@@ -11,7 +14,9 @@
 
 /* Resizes a table from ``old_bytes`` to ``new_bytes`` (``p`` NULL: a new one) within
  * the search's budget; NULL when that would pass it (``full`` set) or memory ran out.
- * Only the new size is counted: while realloc copies, old and new briefly coexist. */
+ * Only the new size is counted: a large block (past malloc's mmap threshold, 32 MiB at
+ * most) is a mapping of its own, which realloc moves (mremap) rather than copies, so
+ * old and new never coexist. */
 static void *budget_resize(Budget *b, void *p, size_t old_bytes, size_t new_bytes) {
     if (b->used - old_bytes + new_bytes > b->max) {
         b->full = 1;
@@ -21,9 +26,14 @@ static void *budget_resize(Budget *b, void *p, size_t old_bytes, size_t new_byte
     if (q == NULL) return NULL;
     b->used = b->used - old_bytes + new_bytes;
 #ifdef MADV_HUGEPAGE
-    if (new_bytes >= HUGE_PAGES_FROM) { /* the pages inside the block: 2 MB pages where the kernel has them */
-        uintptr_t from = ((uintptr_t)q + 4095) & ~(uintptr_t)4095, to = ((uintptr_t)q + new_bytes) & ~(uintptr_t)4095;
-        if (to > from) madvise((void *)from, to - from, MADV_HUGEPAGE);
+    if (new_bytes >= HUGE_PAGES_FROM) { /* 2 MB pages where the kernel has them */
+        /* The whole mapping, from its first page (the block's header) to its last
+         * (malloc_usable_size reaches it): advice on part of it would split it, and
+         * mremap refuses a range of two mappings (EFAULT), so realloc would copy the
+         * table, old and new both resident (1.5x the budget at the next growth). */
+        uintptr_t from = (uintptr_t)q & ~(uintptr_t)4095;
+        uintptr_t to = ((uintptr_t)q + malloc_usable_size(q) + 4095) & ~(uintptr_t)4095;
+        madvise((void *)from, to - from, MADV_HUGEPAGE);
     }
 #endif
     return q;
