@@ -239,15 +239,16 @@ print(status, (peak_kib() - before) / (24 << 10))
 def test_the_proofs_tables_stay_within_their_budget_in_memory_too() -> None:
     # A proof of 2-cell alternating Baker's deal 7755 fills 24 MiB of tables (690,000
     # positions). They grow by realloc, which moves a block that large (a mapping of
-    # its own) rather than copying it: the process grows by the budget, not more. (The
-    # advice for 2 MB pages once covered part of the mapping, which split it; realloc
-    # could not move it and copied, old and new resident at once: 1.6 times the budget.)
+    # its own) rather than copying it: the process grows by the budget, and at most a
+    # 2 MB page a table more. (The advice for 2 MB pages once covered part of the
+    # mapping, which split it; realloc could not move it and copied, old and new
+    # resident at once: 1.6 times the budget.)
     proc = subprocess.run(
         [sys.executable, "-c", MEASURE_GROWTH], capture_output=True, text=True, timeout=120
     )
     assert proc.returncode == 0, proc.stderr
     status, share = proc.stdout.split()
-    assert int(status) == LIMIT and 0.5 < float(share) < 1.1
+    assert int(status) == LIMIT and 0.5 < float(share) < 1.3
 
 
 def test_a_node_limit_past_the_first_stretch_is_unknown_not_a_proof() -> None:
