@@ -158,6 +158,22 @@ def test_freecell_solvers_scans_go_on_past_the_first_stretch() -> None:
     assert (status, line) == (LIMIT, []) and total <= 400_000
 
 
+def test_the_late_scans_go_on_at_a_slower_pace_while_the_gate_holds_them() -> None:
+    # 2-cell alternating PySolFC 290: Freecell Solver's preset wins it at 78,313 of its
+    # positions, but best-first's open list stays small, so the gate held the scans at
+    # 33,700 and best-first and the proof won it at 702,268 in all (10 times Freecell
+    # Solver's time). One scan position per two of theirs goes on while the gate is
+    # shut: the scans win it, within 500,000 in all.
+    assert native is not None
+    position = pysol_deal(290, TWO_CELLS)
+    scans = native.scans(*search_state(position), core.config(TWO_CELLS), 300_000, -1.0)
+    assert (scans[0], scans[2]) == (core.SOLVED, 78_313)
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30, True)
+    status, line, _, total = native.solve(*args, 100_000)
+    assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
+    assert 100_000 + 78_313 - 33_700 < total < 500_000
+
+
 def test_the_proof_takes_turns_in_the_first_stretch_where_the_deal_looks_lost() -> None:
     # Where best-first's open list holds under one position per four expanded (a
     # closed space running dry), the exact proof takes turns beside it from its

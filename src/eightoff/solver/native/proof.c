@@ -22,7 +22,8 @@
  * a dive of one kind or another wins most of them within 30,000-300,000; they stop
  * once best-first has expanded LATE_DIVES_MAX. Freecell Solver's preset scans go on
  * as well (SCAN_LATE_NUM per SCAN_LATE_DEN of best-first's and the proof's positions,
- * gated the same way by SCAN_LATE_GATE), up to SCAN_LATE_NODES of theirs in all.
+ * gated the same way by SCAN_LATE_GATE, and at SCAN_FLOOR's slower pace while the
+ * gate is shut), up to SCAN_LATE_NODES of theirs in all.
  *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
@@ -107,6 +108,25 @@
 #endif
 #ifndef SCAN_LATE_GATE /* only while best-first runs and its open list holds 1 / SCAN_LATE_GATE */
 #define SCAN_LATE_GATE 2 /* of its expansions (0: whatever it holds) */
+#endif
+
+/* While the gate holds the late scans they still go on at a floor of one position
+ * per SCAN_FLOOR of the others' since ``first``, up to SCAN_FLOOR_CAP of theirs in
+ * all: a deal Freecell Solver's preset wins within that many positions then costs at
+ * most about SCAN_FLOOR + 1 times its scans alone, whatever best-first's open list
+ * holds (2-cell alternating PySolFC 290: the scans alone win at 78,313 positions, 75
+ * ms; held at 33,700 by the gate, `solve()` took 702,268 positions, 865 ms, 10x
+ * Freecell Solver's; with the floor 523 ms). The cap keeps a lost deal's cost to a few
+ * tens of thousands of positions. `solve()` CPU s of C2-A, C2-AB, C4-A, C4-AB, C2-EA
+ * and C2-EAB, builds taking turns deal by deal, without / with the floor: PySolFC
+ * 1-500 100.17 / 98.56, 3001-3250 50.16 / 49.67, 3501-3750 71.69 / 70.83 (the same
+ * verdicts); at one per 1 49.67 -> 50.95 on 3001-3250, and without the cap (one per
+ * 2, up to SCAN_LATE_NODES) 51.32 -> 52.05, lost deals of a second paying 20-40%. */
+#ifndef SCAN_FLOOR
+#define SCAN_FLOOR 2
+#endif
+#ifndef SCAN_FLOOR_CAP
+#define SCAN_FLOOR_CAP 90000
 #endif
 
 typedef struct {
@@ -376,14 +396,17 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
             settle_proof_alone(s, budget, &spent); /* it ran dry (hashed: no proof) or filled the tables */
             continue;
         }
-        if (s->pf.slive > 0 && s->blive && (SCAN_LATE_GATE == 0 || (long)s->bf.heap.n * SCAN_LATE_GATE >= s->bf.out.nodes)) {
-            long others = spent + exp->out.nodes + s->bf.out.nodes;
+        int gate_open = s->blive && (SCAN_LATE_GATE == 0 || (long)s->bf.heap.n * SCAN_LATE_GATE >= s->bf.out.nodes);
+        if (s->pf.slive > 0 && (gate_open || (SCAN_FLOOR > 0 && portfolio_scanned(&s->pf) < SCAN_FLOOR_CAP))) {
+            long others = spent + exp->out.nodes + (s->blive ? s->bf.out.nodes : 0);
             long late = portfolio_scanned(&s->pf) - s->scan_base;
-            long to_go = (others - s->others_base) * SCAN_LATE_NUM / SCAN_LATE_DEN - late;
+            long to_go = gate_open ? (others - s->others_base) * SCAN_LATE_NUM / SCAN_LATE_DEN - late
+                                   : (others - s->others_base) / (SCAN_FLOOR > 0 ? SCAN_FLOOR : 1) - late;
             if (to_go > 0) {
                 long max_scanned = max_nodes < 0 ? -1 : max_nodes - (others + settle_helper_nodes(s) - late) + s->scan_base;
-                /* Past SCAN_LATE_NODES they stop; run dry or out of room, they prove nothing. */
-                if (portfolio_scan_turn(&s->pf, bcfg, 0, max_scanned, deadline, to_go, SCAN_LATE_NODES)) {
+                /* Past SCAN_LATE_NODES they stop (held at SCAN_FLOOR_CAP while the gate
+                 * is shut); run dry or out of room, they prove nothing. */
+                if (portfolio_scan_turn(&s->pf, bcfg, 0, max_scanned, deadline, to_go, gate_open ? SCAN_LATE_NODES : SCAN_FLOOR_CAP)) {
                     out = s->pf.scan.out;
                     out.nodes = others + settle_helper_nodes(s);
                     if (out.status == SOLVED) {
