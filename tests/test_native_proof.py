@@ -139,19 +139,32 @@ def test_long_dives_beside_the_proof_win_what_best_first_and_the_proof_do_not() 
     assert solve(position, 100_000, nodes=1_000_000) == (core.SOLVED, True)
 
 
+def scans_win_at(position: Position) -> int:
+    """How many positions Freecell Solver's preset scans alone take to win the deal."""
+    assert native is not None
+    scans = native.scans(*search_state(position), core.config(position.rules), 300_000, -1.0)
+    assert scans[0] == core.SOLVED
+    return int(scans[2])
+
+
+def solve_wins_at(position: Position) -> int:
+    """How many positions ``solve`` (first stretch 100,000) takes to win the deal, line checked."""
+    assert native is not None
+    args = (*core.state(position), core.config(position.rules), -1, -1.0, 20, 300, 1 << 30, True)
+    status, line, _, total = native.solve(*args, 100_000)
+    assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
+    return int(total)
+
+
 def test_freecell_solvers_scans_go_on_past_the_first_stretch() -> None:
     # 2-cell alternating PySolFC 37: Freecell Solver's preset wins it at 206,231 of its
     # positions, past the portfolio's cap for its scans (60,000), while best-first and
     # the proof by turns take 1.7 million. Past the first stretch the scans go on
     # beside them, one position per one of theirs: won within 600,000 in all.
-    assert native is not None
     position = pysol_deal(37, TWO_CELLS)
-    scans = native.scans(*search_state(position), core.config(TWO_CELLS), 300_000, -1.0)
-    assert (scans[0], scans[2]) == (core.SOLVED, 206_231)
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30, True)
-    status, line, _, total = native.solve(*args, 100_000)
-    assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
-    assert 100_000 + 206_231 < total < 600_000
+    assert scans_win_at(position) == 206_231
+    assert 100_000 + 206_231 < solve_wins_at(position) < 600_000
+    assert native is not None
     # A node limit holds for them too: unknown, not a line past it.
     limit = (*core.state(position), core.config(TWO_CELLS), 400_000, -1.0, 20, 300, 1 << 30)
     status, line, _, total = native.solve(*limit, True, 100_000)
@@ -164,14 +177,9 @@ def test_the_late_scans_go_on_at_a_slower_pace_while_the_gate_holds_them() -> No
     # 33,700 and best-first and the proof won it at 702,268 in all (10 times Freecell
     # Solver's time). One scan position per two of theirs goes on while the gate is
     # shut: the scans win it, within 500,000 in all.
-    assert native is not None
     position = pysol_deal(290, TWO_CELLS)
-    scans = native.scans(*search_state(position), core.config(TWO_CELLS), 300_000, -1.0)
-    assert (scans[0], scans[2]) == (core.SOLVED, 78_313)
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30, True)
-    status, line, _, total = native.solve(*args, 100_000)
-    assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
-    assert 100_000 + 78_313 - 33_700 < total < 500_000
+    assert scans_win_at(position) == 78_313
+    assert 100_000 + 78_313 - 33_700 < solve_wins_at(position) < 500_000
 
 
 def test_the_proof_takes_turns_in_the_first_stretch_where_the_deal_looks_lost() -> None:
