@@ -317,6 +317,21 @@ def test_the_scans_keep_pace_with_the_proofs_turns_in_the_first_stretch() -> Non
 
 
 @needs_native
+def test_the_scans_go_on_at_a_quarter_of_their_share_while_the_gate_holds_them() -> None:
+    # 2-cell alternating PySolFC 98: Freecell Solver's preset scans win it at 5,022 of
+    # their positions, but best-first's open list stays under a quarter of its
+    # expansions, so the gate held the scans and the proof won it at 54,862 positions in
+    # all (9 times Freecell Solver's time). A quarter of their share goes on meanwhile.
+    assert native is not None
+    position = pysol_deal(98, TWO_CELLS_ALTERNATE)
+    scans = native.scans(*search_state(position), core.config(position.rules), 100_000, -1.0)
+    assert (scans[0], scans[2]) == (core.SOLVED, 5_022)
+    result = solve_with(position, portfolio=True)
+    assert result.verdict is Verdict.SOLVED and wins(position, result)
+    assert result.nodes < 40_000
+
+
+@needs_native
 def test_a_streamlined_dives_line_replays_from_the_deal() -> None:
     # Fore Cell deal 1853 is won by a streamlined dive (every card that can go home
     # goes) whose root, as best-first hands it over, still holds a card only that

@@ -15,7 +15,8 @@
  *   best-first's from early_start and of the proof's turns (scan_own; and, for
  *   their first SCAN_FIRST, the other helpers' turns first), while best-first's
  *   open list holds at least one position
- *   per SCAN_OPEN_SHARE expanded, SCAN_NODES at most (WIDE_SCAN_NODES with eight
+ *   per SCAN_OPEN_SHARE expanded (a quarter of that while it does not, the first
+ *   SCAN_EARLY_FLOOR_CAP), SCAN_NODES at most (WIDE_SCAN_NODES with eight
  *   cells). On the deals where fc-solve is fastest it is these scans that find the
  *   line; running them as fc-solve runs them (not a look-alike) makes those deals
  *   ours at the same count of positions. Their
@@ -162,6 +163,21 @@
  * 5,000 (2-cell alternating PySolFC 98, won by fc-solve's preset at 5,022: 135 ->
  * 13 ms), lost deals of 1,000-10,000 positions paid for them, PySolFC 1-500: C2-E
  * 0.06 -> 0.10 s, C4-E 0.24 -> 0.30, C2-B 0.17 -> 0.21, C4-EB 2.20 -> 2.48. */
+/* While the gate holds them the scans still go on, at a floor of one position per
+ * SCAN_EARLY_FLOOR of their allowance, up to SCAN_EARLY_FLOOR_CAP of theirs: a lost
+ * deal pays a quarter more at most, and little of that past its first 40,000 positions
+ * (PySolFC 98 again: the proof won it at 54,862 positions in all, 47 ms, 9x fc-solve's
+ * 5.2; now at 28,802, 26 ms). `solve()` CPU s of C2-A, C2-AB, C4-A, C4-AB, C2-EA and
+ * C2-EAB, builds taking turns deal by deal, without / with: PySolFC 1-500 97.01 / 94.44
+ * (the other 18 rows 9.75 / 9.71), 3001-3250 50.74 / 50.27, 3501-3750 64.74 / 62.67;
+ * the geometric mean of the ratios over deals of 5 ms or more 0.99-1.00. One per 2
+ * instead: 3001-3250 50.85, 11 deals 1.3 times slower, the small lost ones. */
+#ifndef SCAN_EARLY_FLOOR
+#define SCAN_EARLY_FLOOR 4
+#endif
+#ifndef SCAN_EARLY_FLOOR_CAP
+#define SCAN_EARLY_FLOOR_CAP 10000
+#endif
 #ifndef SCAN_OPEN_SHARE
 #define SCAN_OPEN_SHARE 4 /* the scans only while best-first's open list holds 1 / SCAN_OPEN_SHARE of its expansions */
 #endif
@@ -442,21 +458,25 @@ static long scan_own(const Portfolio *p, const Config *cfg) {
 }
 
 /* The scans' turns while they are behind their allowance (SCAN_NUM per SCAN_DEN of
- * best-first's expansions past early_start) and best-first's open list is not tiny:
+ * best-first's expansions past early_start) and best-first's open list is not tiny
+ * (while it is, behind a SCAN_EARLY_FLOOR-th of it, up to SCAN_EARLY_FLOOR_CAP):
  * 1 when they ended the whole search (a line, or the node or time limit), with the
  * outcome in ``out``. */
 static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *nodes,
                                  long max_nodes, double deadline, Outcome *out) {
     long b = p->bf.out.nodes, helpers = helper_allowance(cfg, b); /* < 0 before early_start */
-    if (!USE_SCAN || helpers < 0 || (long)p->bf.heap.n * SCAN_OPEN_SHARE < b) return 0;
+    int gated = (long)p->bf.heap.n * SCAN_OPEN_SHARE < b;
+    if (!USE_SCAN || helpers < 0 || (gated && (SCAN_EARLY_FLOOR == 0 || portfolio_scanned(p) >= SCAN_EARLY_FLOOR_CAP))) return 0;
     long quantum = b < SOLO ? EARLY_QUANTUM : QUANTUM;
     long shared = helpers < SCAN_FIRST ? helpers : SCAN_FIRST;
-    long allowance = scan_own(p, cfg) + shared; /* their own, and first the other helpers' turns too */
+    long allowance = gated ? scan_own(p, cfg) / (SCAN_EARLY_FLOOR > 0 ? SCAN_EARLY_FLOOR : 1)
+                           : scan_own(p, cfg) + shared; /* their own, and first the other helpers' turns too */
     long cap = cfg->ncells >= WIDE_CELLS ? WIDE_SCAN_NODES : SCAN_NODES;
     while (portfolio_scans_on(p) && portfolio_scanned(p) <= allowance) {
         long before = portfolio_scanned(p);
         long max_scanned = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - before);
-        if (portfolio_scan_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_scanned, deadline, quantum, cap)) {
+        long q = gated && before + quantum > SCAN_EARLY_FLOOR_CAP ? SCAN_EARLY_FLOOR_CAP - before : quantum;
+        if (portfolio_scan_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_scanned, deadline, q, cap)) {
             *out = p->scan.out;
             if (out->status == SOLVED) {
                 p->win_cfg = &p->scfg;
