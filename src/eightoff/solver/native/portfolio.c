@@ -15,8 +15,8 @@
  *   best-first's from early_start and of the proof's turns (scan_own; and, for
  *   their first SCAN_FIRST, the other helpers' turns first), while best-first's
  *   open list holds at least one position
- *   per SCAN_OPEN_SHARE expanded (a quarter of that while it does not, the first
- *   SCAN_EARLY_FLOOR_CAP), SCAN_NODES at most (WIDE_SCAN_NODES with eight
+ *   per SCAN_OPEN_SHARE expanded (while it does not, a quarter of their allowance,
+ *   up to SCAN_EARLY_FLOOR_CAP), SCAN_NODES at most (WIDE_SCAN_NODES with eight
  *   cells). On the deals where fc-solve is fastest it is these scans that find the
  *   line; running them as fc-solve runs them (not a look-alike) makes those deals
  *   ours at the same count of positions. Their
