@@ -165,18 +165,21 @@
  * 0.06 -> 0.10 s, C4-E 0.24 -> 0.30, C2-B 0.17 -> 0.21, C4-EB 2.20 -> 2.48. */
 /* While the gate holds them the scans still go on, at a floor of one position per
  * SCAN_EARLY_FLOOR of their allowance, up to SCAN_EARLY_FLOOR_CAP of theirs: a lost
- * deal pays a quarter more at most, and little of that past its first 40,000 positions
+ * deal pays a quarter more at most, and none of it past its first 160,000 positions
  * (PySolFC 98 again: the proof won it at 54,862 positions in all, 47 ms, 9x fc-solve's
- * 5.2; now at 28,802, 26 ms). `solve()` CPU s of C2-A, C2-AB, C4-A, C4-AB, C2-EA and
- * C2-EAB, builds taking turns deal by deal, without / with: PySolFC 1-500 97.01 / 94.44
- * (the other 18 rows 9.75 / 9.71), 3001-3250 50.74 / 50.27, 3501-3750 64.74 / 62.67;
- * the geometric mean of the ratios over deals of 5 ms or more 0.99-1.00. One per 2
- * instead: 3001-3250 50.85, 11 deals 1.3 times slower, the small lost ones. */
+ * 5.2; now at 28,802, 26 ms; 2-cell alternating Baker's 873, which the scans win at
+ * 34,614: 681,176 -> 175,454 positions, 908 -> 199 ms, fc-solve 33). `solve()` CPU s
+ * of C2-A, C2-AB, C4-A, C4-AB, C2-EA and C2-EAB, builds taking turns deal by deal,
+ * without / with a cap of 10,000: PySolFC 1-500 97.01 / 94.44 (the other 18 rows 9.75
+ * / 9.71), 3001-3250 50.74 / 50.27, 3501-3750 64.74 / 62.67; with 10,000 / 40,000:
+ * 1-500 93.67 / 92.63, 3001-3250 49.42 / 48.71. The geometric mean of the ratios over
+ * deals of 5 ms or more 0.99-1.00 each time. One per 2 instead: 3001-3250 50.85, 11
+ * deals 1.3 times slower, the small lost ones. */
 #ifndef SCAN_EARLY_FLOOR
 #define SCAN_EARLY_FLOOR 4
 #endif
 #ifndef SCAN_EARLY_FLOOR_CAP
-#define SCAN_EARLY_FLOOR_CAP 10000
+#define SCAN_EARLY_FLOOR_CAP 40000
 #endif
 #ifndef SCAN_OPEN_SHARE
 #define SCAN_OPEN_SHARE 4 /* the scans only while best-first's open list holds 1 / SCAN_OPEN_SHARE of its expansions */
