@@ -328,7 +328,7 @@ def test_the_scans_keep_pace_with_the_proofs_turns_in_the_first_stretch() -> Non
 def test_the_scans_go_on_at_a_quarter_of_their_share_while_the_gate_holds_them(
     rules: Rules, number: int, scans_win_at: int, before: int, within: int
 ) -> None:
-    # Freecell Solver's preset scans win these deals at a few thousand positions, but
+    # Freecell Solver's preset scans win these deals at ``scans_win_at`` positions, but
     # best-first's open list stays under a quarter of its expansions, so the gate held
     # the scans and the proof won them at ``before`` positions in all (2-cell
     # alternating 98: 9 times Freecell Solver's time, Baker's 873: 18 times). A quarter
