@@ -51,6 +51,14 @@ def search_state(position: Position) -> tuple[tuple[bytes, ...], bytes, tuple[in
     return cols, bytes(sorted(c for c in cells if c >= 0)), founds
 
 
+def scans_win_at(position: Position) -> int:
+    """How many positions Freecell Solver's preset scans alone take to win the deal."""
+    assert native is not None
+    scans = native.scans(*search_state(position), core.config(position.rules), 300_000, -1.0)
+    assert scans[0] == core.SOLVED
+    return int(scans[2])
+
+
 def best_first_steps(position: Position) -> Steps:
     """The C best-first search's steps to a win from ``position``."""
     assert native is not None

@@ -15,7 +15,7 @@ from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
 from eightoff.solver import Limit, SolveResult, Verdict, core, solve
-from test_native import search_state
+from test_native import scans_win_at, search_state
 
 native = core.native
 needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
@@ -308,10 +308,8 @@ def test_the_scans_keep_pace_with_the_proofs_turns_in_the_first_stretch() -> Non
     # best-first, four positions per one of best-first's; with the scans' share counted
     # on best-first's alone, the proof won it at 21,640 (36,075 positions in all) while
     # the scans stood at 4,291. Their share counts the proof's positions too.
-    assert native is not None
     position = pysol_deal(3427, TWO_CELLS_ALTERNATE_BAKERS)
-    scans = native.scans(*search_state(position), core.config(position.rules), 100_000, -1.0)
-    assert (scans[0], scans[2]) == (core.SOLVED, 4_292)
+    assert scans_win_at(position) == 4_292
     result = solve_with(position, portfolio=True)
     assert result.verdict is Verdict.SOLVED and wins(position, result)
     assert result.nodes < 15_000
@@ -319,24 +317,22 @@ def test_the_scans_keep_pace_with_the_proofs_turns_in_the_first_stretch() -> Non
 
 @needs_native
 @pytest.mark.parametrize(
-    ("rules", "number", "scans_win_at", "before", "within"),
+    ("rules", "number", "scans_at", "before", "within"),
     [
         (TWO_CELLS_ALTERNATE, 98, 5_022, 54_862, 40_000),
         (TWO_CELLS_ALTERNATE_BAKERS, 873, 34_614, 681_176, 250_000),
     ],
 )
 def test_the_scans_go_on_at_a_quarter_of_their_share_while_the_gate_holds_them(
-    rules: Rules, number: int, scans_win_at: int, before: int, within: int
+    rules: Rules, number: int, scans_at: int, before: int, within: int
 ) -> None:
-    # Freecell Solver's preset scans win these deals at ``scans_win_at`` positions, but
+    # Freecell Solver's preset scans win these deals at ``scans_at`` positions, but
     # best-first's open list stays under a quarter of its expansions, so the gate held
     # the scans and the proof won them at ``before`` positions in all (2-cell
     # alternating 98: 9 times Freecell Solver's time, Baker's 873: 18 times). A quarter
     # of their share goes on meanwhile, up to 40,000 of their positions.
-    assert native is not None
     position = pysol_deal(number, rules)
-    scans = native.scans(*search_state(position), core.config(position.rules), 100_000, -1.0)
-    assert (scans[0], scans[2]) == (core.SOLVED, scans_win_at)
+    assert scans_win_at(position) == scans_at
     result = solve_with(position, portfolio=True)
     assert result.verdict is Verdict.SOLVED and wins(position, result)
     assert result.nodes < within < before

@@ -15,7 +15,7 @@ from eightoff.deal import pysol_deal
 from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import Limit, Verdict, core, reference
-from test_native import search_state
+from test_native import scans_win_at, search_state
 from test_solver_oracle import hard_endgame, wins
 
 native = core.native
@@ -137,14 +137,6 @@ def test_long_dives_beside_the_proof_win_what_best_first_and_the_proof_do_not() 
     rules = Rules(cells=4, build=Build.ALTERNATE, layout=Layout.BAKERS)
     position = pysol_deal(178, rules)
     assert solve(position, 100_000, nodes=1_000_000) == (core.SOLVED, True)
-
-
-def scans_win_at(position: Position) -> int:
-    """How many positions Freecell Solver's preset scans alone take to win the deal."""
-    assert native is not None
-    scans = native.scans(*search_state(position), core.config(position.rules), 300_000, -1.0)
-    assert scans[0] == core.SOLVED
-    return int(scans[2])
 
 
 def solve_wins_at(position: Position) -> int:
