@@ -76,7 +76,7 @@ def run(
         status, _, count = native.exhaust(cols, held, founds, config, nodes, seconds, max_bytes)
     elif search == "layered":
         with tempfile.TemporaryDirectory(prefix="layers-", dir=spill) as where:
-            status, count, layers, largest, spilled, runs = native.exhaust_layered(
+            status, count, layers, largest, spilled, runs, _ = native.exhaust_layered(
                 cols, held, founds, config, nodes, seconds, max_bytes, where
             )
         extra = f", {layers:,} layers, the largest {largest:,} positions, {spilled:,} bytes spilled"

@@ -405,6 +405,8 @@ def test_dask_bogus_fails_fast_and_clean(tmp_path: Path) -> None:
         (["survey", "1-2", "--db", "x.db", "--time-limit", "-5"], "--time-limit: must be"),
         (["survey", "1-2", "--db", "x.db", "--memory", "0"], "--memory: must be 1 to 1048576"),
         (["solve", "pysol:1", "--memory", "2GiB"], "--memory: expected a whole number"),
+        (["solve", "pysol:1", "--layers-dir", ""], "--layers-dir: expected a directory"),
+        (["solve", "pysol:1", "--layers-dir", "/dev/null"], "'/dev/null' is there and is not"),
         (["deal", "pysol:١"], "pysol:N with N a number"),
         (["deal", "EO1-C8-ıAAAAFA"], "'ı' is not an ASCII letter"),
         (["deal", "pysol:1", "--cells", "4", "--cells", "2"], "--cells given twice"),
@@ -482,6 +484,22 @@ def test_limits_at_their_bounds_still_run(capsys: pytest.CaptureFixture[str]) ->
     assert status == 0 and json.loads(out)["rules"]["take_back"] is True
 
 
+def test_solve_goes_on_from_the_layers_it_left(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Fore Cell's PySolFC 136 in 1 MiB is lost by layers in 196,290 positions
+    # (tests/test_native_layered.py): 80,000 a run, three runs.
+    fore_cell = ["--cells", "4", "--build", "alternate", "--memory", "1", "--nodes", "80000"]
+    options = ["pysol:136", "--json", *fore_cell, "--layers-dir", str(tmp_path)]
+    verdicts = []
+    for _ in range(3):
+        status, out, _ = run(capsys, "solve", *options)
+        assert status == 0
+        verdicts.append((json.loads(out)["verdict"], json.loads(out)["nodes"]))
+    assert verdicts[0] == ("unknown", 80_000) and verdicts[1][0] == "unknown"
+    assert verdicts[2] == ("unsolvable", 196_290) and not list(tmp_path.iterdir())
+
+
 # -- fuzz: every command over malformed input: exit 0/1/2, never a traceback -------------------
 
 ODD_TEXT = ["", " ", "-", "--", "x", "١", "²", "٣-١", "\udcff", "é", "0", "-1", "9" * 25]
@@ -525,6 +543,7 @@ COMMANDS: dict[tuple[str, ...], tuple[list[str], dict[str, list[str]]]] = {
             "--time-limit": ["5", *ODD_NUMBERS],
             "--nodes": ["50", *ODD_NUMBERS],
             "--memory": ["1", *ODD_NUMBERS],
+            "--layers-dir": ODD_FILES,
         },
     ),
     # Never a well-formed range: a valid one would start a process pool.
@@ -538,6 +557,7 @@ COMMANDS: dict[tuple[str, ...], tuple[list[str], dict[str, list[str]]]] = {
             "--time-limit": ODD_NUMBERS,
             "--node-limit": ODD_NUMBERS,
             "--memory": ODD_NUMBERS,
+            "--layers-dir": ODD_FILES,
             "--redo-unknown": [],
             **RULE_OPTIONS,
         },

@@ -42,7 +42,7 @@ def layered_runs(
     assert native is not None
     state = search_state(position)
     config = core.config(position.rules)
-    status, count, layers, largest, spilled, runs = native.exhaust_layered(
+    status, count, layers, largest, spilled, runs, _ = native.exhaust_layered(
         *state, config, nodes, -1.0, 1 << 30, str(spill), max_buffered
     )
     return (status, count, layers, largest, spilled), runs
@@ -144,7 +144,7 @@ def test_a_layer_whose_slots_cannot_double_side_by_side_rebuilds_them(tmp_path: 
     # 11,599 positions, "unknown").
     assert native is not None
     position = pysol_deal(43, C2_A)
-    status, count, _, largest, _, _ = native.exhaust_layered(
+    status, count, _, largest, _, _, _ = native.exhaust_layered(
         *search_state(position), core.config(C2_A), -1, -1.0, 96 << 10, str(tmp_path), 1 << 20
     )
     assert (status, count, largest) == (core.EXHAUSTED, 26_418, 2_257)
@@ -176,3 +176,88 @@ def test_no_room_on_disk_leaves_the_deal_unknown(
     position = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE))
     result = solve(position, limit=Limit(nodes=None, seconds=None, memory=4 << 20))
     assert result.verdict is Verdict.UNKNOWN
+
+
+TAG = bytes(range(32))
+
+
+def tagged(
+    position: Position, spill: Path, tag: bytes = TAG, nodes: int = -1
+) -> tuple[int, int, int, int, int, Runs, float]:
+    """The proof by layers with a tag: a manifest in ``spill`` before each layer."""
+    assert native is not None
+    state = search_state(position)
+    config = core.config(position.rules)
+    return native.exhaust_layered(*state, config, nodes, -1.0, 1 << 30, str(spill), 0, tag)
+
+
+def test_a_tagged_proof_stopped_by_its_limit_goes_on_to_the_same_proof(tmp_path: Path) -> None:
+    # Stopped every 3,000 positions, the proof goes on from its last finished layer
+    # each time: the same layers in the same order, the same positions (the
+    # stopped layer's counted again, not kept), the same bytes written; the
+    # verdict takes the files and the manifest away.
+    position = pysol_deal(56, C2_A)
+    (status, nodes, layers, largest, spilled), runs = layered_runs(position, tmp_path, 0)
+    counts = [0]
+    while (done := tagged(position, tmp_path, nodes=3_000))[0] == LIMIT:
+        assert (tmp_path / "manifest").exists()
+        # Each stop further on (the finished layers' positions and this call's),
+        # and past the first, the seconds of the calls before carried over.
+        assert done[1] > counts[-1] and (done[6] > 0.0) == (len(counts) > 1)
+        counts.append(done[1])
+    assert len(counts) > 3
+    assert done[:6] == (status, nodes, layers, largest, spilled, runs)
+    assert status == core.EXHAUSTED and not list(tmp_path.iterdir())
+
+
+def test_what_a_killed_proof_wrote_after_its_manifest_is_not_read(tmp_path: Path) -> None:
+    # A kill leaves bytes past what the manifest names in the layers' files, and
+    # files of layers made after it: they are cut off and removed, not read.
+    position = pysol_deal(56, C2_A)
+    whole = layered_runs(position, tmp_path, 0)
+    assert tagged(position, tmp_path, nodes=4_000)[0] == LIMIT
+    files = sorted(tmp_path.glob("layer-*"))
+    for path in files:
+        with path.open("ab") as f:
+            f.write(bytes([3, 9, 9, 9]) * 100)  # records of positions never reached
+    stray = tmp_path / "layer-100000"
+    stray.write_bytes(bytes([3, 9, 9, 9]))
+    done = tagged(position, tmp_path)
+    assert (done[:5], done[5]) == whole
+    assert not stray.exists() and not list(tmp_path.iterdir())
+
+
+def test_a_manifest_that_is_not_this_proofs_is_not_read(tmp_path: Path) -> None:
+    # Another tag (another deal, rules or build), or a layer file shorter than the
+    # manifest names: the proof starts again from the root.
+    position = pysol_deal(56, C2_A)
+    whole = layered_runs(position, tmp_path, 0)
+    assert tagged(position, tmp_path, nodes=4_000)[0] == LIMIT
+    fresh = tagged(position, tmp_path, tag=b"another deal")
+    assert (fresh[:5], fresh[5], fresh[6]) == (*whole, 0.0)
+    assert tagged(position, tmp_path, nodes=4_000)[0] == LIMIT
+    largest = max(tmp_path.glob("layer-*"), key=lambda p: p.stat().st_size)
+    largest.write_bytes(largest.read_bytes()[:-1])
+    fresh = tagged(position, tmp_path)
+    assert (fresh[:5], fresh[5], fresh[6]) == (*whole, 0.0)
+    assert not list(tmp_path.iterdir())
+
+
+def test_solve_goes_on_with_the_layers_a_limit_left(tmp_path: Path) -> None:
+    # Fore Cell's PySolFC 136 in 1 MiB (above): stopped at 80,000 positions a call,
+    # the second call goes straight to the layers the first one left, and the third
+    # ends the proof: the whole proof's 196,290 positions of the layers.
+    position = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE))
+    limit = Limit(nodes=80_000, seconds=None, memory=1 << 20)
+    first = solve(position, limit=limit, layers_dir=tmp_path)
+    home = core.layers_home(position, tmp_path)
+    assert first.verdict is Verdict.UNKNOWN and first.nodes == 80_000
+    assert [p.name for p in tmp_path.iterdir()] == [home.name] and (home / "manifest").exists()
+    second = solve(position, limit=limit, layers_dir=tmp_path)
+    assert second.verdict is Verdict.UNKNOWN and 80_000 < second.nodes < 196_290
+    third = solve(position, limit=limit, layers_dir=tmp_path)
+    assert third.verdict is Verdict.UNSOLVABLE and third.nodes == 196_290
+    assert not list(tmp_path.iterdir())
+    # Each deal, rules and build its own directory.
+    other = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE, layout=Layout.BAKERS))
+    assert core.layers_home(other, tmp_path) != home

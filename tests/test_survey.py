@@ -173,6 +173,25 @@ def test_the_memory_limit_is_each_deals_and_kept_with_its_rows(tmp_path: Path) -
         assert found is not None and (found.verdict, found.memory_limit) == (verdict, memory)
 
 
+def test_a_deal_stopped_in_its_layers_goes_on_from_them(tmp_path: Path) -> None:
+    # Fore Cell's PySolFC 136 in 1 MiB of tables is proven lost by layers in
+    # 196,290 positions; at 80,000 a run, the third run settles it, each going on
+    # from the layers the one before left in --layers-dir.
+    db, one, layers = tmp_path / "s.db", DealRange.parse("pysol:136"), tmp_path / "layers"
+    fore_cell = Rules(cells=4, build=Build.ALTERNATE)
+    seen = []
+    for _ in range(3):
+        run_survey(db, one, fore_cell, workers=1, seconds=None, nodes=80_000, memory=1 << 20,
+                   layers_dir=str(layers), redo_unknown=True, progress=io.StringIO())  # fmt: skip
+        with Store(db) as store:
+            found = store.get(fore_cell, "pysol", 136)
+        assert found is not None
+        seen.append((found.verdict, found.nodes))
+        assert bool(list(layers.iterdir())) == (found.verdict == "unknown")
+    assert seen[0] == ("unknown", 80_000) and seen[1][0] == "unknown"
+    assert seen[2] == ("unsolvable", 196_290)
+
+
 CRASH_FLAG = "EIGHTOFF_TEST_CRASHED"  # a file: present once a worker has crashed
 
 

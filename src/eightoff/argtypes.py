@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -61,4 +62,18 @@ def seconds(text: str) -> float:
     return value
 
 
-__all__ = ["Parser", "error_line", "int_in", "seconds"]
+def directory(text: str) -> str:
+    """An argparse type: a directory to keep files in, made when missing; anything
+    else already there is refused."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a directory, not an empty path")
+    try:
+        usable = not os.path.lexists(text) or os.path.isdir(text)
+    except ValueError:  # a NUL in the path
+        usable = False
+    if not usable:
+        raise argparse.ArgumentTypeError(f"{text!r} is there and is not a directory")
+    return text
+
+
+__all__ = ["Parser", "directory", "error_line", "int_in", "seconds"]

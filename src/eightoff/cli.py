@@ -5,13 +5,13 @@
     eightoff deal SOURCE [--format text|fcs|json] [rule options]
     eightoff replay SOURCE --moves FILE|- [rule options]
     eightoff play [rule options]
-    eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--memory MIB] [--optimal]
-                   [rule options]
+    eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--memory MIB]
+                   [--layers-dir DIR] [--optimal] [rule options]
     eightoff serve [--host H] [--port P] [--no-browser] [--pool FILE] [--workers N]
                    [--allowed-host NAME] [--body-timeout S] [--max-connections N]
     eightoff survey RANGE --db FILE [--workers N | --dask ADDRESS] [--time-limit S]
-                    [--node-limit N] [--memory MIB] [--optimal] [--redo-unknown]
-                    [rule options]
+                    [--node-limit N] [--memory MIB] [--layers-dir DIR] [--optimal]
+                    [--redo-unknown] [rule options]
     eightoff survey report --db FILE [--plot FILE.png] [--markdown [--atlas FILE.json]]
                            [rule options]
     eightoff survey export --db FILE [--format csv|parquet] OUT|- [rule options]
@@ -63,8 +63,8 @@ from contextlib import contextmanager
 from typing import Any, Final
 
 from eightoff.argtypes import Parser as _Parser
+from eightoff.argtypes import directory, int_in, seconds
 from eightoff.argtypes import error_line as error_line
-from eightoff.argtypes import int_in, seconds
 from eightoff.codes import GameCode
 from eightoff.errors import EightOffError
 from eightoff.formats import (
@@ -164,6 +164,14 @@ def add_search_options(parser: argparse.ArgumentParser, *, nodes_flag: str, each
         help=f"MiB of search tables{each} (default {DEFAULT_MEMORY_MIB}; past it the proof "
         "goes on one foundation layer at a time, files in a temporary directory, but with "
         "--optimal; past that, unknown)",
+    )
+    parser.add_argument(
+        "--layers-dir",
+        type=directory,
+        metavar="DIR",
+        help=f"keep the proof by layers' files in DIR{each}: a run stopped by its time limit, "
+        "Ctrl-C or a kill goes on from its last finished layer when run again with the same "
+        "DIR (for proofs longer than one sitting; not with --optimal)",
     )
     parser.add_argument(
         "--optimal", action="store_true", help="find and prove the shortest solution (slow)"
@@ -479,6 +487,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         seconds=args.time_limit or None,
         nodes=args.nodes,
         memory=mebibytes(args.memory),
+        layers_dir=args.layers_dir,
         optimal=args.optimal,
         as_json=args.json,
     )
@@ -496,6 +505,7 @@ def _cmd_survey(args: argparse.Namespace) -> int:
         seconds=args.time_limit or None,
         nodes=args.node_limit,
         memory=mebibytes(args.memory),
+        layers_dir=args.layers_dir,
         optimal=args.optimal,
         redo_unknown=args.redo_unknown,
     )

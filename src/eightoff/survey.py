@@ -129,6 +129,7 @@ class Task:
     nodes: int | None
     optimal: bool = False
     memory: int | None = None  # bytes of search tables; None: the solver's default
+    layers_dir: str | None = None  # the proof by layers' files kept there (on the worker)
 
 
 _PARENT: int | None = None  # set in local pool workers: the survey's pid
@@ -156,7 +157,7 @@ def solve_task(task: Task) -> list[Row]:
         if _PARENT is not None and os.getppid() != _PARENT:
             os._exit(1)  # the survey process died (e.g. SIGKILL): stop, nobody will read this
         position = make(number, task.rules)
-        result = solve(position, limit=limit, optimal=task.optimal)
+        result = solve(position, limit=limit, optimal=task.optimal, layers_dir=task.layers_dir)
         solved = result.verdict is Verdict.SOLVED
         rating = rate(result.length, result.nodes) if solved else None
         if solved and task.optimal:
@@ -490,6 +491,7 @@ def run_survey(
     seconds: float | None = 60.0,
     nodes: int | None = None,
     memory: int | None = None,
+    layers_dir: str | None = None,
     optimal: bool = False,
     redo_unknown: bool = False,
     size: int | None = None,
@@ -502,6 +504,9 @@ def run_survey(
     ``workers`` local processes (default: every core), or the Dask cluster at
     ``dask``. Each deal gets ``seconds``, ``nodes`` and ``memory`` (bytes of search
     tables) at most (``None``: no limit; for ``memory`` the solver's default, 1 GiB).
+    ``layers_dir`` (a path on each worker) keeps each deal's proof by layers there: a
+    deal a limit, Ctrl-C or a kill stopped in its layers goes on from its last finished
+    layer with ``redo_unknown`` (see :func:`eightoff.solver.solve`).
     ``redo_unknown`` retries deals whose stored verdict is ``unknown`` (for example with
     a larger ``seconds`` or ``memory``). Progress goes to ``progress`` (default stderr).
     """
@@ -533,7 +538,7 @@ def run_survey(
             execute = local_executor(parallel)
         per_task = size or chunk_size(counts.pending, parallel)
         tasks = (
-            Task(rules, deals.source, chunk, seconds, nodes, optimal, memory)
+            Task(rules, deals.source, chunk, seconds, nodes, optimal, memory, layers_dir)
             for chunk in chunks(
                 pending_deals(store, deals, rules, redo_unknown=redo_unknown), per_task
             )
@@ -574,6 +579,7 @@ def command(
     seconds: float | None = 60.0,
     nodes: int | None = None,
     memory: int | None = None,
+    layers_dir: str | None = None,
     optimal: bool = False,
     redo_unknown: bool = False,
 ) -> int:
@@ -593,6 +599,7 @@ def command(
             seconds=seconds,
             nodes=nodes,
             memory=memory,
+            layers_dir=layers_dir,
             optimal=optimal,
             redo_unknown=redo_unknown,
         )

@@ -34,8 +34,9 @@ def exhaust_layered(
     max_bytes: int,
     dir: str,
     max_buffered: int = ...,
+    tag: bytes = ...,
     /,
-) -> tuple[int, int, int, int, int, list[tuple[tuple[int, int, int, int], int]]]: ...
+) -> tuple[int, int, int, int, int, list[tuple[tuple[int, int, int, int], int, int]], float]: ...
 
 SearchState = tuple[tuple[bytes, ...], bytes, tuple[int, int, int, int]]
 

@@ -1,4 +1,5 @@
-"""``eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--memory MIB] [--optimal]``.
+"""``eightoff solve SOURCE [--json] [--time-limit S] [--nodes N] [--memory MIB]
+[--layers-dir DIR] [--optimal]``.
 
 The options are read by :mod:`eightoff.cli`; :func:`command` takes them typed.
 """
@@ -19,17 +20,19 @@ def command(
     seconds: float | None = 60.0,
     nodes: int | None = None,
     memory: int | None = None,
+    layers_dir: str | None = None,
     optimal: bool = False,
     as_json: bool = False,
 ) -> int:
     """Solve ``source`` within the limits (``None``: no limit; for ``memory``, bytes of
-    search tables, the solver's default) and print the outcome.
+    search tables, the solver's default) and print the outcome. ``layers_dir``: see
+    :func:`eightoff.solver.solve`.
 
     Returns 0 for any verdict; bad input raises an ``EightOffError`` (the CLI: exit 2).
     """
     limit = Limit(nodes=nodes, seconds=seconds, memory=memory)
     position, _ = load_source(source, rules)
-    result = solve(position, limit=limit, optimal=optimal)
+    result = solve(position, limit=limit, optimal=optimal, layers_dir=layers_dir)
     if as_json:
         print(json.dumps(result.to_json(position)))
         return 0

@@ -12,9 +12,13 @@ reference solver.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import hashlib
 import tempfile
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import Final
 
@@ -174,7 +178,7 @@ class MoveTable(dict[Compact, Move]):
 MOVES = MoveTable()
 
 
-def solve_fast(position: Position, limit: Limit) -> SolveResult:
+def solve_fast(position: Position, limit: Limit, layers_dir: Path | None = None) -> SolveResult:
     """Any short-ish winning line, a proof that there is none, or ``unknown``.
 
     One C call: weighted best-first search with 64-bit hashes and depth-first dives by
@@ -184,9 +188,14 @@ def solve_fast(position: Position, limit: Limit) -> SolveResult:
     goes on one foundation layer at a time: :func:`_by_layers`); on a win, the engine
     moves with an optimal ending and a card's two moves merged where the line allows
     (a helper's line also cut short wherever one legal move skips a stretch of it).
+    With ``layers_dir``, a proof by layers that a limit stopped left its files there,
+    and the same call goes on from them, straight to the layers.
     """
     assert native is not None
     start = time.perf_counter()
+    if layers_dir is not None and _has_manifest(layers_home(position, layers_dir)):
+        status, nodes, before = _by_layers(position, limit, 0, start, layers_dir)
+        return _result(status, [], 0, nodes, start - before, optimal=False)
     endgame = ENDGAME_HOME if limit.nodes is None or limit.nodes >= ENDGAME_NODES else -1
     status, line, length, nodes = native.solve(
         *state(position),
@@ -199,11 +208,50 @@ def solve_fast(position: Position, limit: Limit) -> SolveResult:
         PORTFOLIO,
     )
     if status == LIMIT:
-        status, nodes = _by_layers(position, limit, nodes, start)
+        status, nodes, before = _by_layers(position, limit, nodes, start, layers_dir)
+        start -= before
     return _result(status, line, length, nodes, start, optimal=False)
 
 
-def _by_layers(position: Position, limit: Limit, nodes: int, start: float) -> tuple[int, int]:
+@functools.cache
+def _build_digest() -> bytes:
+    """What names the C core's build: its sources where they lie beside it (an
+    editable install), else its own bytes. Layer files are read back only by the
+    build that wrote them: their keys are its encoding."""
+    assert native is not None and native.__file__ is not None
+    built = Path(native.__file__)
+    sources = sorted((built.parent / "native").glob("*.[ch]"))
+    digest = hashlib.sha256()
+    for path in sources or [built]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+def layers_tag(position: Position) -> bytes:
+    """What names a proof by layers on disk: the build, the rules and the deal."""
+    cols, cells, founds = state(position)
+    held = bytes(sorted(c for c in cells if c >= 0))
+    named = repr((cols, held, founds, config(position.rules))).encode()
+    return hashlib.sha256(_build_digest() + named).digest()
+
+
+def layers_home(position: Position, layers_dir: Path) -> Path:
+    """The directory under ``layers_dir`` where ``position``'s proof by layers keeps
+    its files and manifest (one a deal, rules and build)."""
+    return layers_dir / f"layers-{layers_tag(position).hex()[:20]}"
+
+
+def _has_manifest(home: Path) -> bool:
+    """Whether a proof by layers a limit stopped left its manifest in ``home``."""
+    try:
+        return (home / "manifest").is_file()
+    except OSError:  # not a place we may look: a proof from the root, which says so
+        return False
+
+
+def _by_layers(
+    position: Position, limit: Limit, nodes: int, start: float, layers_dir: Path | None = None
+) -> tuple[int, int, float]:
     """Where the search stopped with neither nodes nor time used up (its tables
     were full), the proof again one layer at a time (native/layered.c: a set of
     foundations and a count of dealt cards still frozen in place): each table holds
@@ -211,26 +259,39 @@ def _by_layers(position: Position, limit: Limit, nodes: int, start: float) -> tu
     temporary directory. Its running dry is a proof; its win (which comes without
     a line) or any limit leaves the deal unknown; so do take-back rules (cards come
     back home: no layers). The pending positions' buffers take an eighth of the
-    tables' budget at most (64 MiB), besides it. (status, nodes in all)."""
+    tables' budget at most (64 MiB), besides it. With ``layers_dir`` the files go to
+    :func:`layers_home` instead, with a manifest before each layer: a limit (or a
+    kill) leaves them for the next call, a verdict removes them. (status, nodes in
+    all, seconds the searches before this one took on the layers)."""
     assert native is not None
     left = None if limit.seconds is None else limit.seconds - (time.perf_counter() - start)
     budget = None if limit.nodes is None else limit.nodes - nodes
     cfg = config(position.rules)
     take_back = cfg[4]  # in alternating colours only: in suit a card sent home stays
     if (left is not None and left <= 0) or (budget is not None and budget <= 0) or take_back:
-        return LIMIT, nodes
+        return LIMIT, nodes, 0.0
     cols, cells, founds = state(position)
     held = bytes(sorted(c for c in cells if c >= 0))
     try:
-        with tempfile.TemporaryDirectory(prefix="eightoff-layers-") as spill:
-            status, more, *_ = native.exhaust_layered(
+        with contextlib.ExitStack() as stack:
+            if layers_dir is None:
+                temporary = tempfile.TemporaryDirectory(prefix="eightoff-layers-")
+                spill, tag = stack.enter_context(temporary), b""
+            else:
+                home = layers_home(position, layers_dir)
+                home.mkdir(parents=True, exist_ok=True)
+                spill, tag = str(home), layers_tag(position)
+            status, more, _, _, _, _, before = native.exhaust_layered(
                 cols, held, founds, cfg, -1 if budget is None else budget,
                 -1.0 if left is None else left, limit.table_bytes, spill,
-                min(PENDING_BUFFERS, limit.table_bytes // 8),
+                min(PENDING_BUFFERS, limit.table_bytes // 8), tag,
             )  # fmt: skip
+            if tag and status != LIMIT:  # a verdict: the files and manifest are gone
+                with contextlib.suppress(OSError):  # files of someone else's in it: they stay
+                    Path(spill).rmdir()
     except (OSError, MemoryError):  # no room on disk or in memory for them: unknown
-        return LIMIT, nodes
-    return (EXHAUSTED if status == EXHAUSTED else LIMIT), nodes + more
+        return LIMIT, nodes, 0.0
+    return (EXHAUSTED if status == EXHAUSTED else LIMIT), nodes + more, before
 
 
 def solve_optimal(position: Position, limit: Limit) -> SolveResult:

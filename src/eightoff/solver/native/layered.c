@@ -29,14 +29,29 @@
  * tables' budget; a layer's file in the directory from an earlier search is
  * removed when the layer is made.
  *
+ * Given a tag (the deal, rules and build, named by the caller), the search can
+ * be stopped and go on later: before each layer is read, every buffer goes to its
+ * file and a manifest (``manifest``: the tag, the counts so far, each layer's
+ * foundations, key_frozen, state and bytes on disk) replaces the last one, and a
+ * layer's file stays until the next manifest says it is done. A search given the
+ * same directory and tag reads the manifest, cuts each file back to the bytes it
+ * names (what was written after it was never counted) and goes on from the layer
+ * it names next: the same positions as a search that never stopped. A manifest
+ * with another tag is replaced. A verdict removes the files and the manifest; a
+ * limit leaves them.
+ *
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* A layer: its foundations and key_frozen, and its pending positions (records: key
  * length, key) in a buffer and, past it, in its file. */
 typedef struct {
     uint8_t founds[4];
     int frozen, sum, done;
+    int kept; /* done, and its file left for the next manifest to remove (tagged searches) */
     uint8_t *buf;
     size_t blen, bcap;
     size_t on_disk; /* bytes in its file */
@@ -51,6 +66,10 @@ typedef struct Pending {
     size_t buffered, max_buffered; /* bytes in the buffers: written out past max_buffered */
     uint64_t written;              /* bytes written to the files in all */
     int failed;
+    const uint8_t *tag; /* tagged searches: a manifest before each layer (NULL: none) */
+    size_t taglen;
+    int restoring; /* the manifest's layers are being made again: their files stay */
+    size_t saved;  /* layers the last manifest names */
 } Pending;
 
 static inline uint32_t founds_word(const uint8_t *f) { return (uint32_t)f[0] | (uint32_t)f[1] << 8 | (uint32_t)f[2] << 16 | (uint32_t)f[3] << 24; }
@@ -102,7 +121,7 @@ static int64_t pending_layer(Pending *p, const uint8_t *founds, int frozen) {
     l->sum = founds[0] + founds[1] + founds[2] + founds[3];
     char path[4200];
     layer_path(p, p->n, path, sizeof path);
-    remove(path); /* a file left in the directory by another search is not this layer's */
+    if (!p->restoring) remove(path); /* a file left in the directory by another search is not this layer's */
     p->index[q] = (int32_t)++p->n;
     return (int64_t)p->n - 1;
 }
@@ -157,12 +176,14 @@ static int pending_add(Pending *p, const uint8_t *founds, int frozen, const uint
     return 1;
 }
 
-static void pending_free(Pending *p) {
+/* Frees ``p``; with ``files``, removes every layer's file, else (a tagged search
+ * stopped) only those of layers its manifest does not name. */
+static void pending_free(Pending *p, int files) {
     char path[4200];
     for (size_t i = 0; i < p->n; i++) {
         free(p->layers[i].buf);
         layer_path(p, i, path, sizeof path);
-        remove(path); /* a layer's file, whole, cut short by a failed write, or none */
+        if (files || i >= p->saved) remove(path); /* a layer's file, whole, cut short by a failed write, or none */
     }
     free(p->layers);
     free(p->index);
@@ -240,7 +261,8 @@ static int layer_load(Exhaust *e, Pending *p, size_t i) {
             }
         }
         fclose(f);
-        remove(path);
+        if (p->tag == NULL) remove(path);
+        else l->kept = 1; /* until the next manifest: a search stopped in this layer reads it again */
     }
     for (size_t at = 0; at < l->blen; at += 1 + l->buf[at])
         if (!layer_enter(e, l->buf + at + 1, l->buf[at])) {
@@ -288,41 +310,239 @@ static void layered_note(LayeredStats *stats, const Exhaust *e) {
     r->positions = e->n;
 }
 
+/* The manifest's first bytes: its format (a layer's record and the counts below). */
+static const char MANIFEST_MAGIC[8] = {'E', 'O', 'L', 'A', 'Y', 'E', 'R', '1'};
+
+/* The counts a tagged search carries over from the searches before it. */
+typedef struct {
+    uint64_t nodes;
+    double seconds;
+} Carried;
+
+static void manifest_path(const Pending *p, const char *name, char *out, size_t size) {
+    snprintf(out, size, "%s/%s", p->dir, name);
+}
+
+/* Writes every buffer out and a new manifest in place of the last one (written
+ * beside it, then renamed over it: a stop while writing leaves the last one), then
+ * removes the files of the layers it names done; 0 when a file could not be
+ * written. */
+static int pending_checkpoint(Pending *p, const LayeredStats *stats, Carried sofar) {
+    for (size_t j = 0; j < p->n; j++)
+        if (!pending_flush(p, j)) return 0;
+    char tmp[4200], path[4200];
+    manifest_path(p, "manifest.new", tmp, sizeof tmp);
+    manifest_path(p, "manifest", path, sizeof path);
+    FILE *f = fopen(tmp, "wb");
+    if (f == NULL) {
+        p->failed = 1;
+        return 0;
+    }
+    uint32_t taglen = (uint32_t)p->taglen;
+    uint64_t layers = (uint64_t)stats->layers, largest = stats->largest, n = p->n, nruns = stats->nruns;
+    int ok = fwrite(MANIFEST_MAGIC, 8, 1, f) == 1 && fwrite(&taglen, 4, 1, f) == 1 &&
+             fwrite(p->tag, 1, p->taglen, f) == p->taglen && fwrite(&sofar, sizeof sofar, 1, f) == 1 &&
+             fwrite(&layers, 8, 1, f) == 1 && fwrite(&largest, 8, 1, f) == 1 && fwrite(&p->written, 8, 1, f) == 1 &&
+             fwrite(&n, 8, 1, f) == 1;
+    for (size_t i = 0; ok && i < p->n; i++) {
+        const Layer *l = &p->layers[i];
+        int32_t frozen = l->frozen;
+        uint8_t done = (uint8_t)l->done;
+        uint64_t on_disk = l->on_disk;
+        ok = fwrite(l->founds, 4, 1, f) == 1 && fwrite(&frozen, 4, 1, f) == 1 && fwrite(&done, 1, 1, f) == 1 &&
+             fwrite(&on_disk, 8, 1, f) == 1;
+    }
+    ok = ok && fwrite(&nruns, 8, 1, f) == 1;
+    for (size_t i = 0; ok && i < stats->nruns; i++) {
+        const LayerRun *r = &stats->runs[i];
+        int32_t frozen = r->frozen;
+        uint64_t positions = r->positions;
+        ok = fwrite(r->founds, 4, 1, f) == 1 && fwrite(&frozen, 4, 1, f) == 1 && fwrite(&positions, 8, 1, f) == 1;
+    }
+    ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0; /* on disk before it replaces the last one */
+    if (fclose(f) != 0) ok = 0;
+    if (!ok || rename(tmp, path) != 0) {
+        remove(tmp);
+        p->failed = 1;
+        return 0;
+    }
+    p->saved = p->n;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->layers[i].kept) {
+            layer_path(p, i, path, sizeof path);
+            remove(path);
+            p->layers[i].kept = 0;
+        }
+    return 1;
+}
+
+/* Removes the layer files in ``p->dir`` numbered ``first`` or more. */
+static void remove_layers_from(const Pending *p, size_t first) {
+    char path[4400]; /* the directory (4096 bytes at most) and a name (255) */
+    DIR *d = opendir(p->dir);
+    for (struct dirent *ent; d != NULL && (ent = readdir(d)) != NULL;) {
+        char *end;
+        if (strncmp(ent->d_name, "layer-", 6) || !ent->d_name[6]) continue;
+        unsigned long long k = strtoull(ent->d_name + 6, &end, 10);
+        if (*end == 0 && k >= first) {
+            manifest_path(p, ent->d_name, path, sizeof path);
+            remove(path);
+        }
+    }
+    if (d != NULL) closedir(d);
+}
+
+/* Reads ``f``'s next ``size`` bytes into ``out``; 0 at its end. */
+static int read_all(FILE *f, void *out, size_t size) { return fread(out, 1, size, f) == size; }
+
+/* Makes the layers, counts and runs again from the manifest in ``p->dir`` if it
+ * carries ``p``'s tag, each file cut back to the bytes the manifest names: 1 when
+ * the search goes on from it, 0 when there is none to go on from (none, another
+ * tag or format, or a file shorter than it names: ``p`` and ``stats`` are left empty
+ * or must be made again, the manifest removed). */
+static int pending_resume(Pending *p, LayeredStats *stats, Carried *sofar) {
+    char path[4200];
+    manifest_path(p, "manifest", path, sizeof path);
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) return 0;
+    char magic[8];
+    uint32_t taglen;
+    uint8_t tag[256];
+    uint64_t layers, largest, written, n, nruns;
+    int ok = read_all(f, magic, 8) && !memcmp(magic, MANIFEST_MAGIC, 8) && read_all(f, &taglen, 4) &&
+             taglen == p->taglen && taglen <= sizeof tag && read_all(f, tag, taglen) && !memcmp(tag, p->tag, taglen) &&
+             read_all(f, sofar, sizeof *sofar) && read_all(f, &layers, 8) && read_all(f, &largest, 8) &&
+             read_all(f, &written, 8) && read_all(f, &n, 8);
+    p->restoring = 1;
+    for (uint64_t i = 0; ok && i < n; i++) {
+        uint8_t founds[4], done;
+        int32_t frozen;
+        uint64_t on_disk;
+        ok = read_all(f, founds, 4) && read_all(f, &frozen, 4) && read_all(f, &done, 1) && read_all(f, &on_disk, 8) &&
+             frozen >= 0 && frozen <= 52 && pending_layer(p, founds, frozen) == (int64_t)i;
+        if (!ok) break;
+        Layer *l = &p->layers[i];
+        l->done = done != 0;
+        l->on_disk = (size_t)on_disk;
+        layer_path(p, (size_t)i, path, sizeof path);
+        struct stat st;
+        if (l->done || !on_disk) remove(path); /* a done layer's file the manifest outlived, or none */
+        else ok = stat(path, &st) == 0 && (uint64_t)st.st_size >= on_disk && truncate(path, (off_t)on_disk) == 0;
+    }
+    p->restoring = 0;
+    ok = ok && read_all(f, &nruns, 8);
+    for (uint64_t i = 0; ok && i < nruns; i++) {
+        uint8_t founds[4];
+        int32_t frozen;
+        uint64_t positions;
+        ok = read_all(f, founds, 4) && read_all(f, &frozen, 4) && read_all(f, &positions, 8);
+        if (ok && stats->nruns == stats->rcap) {
+            size_t cap = stats->rcap ? 2 * stats->rcap : 64;
+            LayerRun *runs = realloc(stats->runs, cap * sizeof(LayerRun));
+            ok = runs != NULL;
+            if (ok) {
+                stats->runs = runs;
+                stats->rcap = cap;
+            }
+        }
+        if (ok) stats->runs[stats->nruns++] = (LayerRun){{founds[0], founds[1], founds[2], founds[3]}, frozen,
+                                                        (size_t)positions};
+    }
+    fclose(f);
+    if (!ok) {
+        manifest_path(p, "manifest", path, sizeof path);
+        remove(path);
+        return 0;
+    }
+    stats->layers = (long)layers;
+    stats->largest = (size_t)largest;
+    p->written = written;
+    p->saved = p->n;
+    remove_layers_from(p, p->n); /* made after the manifest by the search that stopped */
+    return 1;
+}
+
 /* The proof by layers from ``root`` (settled by autoplay), pending positions in
  * files under ``dir`` past ``max_buffered`` bytes of buffers; ``stats->runs`` for the
  * caller to free. SOLVED (no path),
  * EXHAUSTED, LIMIT (nodes, time, or a layer alone outgrew the budget) or NOMEM. */
 static Outcome exhaust_layered(const Config *cfg, const State *root, Nodes *nodes, long max_nodes, double deadline,
-                               const char *dir, size_t max_buffered, LayeredStats *stats) {
+                               const char *dir, size_t max_buffered, const uint8_t *tag, size_t taglen,
+                               LayeredStats *stats, Carried *sofar) {
     Exhaust e;
     Pending p;
+    double started = now_seconds();
     memset(&p, 0, sizeof p);
     memset(stats, 0, sizeof *stats);
+    memset(sofar, 0, sizeof *sofar);
     snprintf(p.dir, sizeof p.dir, "%s", dir);
     p.max_buffered = max_buffered;
+    p.tag = taglen ? tag : NULL;
+    p.taglen = taglen;
     p.index = calloc(64, sizeof(int32_t));
     p.imask = 63;
     if (p.index == NULL) return (Outcome){NOMEM, 0, -1};
-    int ready = ex_init(&e, cfg, root, nodes);
+    int ready = ex_init(&e, cfg, root, nodes), resumed = 0;
     if (ready) { /* records without parents from here: the root again, as the first layer's */
         uint8_t key[KEYMAX];
         e.crowd = 1;
         e.pending = &p;
         e.hdr = 1;
         e.max_arena = LAYER_ARENA;
-        memcpy(e.layer, root->founds, 4);
-        e.layer_frozen = state_frozen(&e.root, root);
-        ready = layer_reset(&e) && layer_enter(&e, key, key_encode(&e.root, root, key));
-        if (!ready) e.out.status = no_room(nodes->budget);
+        if (p.tag != NULL && !(resumed = pending_resume(&p, stats, sofar))) {
+            /* none to go on from: a search from the root, in a directory of its own */
+            pending_free(&p, 1);
+            free(stats->runs);
+            memset(stats, 0, sizeof *stats);
+            memset(sofar, 0, sizeof *sofar);
+            memset(&p, 0, sizeof p);
+            snprintf(p.dir, sizeof p.dir, "%s", dir);
+            p.max_buffered = max_buffered;
+            p.tag = tag;
+            p.taglen = taglen;
+            p.index = calloc(64, sizeof(int32_t));
+            p.imask = 63;
+            if (p.index == NULL) ready = 0, e.out.status = NOMEM;
+            else remove_layers_from(&p, 0);
+        }
+        if (ready && resumed) {
+            int64_t next = pending_next(&p);
+            stats->layers++;
+            if (next < 0) { /* every layer ran dry before the stop (not saved so: cannot happen) */
+                e.out.status = EXHAUSTED;
+                ready = 0;
+            } else {
+                ready = layer_load(&e, &p, (size_t)next);
+            }
+        } else if (ready) {
+            stats->layers = 1;
+            memcpy(e.layer, root->founds, 4);
+            e.layer_frozen = state_frozen(&e.root, root);
+            ready = layer_reset(&e) && layer_enter(&e, key, key_encode(&e.root, root, key));
+            if (!ready) e.out.status = no_room(nodes->budget);
+        }
     }
+    int finished = 0; /* a verdict: every layer ran dry, or a win */
     if (ready) {
-        stats->layers = 1;
         for (;;) {
             int r = ex_run(&e, root, LONG_MAX, max_nodes, deadline);
             layered_note(stats, &e);
-            if (r != EX_ENDED || e.out.status != EXHAUSTED) break;
+            if (r != EX_ENDED || e.out.status != EXHAUSTED) {
+                finished = r == EX_ENDED && e.out.status == SOLVED;
+                break;
+            }
             int64_t next = pending_next(&p);
-            if (next < 0) break; /* every layer ran dry: no solution */
+            if (next < 0) { /* every layer ran dry: no solution */
+                finished = 1;
+                break;
+            }
+            if (p.tag != NULL &&
+                !pending_checkpoint(&p, stats,
+                                    (Carried){sofar->nodes + (uint64_t)e.out.nodes,
+                                              sofar->seconds + now_seconds() - started})) {
+                e.out.status = LIMIT;
+                break;
+            }
             stats->layers++;
             if (!layer_load(&e, &p, (size_t)next)) break;
         }
@@ -330,6 +550,11 @@ static Outcome exhaust_layered(const Config *cfg, const State *root, Nodes *node
     stats->spilled = p.written;
     stats->io_failed = p.failed;
     ex_free(&e);
-    pending_free(&p);
+    if (p.tag != NULL && finished) {
+        char path[4200];
+        manifest_path(&p, "manifest", path, sizeof path);
+        remove(path);
+    }
+    pending_free(&p, p.tag == NULL || finished);
     return e.out;
 }

@@ -293,20 +293,22 @@ static PyObject *py_exhaust(PyObject *self, PyObject *args) {
 }
 
 /* exhaust_layered(cols, cells, founds, config, max_nodes, seconds, max_bytes, dir,
- * max_buffered=64 MiB) -> (status, nodes, layers, largest layer, bytes spilled,
- * [(foundations, positions) of each layer as run]). */
+ * max_buffered=64 MiB, tag=b"") -> (status, nodes, layers, largest layer, bytes
+ * spilled, [(foundations, positions) of each layer as run], seconds before). */
 static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     PyObject *cols, *cells, *founds, *cfgobj;
     long max_nodes;
     double seconds;
-    Py_ssize_t max_bytes, max_buffered = (Py_ssize_t)64 << 20;
-    const char *dir;
+    Py_ssize_t max_bytes, max_buffered = (Py_ssize_t)64 << 20, taglen = 0;
+    const char *dir, *tag = "";
     State root;
     Config cfg;
     LayeredStats stats;
+    Carried sofar;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ldns|n", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
-                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &max_bytes, &dir, &max_buffered) ||
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ldns|ny#", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
+                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &max_bytes, &dir, &max_buffered,
+                          &tag, &taglen) ||
         !read_max_bytes(max_bytes) || !read_seconds(seconds))
         return NULL;
     if (max_buffered < 0) {
@@ -317,6 +319,10 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "dir: a path of at most 4000 bytes is needed");
         return NULL;
     }
+    if (taglen > 255) {
+        PyErr_SetString(PyExc_ValueError, "tag: at most 255 bytes");
+        return NULL;
+    }
     if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;
     if (cfg.take_back) {
         PyErr_SetString(PyExc_ValueError, "config: no layers where cards come back from the foundations (take-back)");
@@ -325,13 +331,14 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     cfg = proof_config(&cfg);
     uint8_t homed[52];
     autoplay(&cfg, &root, homed);
-    if (sum_founds(&root) == 52) return Py_BuildValue("(illnK[])", SOLVED, 0L, 0L, (Py_ssize_t)0, 0ULL);
+    if (sum_founds(&root) == 52) return Py_BuildValue("(illnK[]d)", SOLVED, 0L, 0L, (Py_ssize_t)0, 0ULL, 0.0);
     Budget budget = {0, (size_t)max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     Outcome out;
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     Py_BEGIN_ALLOW_THREADS
-    out = exhaust_layered(&cfg, &root, &nodes, max_nodes, deadline, dir, (size_t)max_buffered, &stats);
+    out = exhaust_layered(&cfg, &root, &nodes, max_nodes, deadline, dir, (size_t)max_buffered, (const uint8_t *)tag,
+                          (size_t)taglen, &stats, &sofar);
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
     PyObject *runs = stats.io_failed || out.status == NOMEM ? NULL : PyList_New((Py_ssize_t)stats.nruns);
@@ -346,8 +353,9 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     if (stats.io_failed) return PyErr_Format(PyExc_OSError, "dir: the pending positions could not be kept in %s", dir);
     if (out.status == NOMEM) return PyErr_NoMemory();
     if (runs == NULL) return NULL;
-    return Py_BuildValue("(illnKN)", out.status, out.nodes, stats.layers, (Py_ssize_t)stats.largest,
-                         (unsigned long long)stats.spilled, runs);
+    return Py_BuildValue("(iKlnKNd)", out.status, (unsigned long long)sofar.nodes + (unsigned long long)out.nodes,
+                         stats.layers, (Py_ssize_t)stats.largest, (unsigned long long)stats.spilled, runs,
+                         sofar.seconds);
 }
 
 static PyObject *py_astar(PyObject *self, PyObject *args) {
@@ -912,7 +920,8 @@ static PyMethodDef methods[] = {
      "child looked up, none dropped: a check on drop_returns and lone_uses)."},
     {"exhaust_layered", py_exhaust_layered, METH_VARARGS,
      "exhaust_layered(cols, cells, founds, config, max_nodes, seconds, max_bytes, dir,\n"
-     "max_buffered=64 MiB) -> (status, nodes, layers, largest, spilled, runs)\n\n"
+     "max_buffered=64 MiB, tag=b'') -> (status, nodes, layers, largest, spilled, runs,\n"
+     "seconds_before)\n\n"
      "exhaust's proof one layer at a time (layered.c): the table holds the positions\n"
      "of one set of foundations and one count of root cards frozen in place (keys.c\n"
      "key_frozen), the children of other layers wait in files under dir (past\n"
@@ -920,7 +929,11 @@ static PyMethodDef methods[] = {
      "where the largest layer, not every position, fits in max_bytes; SOLVED comes\n"
      "without a line. largest: the positions of the largest layer; spilled: bytes\n"
      "written to dir; runs: (foundations, frozen, positions) of each layer in the\n"
-     "order run. No take-back (cards come back home)."},
+     "order run. No take-back (cards come back home). With a tag (at most 255 bytes\n"
+     "naming the deal, rules and build), a manifest in dir before each layer: a search\n"
+     "stopped by a limit or killed goes on from it when given the same dir and tag;\n"
+     "nodes, layers, largest, spilled and runs then count the searches before too,\n"
+     "whose seconds are seconds_before (0.0 for a search from the root)."},
     {"proof_key", py_proof_key, METH_VARARGS,
      "proof_key((root_cols, root_cells, root_founds), (cols, cells, founds), suit)\n"
      "-> (key, (cols, cells, founds))\n\n"
