@@ -150,7 +150,8 @@ def picked(store: Store, rules: Rules, hardest: int, every: int) -> Iterator[tup
     cut = store.execute(
         f"SELECT nodes {won} ORDER BY nodes DESC LIMIT 1 OFFSET ?", (key, max(hardest - 1, 0))
     ).fetchone()
-    floor = cut[0] if cut and hardest else None
+    # Fewer won deals than ``hardest``: every one of them.
+    floor = (cut[0] if cut else 0) if hardest else None
     cur = store.execute(
         f"SELECT deal, moves {won} AND (deal % ? = 0 OR nodes >= ?)",
         (key, every, floor if floor is not None else 2**62),

@@ -26,7 +26,8 @@ def _load() -> ModuleType:
     return module
 
 
-referee = _load().referee
+_referee = _load()
+referee = _referee.referee
 
 VARIANTS = [
     Rules(),
@@ -75,3 +76,20 @@ def test_a_line_of_a_looser_variant_is_refused(played: Rules, checked: Rules, br
         if text is not None and (why := referee(checked, number, text)):
             reasons.append(why)
     assert any(re.search(broken, why) for why in reasons), reasons
+
+
+def test_the_hardest_won_deals_are_picked_even_when_there_are_fewer(tmp_path: Path) -> None:
+    # A database of one won deal (a row's last unknown settled) is checked too.
+    import io
+
+    from eightoff.store import Store
+    from eightoff.survey import DealRange, run_survey
+
+    db = tmp_path / "s.db"
+    run_survey(db, DealRange.parse("1-3"), Rules(), workers=1, progress=io.StringIO())
+    with Store(db) as store:
+        every = [deal for deal, _ in _referee.picked(store, Rules(), 10, 1000)]
+        hardest = [deal for deal, _ in _referee.picked(store, Rules(), 1, 1000)]
+        rows = [store.get(Rules(), "eightoff", n) for n in (1, 2, 3)]
+    most = max((r for r in rows if r is not None), key=lambda r: r.nodes).deal
+    assert sorted(every) == [1, 2, 3] and hardest == [most]
