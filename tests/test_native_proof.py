@@ -107,6 +107,23 @@ def test_past_its_late_share_best_first_stops_and_the_proof_goes_on_alone() -> N
         native.solve(*args, 0)
 
 
+def test_best_first_let_go_on_wins_what_the_proof_alone_wanders_past() -> None:
+    # 2-cell alternating Baker's with any card to an empty column, PySolFC 267: best-
+    # first wins it at 2,091,602 positions in all; stopped at 150,000 of its own, the
+    # proof and the dives are still at it at 3,000,000. (What no limit lifts for good:
+    # core.best_first_stop.)
+    assert native is not None
+    rules = Rules(
+        cells=2, build=Build.ALTERNATE, empty_column=EmptyColumn.ANY, layout=Layout.BAKERS
+    )
+    position = pysol_deal(267, rules)
+    args = (*core.state(position), core.config(rules), 3_000_000, -1.0, 20, 300, 1 << 30, True)
+    status, line, _, total = native.solve(*args, native.FIRST, core.NEVER)
+    assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
+    assert total == 2_091_602
+    assert native.solve(*args, native.FIRST, 150_000)[0] == LIMIT
+
+
 def test_a_line_the_proof_finds_beside_best_first_has_no_detour_one_move_skips() -> None:
     # From the first expansion on, the exact depth-first proof runs beside best-first
     # and wins 2-cell alternating deal 2 with a line of its own, which wanders: the

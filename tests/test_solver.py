@@ -115,6 +115,19 @@ def test_memory_limit_gives_unknown() -> None:
     assert solve(pos, limit=Limit(nodes=None, seconds=None)).verdict is Verdict.UNSOLVABLE
 
 
+@pytest.mark.skipif(core.native is None, reason="best-first's share is the C core's")
+def test_best_firsts_share_follows_the_time_limit() -> None:
+    # Tuned for a minute; a longer limit stretches it, none lifts it, a node limit
+    # keeps the tuned count (the same answer on every machine).
+    assert core.native is not None
+    tuned = core.native.LATE_BF_MAX
+    assert core.best_first_stop(Limit()) == tuned
+    assert core.best_first_stop(Limit(nodes=None, seconds=10)) == tuned
+    assert core.best_first_stop(Limit(nodes=None, seconds=600)) == 10 * tuned
+    assert core.best_first_stop(Limit(nodes=5_000, seconds=None)) == tuned
+    assert core.best_first_stop(Limit(nodes=None, seconds=None)) == core.NEVER
+
+
 def test_node_limit_gives_unknown() -> None:
     pos = pysol_position(465)
     result = solve(pos, limit=Limit(nodes=10, seconds=None))

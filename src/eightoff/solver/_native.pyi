@@ -11,6 +11,8 @@ from collections.abc import Sequence
 Move = tuple[int, int, int, int, int]
 Step = tuple[Move, tuple[int, ...]]
 Config = tuple[int, int, int, int, int, int, int, float, float, float, float]
+FIRST: int  # solve(): the portfolio alone for this many expansions (proof.c)
+LATE_BF_MAX: int  # solve(): best-first stops past this many of its own (proof.c)
 
 def best_first(
     cols: tuple[bytes, ...],

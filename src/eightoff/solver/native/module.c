@@ -1021,5 +1021,10 @@ PyMODINIT_FUNC PyInit__native(void) {
     S_KIND = PyUnicode_InternFromString("kind");
     S_INDEX = PyUnicode_InternFromString("index");
     if (!S_SOURCE || !S_TARGET || !S_COUNT || !S_KIND || !S_INDEX) return NULL;
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    /* solve()'s defaults for ``first`` and ``late`` (proof.c), for the caller to scale */
+    if (m != NULL && (PyModule_AddIntConstant(m, "FIRST", FIRST) < 0 ||
+                      PyModule_AddIntConstant(m, "LATE_BF_MAX", LATE_BF_MAX) < 0))
+        Py_CLEAR(m);
+    return m;
 }
