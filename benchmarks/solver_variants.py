@@ -25,6 +25,10 @@ order turns as well: each block starts with the next solver):
   through the ``freecell-solver`` cffi binding (suspended every 2,000 iterations to
   check the time limit);
 * ``fcs-proc``    — the same preset as one ``fc-solve`` process per deal (start included);
+* ``fcs-lib:P``, ``fcs-proc:P`` — the same with fc-solve's preset ``P`` instead (``-l P``:
+  ``lg`` looking-glass, ``as`` amateur-star, ``ct`` conspiracy-theory, ...), whose scans
+  move sequences as fc-solve's meta-moves do: a peer's best preset on deals the toons
+  one does not win (its "unsolvable" is no proof where the preset prunes: ``-sp r:tf``);
 * ``eightoff-base`` — with ``--baseline COMMIT``: :func:`eightoff.solver.solve` with the C
   core of that commit in place of this one (built from ``git archive`` into a temporary
   directory, compiled as setup.py does), the rest of the package this one: the solver
@@ -45,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import functools
 import importlib.util
 import json
 import math
@@ -277,8 +282,8 @@ def run_eightoff_base(variant: str, number: int, seconds: float) -> Row:
 # -- fc-solve in-process ---------------------------------------------------------------------
 
 
-def _lib_solver(variant: str) -> Any:
-    return lib_solver([*VARIANTS[variant].fcs, *TOONS])
+def _lib_solver(variant: str, preset: str | None = None) -> Any:
+    return lib_solver([*VARIANTS[variant].fcs, *(TOONS if preset is None else ["-l", preset])])
 
 
 def _resident_gib() -> float:
@@ -286,8 +291,8 @@ def _resident_gib() -> float:
         return int(f.read().split()[1]) * resource.getpagesize() / 2**30
 
 
-def run_fcs_lib(variant: str, number: int, seconds: float) -> Row:
-    fcs = _lib_solver(variant)
+def run_fcs_lib(variant: str, number: int, seconds: float, preset: str | None = None) -> Row:
+    fcs = _lib_solver(variant, preset)
     text = position_to_fcs(pysol_deal(number, VARIANTS[variant].rules))
     row = run_lib(fcs, text, number, seconds, time.process_time, max_states=_FCS_STATES[0])
     if _resident_gib() > 1:
@@ -307,12 +312,13 @@ def _child_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_fcs_proc(variant: str, number: int, seconds: float) -> Row:
+def run_fcs_proc(variant: str, number: int, seconds: float, preset: str | None = None) -> Row:
     text = position_to_fcs(pysol_deal(number, VARIANTS[variant].rules))
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(text)
         path = f.name
-    args = ["fc-solve", *VARIANTS[variant].fcs, *TOONS, "-sel", "-p", "-t", "-sam", path]
+    chosen = TOONS if preset is None else ["-l", preset]
+    args = ["fc-solve", *VARIANTS[variant].fcs, *chosen, "-sel", "-p", "-t", "-sam", path]
     if _FCS_STATES[0] is not None:
         args[1:1] = ["--max-stored-states", str(_FCS_STATES[0])]
     slack = _SLACK[0]
@@ -351,6 +357,16 @@ RUNNERS: dict[str, Callable[[str, int, float], Row]] = {
     "fcs-lib": run_fcs_lib,
     "fcs-proc": run_fcs_proc,
 }
+PRESET_RUNNERS = {"fcs-lib": run_fcs_lib, "fcs-proc": run_fcs_proc}  # "fcs-lib:lg" and the like
+
+
+def runner_for(name: str) -> Callable[[str, int, float], Row] | None:
+    """The runner a ``--solvers`` name stands for (None: no such solver)."""
+    base, _, preset = name.partition(":")
+    if not preset:
+        return RUNNERS.get(name)
+    run = PRESET_RUNNERS.get(base)
+    return None if run is None else functools.partial(run, preset=preset)
 
 
 # -- running -----------------------------------------------------------------------------------
@@ -366,7 +382,8 @@ def _warm(variants: list[str]) -> None:
 def run_block(
     pool: ProcessPoolExecutor, name: str, variant: str, deals: list[int], seconds: float
 ) -> list[Row]:
-    runner = RUNNERS[name]
+    runner = runner_for(name)
+    assert runner is not None
     n = len(deals)
     return list(pool.map(runner, [variant] * n, deals, [seconds] * n, chunksize=4))
 
@@ -416,16 +433,16 @@ def report(per: dict[str, dict[str, list[Row]]], solvers: list[str]) -> str:
         lines.append("".ljust(24) + "".join(n.rjust(14) for n in solvers))
         for label, fmt in fields:
             lines.append(label.ljust(24) + "".join(fmt(sums[n]).rjust(14) for n in solvers))
-        if "fcs-lib" in by_solver:
+        for peer in (n for n in by_solver if n.partition(":")[0] == "fcs-lib"):
             for mine in ("eightoff-base", "eightoff-bf", "eightoff"):
                 if mine not in by_solver:
                     continue
-                t = tail_counts(by_solver[mine], by_solver["fcs-lib"])
+                t = tail_counts(by_solver[mine], by_solver[peer])
                 worst = ", ".join(
                     f"{d} ({a * 1000:.1f} vs {b * 1000:.1f} ms)" for d, a, b in t["worst"]
                 )
                 lines.append(
-                    f"{mine} vs fcs-lib, {t['considered']} deals over 5 ms: "
+                    f"{mine} vs {peer}, {t['considered']} deals over 5 ms: "
                     f"> 10×: {len(t['over10'])} {t['over10'][:12]}, > 3×: {t['over3']}; "
                     f"worst ratios: {worst}"
                 )
@@ -467,7 +484,9 @@ def main(argv: list[str] | None = None) -> int:
         f"aliases: {', '.join(f'{a} = {c}' for a, c in ALIASES.items())}",
     )
     ap.add_argument(
-        "--solvers", default="eightoff,eightoff-bf,fcs-lib", help=f"of: {', '.join(RUNNERS)}"
+        "--solvers",
+        default="eightoff,eightoff-bf,fcs-lib",
+        help=f"of: {', '.join(RUNNERS)}, and fcs-lib:PRESET, fcs-proc:PRESET (fc-solve -l PRESET)",
     )
     ap.add_argument("--time-limit", type=float, default=10.0, help="CPU seconds per deal")
     ap.add_argument(
@@ -503,7 +522,7 @@ def main(argv: list[str] | None = None) -> int:
     if variants == ["all"]:
         variants = CODES
     solvers = [s.strip() for s in args.solvers.split(",") if s.strip()]
-    bad = [v for v in variants if v not in VARIANTS] + [s for s in solvers if s not in RUNNERS]
+    bad = [v for v in variants if v not in VARIANTS] + [s for s in solvers if not runner_for(s)]
     if bad:
         ap.error(f"unknown variant(s) or solver(s): {', '.join(bad)}")
     watch = [w for w in args.watch.split(",") if w.strip()]
