@@ -261,3 +261,19 @@ def test_solve_goes_on_with_the_layers_a_limit_left(tmp_path: Path) -> None:
     # Each deal, rules and build its own directory.
     other = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE, layout=Layout.BAKERS))
     assert core.layers_home(other, tmp_path) != home
+
+
+def test_a_stop_before_the_first_manifest_leaves_nothing_behind(tmp_path: Path) -> None:
+    # No layer ran dry yet: nothing to go on from, so no file stays (the C side), nor
+    # the deal's directory (solve()).
+    assert native is not None
+    position = pysol_deal(56, C2_A)
+    assert tagged(position, tmp_path, nodes=1)[0] == LIMIT  # its first layer holds two
+    assert not list(tmp_path.iterdir())
+    fore_cell = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE))
+    alone = native.solve(*core.state(fore_cell), core.config(fore_cell.rules), -1, -1.0, 20, 300,
+                         1 << 20, True)  # fmt: skip
+    assert alone[0] == LIMIT  # its tables full at alone[3] positions: the layers next
+    limit = Limit(nodes=alone[3] + 1, seconds=None, memory=1 << 20)
+    assert solve(fore_cell, limit=limit, layers_dir=tmp_path).verdict is Verdict.UNKNOWN
+    assert not list(tmp_path.iterdir())

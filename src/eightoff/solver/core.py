@@ -310,7 +310,9 @@ def _by_layers(
                 -1.0 if left is None else left, limit.table_bytes, spill,
                 min(PENDING_BUFFERS, limit.table_bytes // 8), tag,
             )  # fmt: skip
-            if tag and status != LIMIT:  # a verdict: the files and manifest are gone
+            if tag and (status != LIMIT or not _has_manifest(Path(spill))):
+                # a verdict (its files and manifest are gone), or a stop before the first
+                # layer ran dry (nothing to go on from): the directory goes too
                 with contextlib.suppress(OSError):  # files of someone else's in it: they stay
                     Path(spill).rmdir()
     except (OSError, MemoryError):  # no room on disk or in memory for them: unknown
