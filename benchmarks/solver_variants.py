@@ -208,16 +208,22 @@ def build_baseline(commit: str, into: Path) -> Path:
 
 class _Baseline:
     """A baseline C core in core.native's place. Before the portfolio, ``solve`` took
-    no portfolio flag (its 10th argument): it is called without it then."""
+    no portfolio flag (its 10th argument): it is called without it then. Before 941da49
+    the core did not export FIRST and LATE_BF_MAX: ``solve`` is called without its
+    ``first`` and ``late`` then, and keeps that core's own."""
 
     def __init__(self, module: Any) -> None:
         self.module = module
         self.args: int | None = None
 
     def __getattr__(self, name: str) -> Any:
+        if name in ("FIRST", "LATE_BF_MAX") and not hasattr(self.module, name):
+            return 0  # read by core.solve_fast, then left out by solve() below
         return getattr(self.module, name)
 
     def solve(self, *args: Any) -> Any:
+        if not hasattr(self.module, "FIRST"):
+            args = args[:10]
         if self.args is None:
             try:
                 result = self.module.solve(*args)
