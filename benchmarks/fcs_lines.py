@@ -1,6 +1,11 @@
 """Are Freecell Solver's wins legal here? Its winning lines replayed on the engine.
 
     .venv/bin/python benchmarks/fcs_lines.py --preset lg --variants C2-EAB,C4-A --deals 1-100
+    .venv/bin/python benchmarks/fcs_lines.py --preset lg --lost runs.json
+
+With ``--lost FILE`` (a ``solver_variants.py --json`` file) it takes, for each variant
+there, the deals eightoff called unsolvable: a legal win among them is a verdict of
+ours a peer refutes (exit status 1).
 
 fc-solve solves each PySolFC deal under the variant's options (the same game as
 ``solver_variants.py`` gives it, :func:`solver_variants.fcs_options`) with the preset
@@ -17,6 +22,7 @@ the looking-glass preset breaks the Kings-only rule).
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 
@@ -76,13 +82,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", default="C2-EAB", help="codes of docs/atlas.md")
     ap.add_argument("--deals", default="1-100", help="PySolFC deal numbers")
     ap.add_argument("--states", type=int, default=2_000_000, help="fc-solve's -mi per deal")
+    ap.add_argument("--lost", metavar="FILE", help="the deals eightoff lost in this JSON run")
     args = ap.parse_args(argv)
-    deals = parse_range(args.deals)
+    if args.lost:
+        with open(args.lost) as f:
+            run = json.load(f)
+        todo = {
+            code: [row[0] for row in per["eightoff"] if row[1] == "unsolvable"]
+            for code, per in run.items()
+        }
+    else:
+        deals = parse_range(args.deals)
+        todo = {code: deals for code in args.variants.split(",")}
     failed = 0
-    for code in args.variants.split(","):
+    for code, numbers in todo.items():
         rules = VARIANTS[code].rules
         won, refused = 0, []
-        for number in deals:
+        for number in numbers:
             position = pysol_deal(number, rules)
             line = fcs_line(position, args.preset, args.states)
             if line is None:
@@ -91,8 +107,13 @@ def main(argv: list[str] | None = None) -> int:
             why = refusal(position, line)
             if why is not None:
                 refused.append(f"{number}: {why}")
-        failed += len(refused)
-        print(f"{code} {args.deals}, -l {args.preset}: {won} won, {len(refused)} refused here")
+        if args.lost:  # every win of a deal eightoff lost is a clash, unless refused here
+            failed += won - len(refused)
+            what = f"{len(numbers)} deals eightoff lost"
+        else:
+            failed += len(refused)
+            what = args.deals
+        print(f"{code} {what}, -l {args.preset}: {won} won, {len(refused)} refused here")
         for item in refused[:5]:
             print(f"  {item}")
     return 1 if failed else 0

@@ -4,7 +4,9 @@ looking-glass preset wins fast where any card fills an empty column: a witness n
 
 from __future__ import annotations
 
+import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -73,3 +75,19 @@ def test_a_move_the_rules_forbid_is_refused_with_the_engines_reason() -> None:
     line = fcs_lines.fcs_line(won, "lg", 300_000)
     assert line is not None
     assert fcs_lines.refusal(won, line[:-1]) == "the line ends before every card is home"
+
+
+def test_a_legal_win_of_a_deal_we_lost_is_a_clash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --lost reads a solver_variants.py --json run: C4-B 57, lost here, is "won" by
+    # looking-glass through a Kings-only breach (refused: no clash); C2-EAB 2, said to
+    # be lost in this made-up run, has a legal win (a clash: exit status 1).
+    run = {"C4-B": {"eightoff": [[57, "unsolvable", 0.1, 0]]}}
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps(run))
+    assert fcs_lines.main(["--lost", str(path), "--states", "300000"]) == 0
+    assert "C4-B 1 deals eightoff lost, -l lg: 1 won, 1 refused here" in capsys.readouterr().out
+    run["C2-EAB"] = {"eightoff": [[2, "unsolvable", 0.1, 0]]}
+    path.write_text(json.dumps(run))
+    assert fcs_lines.main(["--lost", str(path), "--states", "300000"]) == 1
