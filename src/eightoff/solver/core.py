@@ -259,10 +259,11 @@ def layers_tag(position: Position) -> bytes:
     return hashlib.sha256(_build_digest() + named).digest()
 
 
-def layers_home(position: Position, layers_dir: Path) -> Path:
+def layers_home(position: Position, layers_dir: Path, tag: bytes | None = None) -> Path:
     """The directory under ``layers_dir`` where ``position``'s proof by layers keeps
-    its files and manifest (one a deal, rules and build)."""
-    return layers_dir / f"layers-{layers_tag(position).hex()[:20]}"
+    its files and manifest (one a deal, rules and build; ``tag``: its
+    :func:`layers_tag`, where the caller has it)."""
+    return layers_dir / f"layers-{(tag or layers_tag(position)).hex()[:20]}"
 
 
 def _has_manifest(home: Path) -> bool:
@@ -302,9 +303,10 @@ def _by_layers(
                 temporary = tempfile.TemporaryDirectory(prefix="eightoff-layers-")
                 spill, tag = stack.enter_context(temporary), b""
             else:
-                home = layers_home(position, layers_dir)
+                tag = layers_tag(position)
+                home = layers_home(position, layers_dir, tag)
                 home.mkdir(parents=True, exist_ok=True)
-                spill, tag = str(home), layers_tag(position)
+                spill = str(home)
             status, more, _, _, _, _, before = native.exhaust_layered(
                 cols, held, founds, cfg, -1 if budget is None else budget,
                 -1.0 if left is None else left, limit.table_bytes, spill,

@@ -294,20 +294,26 @@ typedef struct {
     size_t nruns, rcap;
 } LayeredStats;
 
-/* Adds the layer the table holds to ``stats->runs`` (left out where there is no memory). */
-static void layered_note(LayeredStats *stats, const Exhaust *e) {
-    if (e->n > stats->largest) stats->largest = e->n;
+/* Appends a layer to ``stats->runs``; 0 where there was no memory (left out). */
+static int runs_push(LayeredStats *stats, const uint8_t *founds, int frozen, size_t positions) {
     if (stats->nruns == stats->rcap) {
         size_t cap = stats->rcap ? 2 * stats->rcap : 64;
         LayerRun *runs = realloc(stats->runs, cap * sizeof(LayerRun));
-        if (runs == NULL) return;
+        if (runs == NULL) return 0;
         stats->runs = runs;
         stats->rcap = cap;
     }
     LayerRun *r = &stats->runs[stats->nruns++];
-    memcpy(r->founds, e->layer, 4);
-    r->frozen = e->layer_frozen;
-    r->positions = e->n;
+    memcpy(r->founds, founds, 4);
+    r->frozen = frozen;
+    r->positions = positions;
+    return 1;
+}
+
+/* Adds the layer the table holds to ``stats->runs`` (left out where there is no memory). */
+static void layered_note(LayeredStats *stats, const Exhaust *e) {
+    if (e->n > stats->largest) stats->largest = e->n;
+    runs_push(stats, e->layer, e->layer_frozen, e->n);
 }
 
 /* The manifest's first bytes: its format (a layer's record and the counts below). */
@@ -435,18 +441,8 @@ static int pending_resume(Pending *p, LayeredStats *stats, Carried *sofar) {
         uint8_t founds[4];
         int32_t frozen;
         uint64_t positions;
-        ok = read_all(f, founds, 4) && read_all(f, &frozen, 4) && read_all(f, &positions, 8);
-        if (ok && stats->nruns == stats->rcap) {
-            size_t cap = stats->rcap ? 2 * stats->rcap : 64;
-            LayerRun *runs = realloc(stats->runs, cap * sizeof(LayerRun));
-            ok = runs != NULL;
-            if (ok) {
-                stats->runs = runs;
-                stats->rcap = cap;
-            }
-        }
-        if (ok) stats->runs[stats->nruns++] = (LayerRun){{founds[0], founds[1], founds[2], founds[3]}, frozen,
-                                                        (size_t)positions};
+        ok = read_all(f, founds, 4) && read_all(f, &frozen, 4) && read_all(f, &positions, 8) &&
+             runs_push(stats, founds, frozen, (size_t)positions);
     }
     fclose(f);
     if (!ok) {
@@ -466,22 +462,27 @@ static int pending_resume(Pending *p, LayeredStats *stats, Carried *sofar) {
  * files under ``dir`` past ``max_buffered`` bytes of buffers; ``stats->runs`` for the
  * caller to free. SOLVED (no path),
  * EXHAUSTED, LIMIT (nodes, time, or a layer alone outgrew the budget) or NOMEM. */
+/* An empty set of pending positions under ``dir``; 0 where there was no memory. */
+static int pending_init(Pending *p, const char *dir, size_t max_buffered, const uint8_t *tag, size_t taglen) {
+    memset(p, 0, sizeof *p);
+    snprintf(p->dir, sizeof p->dir, "%s", dir);
+    p->max_buffered = max_buffered;
+    p->tag = taglen ? tag : NULL;
+    p->taglen = taglen;
+    p->index = calloc(64, sizeof(int32_t));
+    p->imask = 63;
+    return p->index != NULL;
+}
+
 static Outcome exhaust_layered(const Config *cfg, const State *root, Nodes *nodes, long max_nodes, double deadline,
                                const char *dir, size_t max_buffered, const uint8_t *tag, size_t taglen,
                                LayeredStats *stats, Carried *sofar) {
     Exhaust e;
     Pending p;
     double started = now_seconds();
-    memset(&p, 0, sizeof p);
     memset(stats, 0, sizeof *stats);
     memset(sofar, 0, sizeof *sofar);
-    snprintf(p.dir, sizeof p.dir, "%s", dir);
-    p.max_buffered = max_buffered;
-    p.tag = taglen ? tag : NULL;
-    p.taglen = taglen;
-    p.index = calloc(64, sizeof(int32_t));
-    p.imask = 63;
-    if (p.index == NULL) return (Outcome){NOMEM, 0, -1};
+    if (!pending_init(&p, dir, max_buffered, tag, taglen)) return (Outcome){NOMEM, 0, -1};
     int ready = ex_init(&e, cfg, root, nodes), resumed = 0;
     if (ready) { /* records without parents from here: the root again, as the first layer's */
         uint8_t key[KEYMAX];
@@ -495,14 +496,7 @@ static Outcome exhaust_layered(const Config *cfg, const State *root, Nodes *node
             free(stats->runs);
             memset(stats, 0, sizeof *stats);
             memset(sofar, 0, sizeof *sofar);
-            memset(&p, 0, sizeof p);
-            snprintf(p.dir, sizeof p.dir, "%s", dir);
-            p.max_buffered = max_buffered;
-            p.tag = tag;
-            p.taglen = taglen;
-            p.index = calloc(64, sizeof(int32_t));
-            p.imask = 63;
-            if (p.index == NULL) ready = 0, e.out.status = NOMEM;
+            if (!pending_init(&p, dir, max_buffered, tag, taglen)) ready = 0, e.out.status = NOMEM;
             else remove_layers_from(&p, 0);
         }
         if (ready && resumed) {
