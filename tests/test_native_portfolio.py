@@ -95,12 +95,12 @@ def test_a_deal_best_first_settles_early_gets_the_same_line(number: int) -> None
 
 
 @needs_native
-def test_a_short_dive_ends_a_deal_before_the_solo_stretch() -> None:
-    # Best-first alone needs 18,000 positions; the helpers that take turns with it
-    # from its 750th expansion find a line within 2,200 in all.
-    # (Best-first then goes on a little for a line of its own: resolve=False counts
-    # the positions up to the dive's win alone.)
-    position = pysol_deal(3058, FORE_CELL)
+def test_a_helper_ends_a_deal_before_the_solo_stretch() -> None:
+    # Best-first alone needs 5,839 positions; the helpers that take turns with it
+    # (the meta-move scan from its 400th expansion, the others from its 750th) find a
+    # line within 2,200 in all. (Best-first then goes on a little for a line of its
+    # own: resolve=False counts the positions up to the helper's win alone.)
+    position = pysol_deal(3068, FORE_CELL)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
     assert wins(position, alone) and wins(position, both)
@@ -142,10 +142,10 @@ def solve_native(
 
 
 @needs_native
-@pytest.mark.parametrize(("number", "spent"), [(3026, 2_031), (3033, 4_005), (3286, 3_759)])
+@pytest.mark.parametrize(("number", "spent"), [(3026, 2_637), (3003, 2_682), (3136, 2_387)])
 def test_best_first_goes_on_after_a_helpers_win(number: int, spent: int) -> None:
-    # Fore Cell deals a dive wins at these counts of positions, with lines of 117, 369
-    # and 224 single-card moves; best-first, the very search that took turns with it,
+    # Fore Cell deals a helper wins at these counts of positions, with lines of 115, 141
+    # and 142 single-card moves; best-first, the very search that took turns with it,
     # is a few hundred expansions from its own line: it goes on to it (at most half
     # the positions spent again), and that line is best-first alone's, move for move.
     position = pysol_deal(number, FORE_CELL)
@@ -160,10 +160,10 @@ def test_best_first_goes_on_after_a_helpers_win(number: int, spent: int) -> None
 
 @needs_native
 def test_best_first_again_from_a_helpers_line_shortens_it() -> None:
-    # Fore Cell deal 3066: a dive wins at 3,756 positions with 278 single-card moves,
-    # best-first alone would need 12,424; going on it finds nothing, and best-first
-    # again from where the dive's line has sent 3, 6 or 12 cards home ends it in 107.
-    position = pysol_deal(3066, FORE_CELL)
+    # Fore Cell deal 3211: a helper wins at 5,118 positions in all with 262 single-card
+    # moves; best-first again from where that line has sent 3, 6 or 12 cards home ends
+    # it in 113.
+    position = pysol_deal(3211, FORE_CELL)
     status, line, length, nodes = solve_native(position, resolve=False)
     again_status, again, again_length, again_nodes = solve_native(position, resolve=True)
     assert status == again_status == core.SOLVED and nodes < again_nodes
@@ -174,15 +174,15 @@ def test_best_first_again_from_a_helpers_line_shortens_it() -> None:
 
 @needs_native
 def test_the_second_search_keeps_to_the_node_limit() -> None:
-    # Deal 3033 is won at 4,005 positions (369 moves; best-first goes on 1,239 more to
-    # its own line of 113): with no positions left of the limit, the line is the
+    # Deal 3103 is won at 2,662 positions (142 moves; best-first goes on 1,331 more to
+    # its own line of 109): with no positions left of the limit, the line is the
     # helper's own; with 2,000 more, best-first's.
-    position = pysol_deal(3033, FORE_CELL)
+    position = pysol_deal(3103, FORE_CELL)
     _, plain, length, nodes = solve_native(position, resolve=False)
     status, line, _, _ = solve_native(position, resolve=True, max_nodes=nodes)
     assert status == core.SOLVED and line == plain
     assert solve_native(position, resolve=True, max_nodes=nodes + 1_000)[2] == length
-    assert solve_native(position, resolve=True, max_nodes=nodes + 2_000)[2] == 113
+    assert solve_native(position, resolve=True, max_nodes=nodes + 2_000)[2] == 109
 
 
 @needs_native
@@ -207,7 +207,7 @@ def test_with_eight_cells_a_helpers_line_is_kept() -> None:
 
 @needs_native
 @pytest.mark.parametrize(
-    ("rules", "number"), [(FORE_CELL, 3483), (FORE_CELL, 3185), (FORE_CELL, 3200)]
+    ("rules", "number"), [(FORE_CELL, 3483), (FORE_CELL, 3027), (FORE_CELL, 3200)]
 )
 def test_freecell_solvers_first_scan_ends_a_deal_before_the_solo_stretch(
     rules: Rules, number: int

@@ -244,8 +244,9 @@ static int atomic_moves(const Config *cfg, const State *st, const char *tests, M
     return atomic_moves_in(cfg, st, &o, tests, out);
 }
 
-/* Parses a tests order (0, 1, A-E; brackets for random groups, not nested, none
- * empty) into ``g``: 0 when it is not one. */
+/* Parses a tests order (0-9, A-E; brackets for random groups, not nested, none
+ * empty) into ``g``: 0 when it is not one. The meta-move tests 2-9 are a scan's
+ * only (meta.c; scans_tests_valid). */
 static int parse_test_groups(const char *tests, TestGroups *g) {
     memset(g, 0, sizeof *g);
     int open = 0, len = 0;
@@ -258,7 +259,7 @@ static int parse_test_groups(const char *tests, TestGroups *g) {
             len = 0;
             continue;
         }
-        if (!strchr("01ABCDE", *t) || len == 15 || g->n == MAX_GROUPS) return 0;
+        if (!strchr("0123456789ABCDE", *t) || len == 15 || g->n == MAX_GROUPS) return 0;
         g->tests[g->n][len++] = *t;
     }
     if (open) return 0;
@@ -269,7 +270,7 @@ static int parse_test_groups(const char *tests, TestGroups *g) {
 /* Whether ``tests`` is a tests order atomic_moves can follow (parse_test_groups). */
 static int atomic_tests_valid(const char *tests) {
     TestGroups g;
-    return parse_test_groups(tests, &g);
+    return strpbrk(tests, "23456789") == NULL && parse_test_groups(tests, &g);
 }
 
 /* Freecell Solver's random number (rand.h): two steps of the Microsoft C generator,

@@ -21,6 +21,7 @@
 #include "tables.c"
 #include "best_first.c"
 #include "dive.c"
+#include "meta.c"
 #include "scans.c"
 #include "portfolio.c"
 #include "keys.c"
@@ -421,27 +422,34 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iNl)", d.out.status, steps, d.out.nodes);
 }
 
-/* scans(cols, cells, founds, config, max_nodes, seconds) -> (status, steps, checked):
- * Freecell Solver's preset scans together (scans.c), for the tests. */
+/* scans(cols, cells, founds, config, max_nodes, seconds, tests=None) -> (status, steps,
+ * checked): Freecell Solver's preset scans together, or one depth-first scan of
+ * ``tests`` (scans.c), for the tests. */
 static PyObject *py_scans(PyObject *self, PyObject *args) {
     PyObject *cols, *cells, *founds, *cfgobj;
     long max_nodes;
     double seconds;
+    const char *tests = NULL;
     State root;
     Config cfg;
     Scans s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ld", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type, &founds,
-                          &PyTuple_Type, &cfgobj, &max_nodes, &seconds) ||
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|z", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type, &founds,
+                          &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &tests) ||
         !read_seconds(seconds))
         return NULL;
+    if (tests != NULL && !scans_tests_valid(tests)) {
+        PyErr_SetString(PyExc_ValueError, "tests: 0-9 and A-E, 15 to a group and 8 groups at most, in brackets "
+                                          "(not nested, not empty, single-card tests only) for a random group");
+        return NULL;
+    }
     if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;
     cfg.autoplay = cfg.root_autoplay = AUTO_NONE; /* Freecell Solver's scans send no card home by themselves */
     Budget budget = {0, DEFAULT_MAX_BYTES, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     Py_BEGIN_ALLOW_THREADS
-    if (scans_init(&s, &cfg, &root, &nodes)) scans_resume(&s, LONG_MAX, max_nodes, deadline);
+    if (scans_init(&s, &cfg, &root, &nodes, tests)) scans_resume(&s, LONG_MAX, max_nodes, deadline);
     scans_free(&s);
     Py_END_ALLOW_THREADS
     if (s.out.status == NOMEM) {
@@ -674,7 +682,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
      * fastest, where time counts most) it takes one of resolve_line's shares, and its
      * searches split the rest: no more positions in all than resolve_line alone. */
     if (ok && out.status == SOLVED && shorten && search.blive) {
-        int scans = search.win_cfg == &search.pf.scfg;
+        int scans = search.win_cfg == &search.pf.scfg || search.win_cfg == &search.pf.mcfg;
         long n = scans ? again : go_on_nodes(won_at, max_nodes);
         bf_won = n > 0 && bf_go_on(&search.bf, n, &out.nodes, deadline);
         if (bf_won) bf_won = collect_path(&cfg, &start, &nodes, search.bf.out.goal, &own); /* no room: the helper's */
@@ -957,9 +965,12 @@ static PyMethodDef methods[] = {
      "\"atomic:[01][ABCDE]\" with a seed: its random-dfs, each bracket's moves shuffled\n"
      "by its own generator (fc-solve --method random-dfs -to [01][ABCDE] -seed N)."},
     {"scans", py_scans, METH_VARARGS,
-     "scans(cols, cells, founds, config, max_nodes, seconds) -> (status, steps, checked)\n\n"
+     "scans(cols, cells, founds, config, max_nodes, seconds, tests=None)\n"
+     "-> (status, steps, checked)\n\n"
      "Freecell Solver's preset toons-for-twenty-somethings, its depth-first and A* scans\n"
      "run by its prelude over one shared collection with its dead-end marks (scans.c);\n"
+     "tests=\"0123456789\": one depth-first scan of those tests instead, its meta-move\n"
+     "tests 2-9 among them (meta.c), as fc-solve --method soft-dfs -to 0123456789;\n"
      "checked: positions as fc-solve counts its states checked. EXHAUSTED (every scan\n"
      "dry) proves nothing: positions are told apart by 64-bit hashes."},
     {"solve", py_solve, METH_VARARGS,

@@ -22,6 +22,9 @@
  *   ours at the same count of positions. Their
  *   positions count neither against the other helpers' DIVE_MAX nor against the
  *   proof's ``first`` (proof.c), past which they go on to SCAN_LATE_NODES.
+ * - Freecell Solver's meta-move scan (meta.c: its default soft-dfs, tests
+ *   "0123456789", move for move), from best-first's META_START-th expansion on an
+ *   allowance of its own (META_EARLY), in the first stretch only;
  * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in
  *   GREEDY_EVERY);
  * - a sequence of depth-first dives (dive.c), each stopped after EARLY_DIVE
@@ -184,6 +187,43 @@
 #ifndef SCAN_OPEN_SHARE
 #define SCAN_OPEN_SHARE 4 /* the scans only while best-first's open list holds 1 / SCAN_OPEN_SHARE of its expansions */
 #endif
+/* Freecell Solver's meta-move scan (meta.c: one soft-dfs of its tests "0123456789",
+ * move for move) takes turns with best-first from best-first's META_START-th
+ * expansion (with WIDE_CELLS cells, where the other helpers start: meta_start): one
+ * position per best-first expansion for META_EARLY, then one per META_LATE_DEN,
+ * META_NODES at most, and (like the scans) only while best-first's
+ * open list holds at least one position per META_OPEN_SHARE expanded. Only under the
+ * group moves fc-solve's "--sequence-move limited" plays (runs of free cells + 1
+ * with Kings-only columns, the FreeCell formula where any card fills one: eightoff's
+ * defaults), where its lines are the engine's. It wins in a few hundred positions
+ * deals best-first wanders over: C4-EB PySolFC 48 at 246 (best-first's portfolio
+ * 28,052), C4-A 7 at 216 (110,585), C2-EAB 9 at 12,829 (3.3 s -> 0.11 s). Tuned on
+ * PySolFC 3001-3100 of the 24 atlas rows (CPU s of solve(), builds taking turns
+ * deal by deal, benchmarks/README.md's twenty-sixth round): without it 18.40 s; from
+ * the first expansion 1:1 (no late share) 19.14 s on 1-100, small rows 1.2-1.8x
+ * slower; from 400, 1:1 to 1,400, 1/4 after, gated at 1/2: 18.23 s, C4-A 0.76x,
+ * C4-AB 0.86x, C4-EB 0.91x, C4 1.10x, C8-EB 1.18x. */
+#ifndef USE_META
+#define USE_META 1
+#endif
+#ifndef META_START
+#define META_START 400
+#endif
+#ifndef META_EARLY
+#define META_EARLY 1000
+#endif
+#ifndef META_LATE_DEN
+#define META_LATE_DEN 4
+#endif
+#ifndef META_OPEN_SHARE
+#define META_OPEN_SHARE 2
+#endif
+#ifndef META_NODES
+#define META_NODES 20000
+#endif
+#ifndef META_QUANTUM
+#define META_QUANTUM 64 /* best-first's turns between the meta scan's */
+#endif
 #define DIVE_SHARE 16 /* a dive's tables: at most max_bytes / DIVE_SHARE */
 #define GREEDY_SHARE 4 /* the greedy search's: at most max_bytes / GREEDY_SHARE */
 
@@ -237,6 +277,12 @@ typedef struct {
     Config scfg;
     int slive; /* 0 not started, 1 running, 2 held at the cap (for proof.c's late scans), -1 stopped */
     long scan_nodes; /* its expansions once it stopped */
+    Scans meta; /* Freecell Solver's meta-move scan (META_START), its tables and config */
+    Nodes mnodes;
+    Budget mbudget;
+    Config mcfg;
+    int mlive; /* 0 not started, 1 running, -1 stopped */
+    long meta_nodes; /* its expansions once it stopped */
     /* The exact proof's turns while best-first's open list looks like a lost deal's
      * (PF_PROOF_GATE): proof.c's, which keeps the proof and its count. */
     int (*proof_turn)(void *ctx, long bf_quantum, long max_nodes, double deadline, Outcome *out);
@@ -269,10 +315,13 @@ static inline int portfolio_scans_on(const Portfolio *p) { return p->slive == 0 
 /* Positions the scans have expanded so far. */
 static long portfolio_scanned(const Portfolio *p) { return p->slive > 0 ? p->scan.out.nodes : p->scan_nodes; }
 
+/* Positions the meta-move scan has expanded so far. */
+static long portfolio_meta(const Portfolio *p) { return p->mlive > 0 ? p->meta.out.nodes : p->meta_nodes; }
+
 /* Positions expanded by all the searches so far. */
 static long portfolio_nodes(const Portfolio *p) {
     return p->bf.out.nodes + p->greedy.out.nodes + p->dive_nodes + (p->live ? p->dive.out.nodes : 0) +
-           portfolio_scanned(p) + p->proof_nodes;
+           portfolio_scanned(p) + p->proof_nodes + portfolio_meta(p);
 }
 
 static void portfolio_drop_dive(Portfolio *p) {
@@ -290,19 +339,26 @@ static void portfolio_drop_greedy(Portfolio *p) { /* for good: it never starts a
     p->glive = -1;
 }
 
-static void portfolio_drop_scan(Portfolio *p) {
-    if (p->slive <= 0) return;
-    p->scan_nodes = p->scan.out.nodes;
-    scans_free(&p->scan);
-    nodes_free(&p->snodes);
-    p->slive = -1;
+/* Stops scans for good (``*live`` -1), keeping their count of positions in ``*count``. */
+static void scans_drop(Scans *s, Nodes *nodes, int *live, long *count) {
+    if (*live <= 0) return;
+    *count = s->out.nodes;
+    scans_free(s);
+    nodes_free(nodes);
+    *live = -1;
 }
+
+static void portfolio_drop_scan(Portfolio *p) { scans_drop(&p->scan, &p->snodes, &p->slive, &p->scan_nodes); }
+
+static void portfolio_drop_meta(Portfolio *p) { scans_drop(&p->meta, &p->mnodes, &p->mlive, &p->meta_nodes); }
 
 static void portfolio_free(Portfolio *p) {
     portfolio_drop_dive(p);
     portfolio_drop_greedy(p);
     portfolio_drop_scan(p);
+    portfolio_drop_meta(p);
 }
+
 
 /* The scans' turn of ``quantum`` expansions, ``cap`` in all, ``max_scanned`` at most
  * by the node limit (< 0: none): 1 when they found a line (or hit the node or time
@@ -318,7 +374,7 @@ static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, lo
         p->sbudget = (Budget){0, share, 0};
         p->snodes = (Nodes){NULL, 0, 0, &p->sbudget};
         p->slive = 1;
-        if (!scans_init(&p->scan, &p->scfg, &p->start, &p->snodes)) {
+        if (!scans_init(&p->scan, &p->scfg, &p->start, &p->snodes, NULL)) {
             portfolio_drop_scan(p);
             return 0;
         }
@@ -336,6 +392,20 @@ static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, lo
     if (s->out.status == SOLVED || (s->out.status == LIMIT && !p->sbudget.full)) return 1;
     portfolio_drop_scan(p); /* ran dry, reached its end or filled its share: it proves nothing */
     return 0;
+}
+
+/* Whether a helper that stopped with ``o`` ends the whole search: a line, or the node
+ * or time limit (not its share of the tables, ``b``, filling: that proves nothing).
+ * Then ``out`` takes ``o``, and a line's search (``cfg``, ``nodes``) is the winner. */
+static int portfolio_helper_ends(Portfolio *p, const Outcome *o, const Budget *b, const Config *cfg,
+                                 const Nodes *nodes, Outcome *out) {
+    if (o->status != SOLVED && (o->status != LIMIT || b->full)) return 0;
+    *out = *o;
+    if (out->status == SOLVED) {
+        p->win_cfg = cfg;
+        p->win_nodes = nodes;
+    }
+    return 1;
 }
 
 /* The greedy search's turn: 1 when it found a line (or hit the node or time limit). */
@@ -415,14 +485,7 @@ static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *r
         if (d->out.nodes >= p->dive_cap) portfolio_drop_dive(p); /* its turn is over: the next kind */
         return 0;
     }
-    if (d->out.status == SOLVED || (d->out.status == LIMIT && !p->dbudget.full)) { /* a line, or a limit */
-        *out = d->out;
-        if (out->status == SOLVED) {
-            p->win_cfg = &p->dcfg;
-            p->win_nodes = &p->dnodes;
-        }
-        return 1;
-    }
+    if (portfolio_helper_ends(p, &d->out, &p->dbudget, &p->dcfg, &p->dnodes, out)) return 1;
     portfolio_drop_dive(p); /* ran dry or filled its share: it proves nothing */
     return 0;
 }
@@ -434,6 +497,48 @@ static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *r
  * 491,101 -> 432,099, CPU -14%, none over 10x fc-solve either way). */
 static long early_start(const Config *cfg) {
     return cfg->ncells >= WIDE_CELLS || EARLY_START > SOLO ? SOLO : EARLY_START;
+}
+
+/* Where the meta-move scan's first turn comes: META_START, but with WIDE_CELLS cells
+ * where the other helpers' do (early_start). */
+static long meta_start(const Config *cfg) { return cfg->ncells >= WIDE_CELLS ? early_start(cfg) : META_START; }
+
+/* The meta-move scan's turn, up to its allowance (META_START): 1 when it found a line
+ * (or hit the node or time limit), with the outcome in ``out``. It starts from the deal itself, as
+ * the scans, and stops for good at META_NODES, when it runs dry (that proves nothing)
+ * or fills its share of the tables. */
+static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, long max_nodes, double deadline,
+                               Outcome *out) {
+    if (!USE_META || p->mlive < 0) return 0;
+    long from = meta_start(cfg), b = p->bf.out.nodes, early = b < from + META_EARLY ? b : from + META_EARLY;
+    if (b <= from || (long)p->bf.heap.n * META_OPEN_SHARE < b) return 0; /* not yet, or a lost deal's look */
+    long allowance = early - from + (b - early) / META_LATE_DEN;
+    if (allowance > META_NODES) allowance = META_NODES;
+    if (p->mlive == 0) {
+        if (cfg->group != (cfg->kings_only ? GROUP_CELLS : GROUP_FREECELL)) { /* fc-solve's lines need not be ours */
+            p->mlive = -1;
+            return 0;
+        }
+        p->mcfg = *cfg;
+        p->mcfg.autoplay = p->mcfg.root_autoplay = AUTO_NONE;
+        p->mbudget = (Budget){0, share, 0};
+        p->mnodes = (Nodes){NULL, 0, 0, &p->mbudget};
+        p->mlive = 1;
+        if (!scans_init(&p->meta, &p->mcfg, &p->start, &p->mnodes, "0123456789")) {
+            portfolio_drop_meta(p);
+            return 0;
+        }
+    }
+    Scans *s = &p->meta;
+    if (s->out.nodes >= allowance) return 0;
+    long max_meta = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - s->out.nodes);
+    if (!scans_resume(s, allowance, max_meta, deadline)) {
+        if (s->out.nodes >= META_NODES) portfolio_drop_meta(p);
+        return 0;
+    }
+    if (portfolio_helper_ends(p, &s->out, &p->mbudget, &p->mcfg, &p->mnodes, out)) return 1;
+    portfolio_drop_meta(p); /* ran dry or filled its share: it proves nothing */
+    return 0;
 }
 
 /* How many positions the helpers may have expanded once best-first has expanded
@@ -514,13 +619,28 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
     p->win_nodes = nodes;
     long alone = EARLY_NUM > 0 ? early_start(cfg) : SOLO;
     if (first >= 0 && alone > first) alone = first;
-    if (bf_init(&p->bf, cfg, root, nodes) && !bf_run(&p->bf, tail ? alone : LONG_MAX, max_nodes, deadline)) {
+    int ended = !bf_init(&p->bf, cfg, root, nodes);
+    while (!ended && tail && p->bf.out.nodes < alone) { /* best-first's stretch, the meta scan beside it */
+        if (portfolio_meta_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, &out)) {
+            out.nodes = portfolio_nodes(p);
+            return out;
+        }
+        long pause = p->bf.out.nodes + META_QUANTUM < alone ? p->bf.out.nodes + META_QUANTUM : alone;
+        long left = max_nodes < 0 ? -1 : max_nodes - portfolio_meta(p);
+        ended = bf_run(&p->bf, pause, left, deadline);
+    }
+    if (!ended && !tail) ended = bf_run(&p->bf, LONG_MAX, max_nodes, deadline);
+    if (!ended) {
         for (;;) {
             /* Best-first's turn, then the scans' and the other helpers' while they
              * have spent no more than their shares: a search's node limit is what
              * the others left of max_nodes. */
+            if (portfolio_meta_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, &out)) {
+                out.nodes = portfolio_nodes(p);
+                return out;
+            }
             long total = portfolio_nodes(p);
-            long to_first = first < 0 ? LONG_MAX : first - (total - portfolio_scanned(p) - p->proof_nodes);
+            long to_first = first < 0 ? LONG_MAX : first - (total - portfolio_scanned(p) - p->proof_nodes - portfolio_meta(p));
             if (to_first <= 0) { /* the first stretch is over (the scans' and the proof's positions aside) */
                 out = p->bf.out;
                 out.status = LIMIT;
@@ -529,6 +649,7 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
             }
             long left = max_nodes < 0 ? -1 : max_nodes - (total - p->bf.out.nodes);
             long b = p->bf.out.nodes, pause = b < SOLO ? b + EARLY_QUANTUM : b + QUANTUM;
+            if (p->mlive > 0 && pause > b + META_QUANTUM) pause = b + META_QUANTUM;
             if (b < SOLO && pause > SOLO) pause = SOLO;
             if (pause - b > to_first) pause = b + to_first;
             if (bf_run(&p->bf, pause, left, deadline)) break;
@@ -550,14 +671,14 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
             long scanned = portfolio_scanned(p), borrowed = scanned - scan_own(p, cfg);
             if (borrowed > SCAN_FIRST) borrowed = SCAN_FIRST; /* the scans' positions on the other helpers' share */
             if (borrowed < 0) borrowed = 0;
-            long spent = portfolio_nodes(p) - p->bf.out.nodes - scanned - p->proof_nodes + borrowed; /* the other helpers' */
+            long spent = portfolio_nodes(p) - p->bf.out.nodes - scanned - p->proof_nodes - portfolio_meta(p) + borrowed; /* the other helpers' */
             if (spent >= DIVE_MAX) { /* their share is spent */
                 portfolio_drop_dive(p);
                 portfolio_drop_greedy(p);
                 if (USE_SCAN && portfolio_scans_on(p)) continue; /* the scans go on */
                 if (p->slive != 2) portfolio_drop_scan(p); /* held scans wait for proof.c's turns */
                 if (PF_PROOF_ALL && p->proof_turn != NULL) continue; /* best-first by turns, the proof's beside it */
-                long bf_max = max_nodes < 0 ? -1 : max_nodes - spent - scanned;
+                long bf_max = max_nodes < 0 ? -1 : max_nodes - spent - scanned - portfolio_meta(p);
                 if (first >= 0 && (bf_max < 0 || bf_max > first - spent)) bf_max = first - spent;
                 bf_run(&p->bf, LONG_MAX, bf_max, deadline);
                 break;
@@ -572,7 +693,7 @@ static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start
                     out.nodes = portfolio_nodes(p);
                     return out;
                 }
-                long now = portfolio_nodes(p) - p->bf.out.nodes - scanned - p->proof_nodes + borrowed;
+                long now = portfolio_nodes(p) - p->bf.out.nodes - scanned - p->proof_nodes - portfolio_meta(p) + borrowed;
                 if (now == spent) break; /* none went on (one stopped): best-first's turn */
                 spent = now;
             }

@@ -286,6 +286,7 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
         s->pf.proof_ctx = s;
     }
     Outcome out = portfolio_run(&s->pf, cfg, start, root, nodes, max_nodes, deadline, tail, tail ? first : -1);
+    if (s->pf.win_cfg != &s->pf.mcfg) portfolio_drop_meta(&s->pf); /* it runs in the first stretch only */
     s->win_cfg = s->pf.win_cfg;
     s->win_nodes = s->pf.win_nodes;
     long spent = out.nodes - s->pf.proof_nodes; /* expansions of the searches no longer running (the proof's apart) */

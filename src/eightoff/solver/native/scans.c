@@ -38,17 +38,20 @@ typedef struct {
     uint16_t depth; /* its generator's depth + 1 (fc-solve's depth field), at most 65,535 */
 } Shared;
 
-/* A generated child waiting in a frame: its record and the move to it. */
+/* A generated child waiting in a frame: its record and the move to it (a meta-move's
+ * child, meta.c: its ``nsteps`` moves, the scan's steps[steps..]). */
 typedef struct {
     int32_t shared;
     Move move;
+    uint8_t nsteps;
+    uint32_t steps;
 } ScanKid;
 
 /* A position on a scan's path: its record, its node (the stored position) and its
  * derived list kids[first..first+count); ``group``, ``test``: the next test to run. */
 typedef struct {
     int32_t shared, node;
-    uint32_t first, count, next;
+    uint32_t first, count, next, sfirst; /* sfirst: its kids' first step in the scan's steps */
     uint8_t group, test;
     State st; /* the position and its order, kept for its next tests (made at its first) */
     FcsOrder order;
@@ -68,6 +71,8 @@ typedef struct {
     size_t depth, fcap;
     ScanKid *kids;
     size_t nkids, kcap;
+    Move *steps; /* the meta-move children's steps (meta.c), kept as the kids are */
+    size_t nsteps, stcap;
     int finished, astar;
     /* An A* scan (fc-solve's BeFS): its queue, fc-solve's binary heap (1-based,
      * the highest rating on top), the position it checks next (fc-solve's
@@ -137,6 +142,9 @@ typedef struct {
     int32_t *slots; /* the collection's hash table: record index + 1, 0 free */
     size_t mask;
     Scan scans[NSCANS];
+    int nscans; /* NSCANS, or 1: one scan of the caller's tests (``one``), no prelude */
+    ScanSpec one;
+    MetaList meta; /* a meta test's children, before they become kids */
     int current, prelude, finished;
     long checked, until; /* fc-solve's count of states checked; the current turn ends there */
     Outcome out;
@@ -199,8 +207,26 @@ static int scans_push(Scans *s, Scan *sc, int32_t shared, int32_t node) {
     f->shared = shared;
     f->node = node;
     f->first = (uint32_t)sc->nkids;
+    f->sfirst = (uint32_t)sc->nsteps;
     f->count = f->next = 0;
     f->group = f->test = 0;
+    return 1;
+}
+
+/* Keeps the children of a meta test (s->meta) as the frame's kids: 0 when no room. */
+static int scans_meta_kids(Scans *s, Scan *sc, ScanFrame *f) {
+    const MetaList *l = &s->meta;
+    Move *steps = budget_room(s->nodes->budget, sc->steps, &sc->stcap, sc->nsteps + l->nsteps, 1024, sizeof(Move));
+    if (steps == NULL) return 0;
+    sc->steps = steps;
+    for (size_t k = 0; k < l->n; k++) {
+        const MetaMove *m = &l->items[k]; /* its position hashed as it was made (no autoplay: the scans' own) */
+        int32_t at = scans_record(s, m->hash, f->shared);
+        if (at < 0) return 0;
+        memcpy(sc->steps + sc->nsteps, l->steps + m->first, m->n * sizeof(Move));
+        sc->kids[sc->nkids++] = (ScanKid){at, l->steps[m->first + m->n - 1], m->n, (uint32_t)sc->nsteps};
+        sc->nsteps += m->n;
+    }
     return 1;
 }
 
@@ -213,7 +239,7 @@ static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
     uint64_t colh[NCOLS];
     State child;
     uint8_t homed[52];
-    int g = f->group, random = sc->groups.random[g], nm = 0;
+    int g = f->group, random = sc->groups.random[g], nm = 0, meta = 0;
     const char *tests = sc->groups.tests[g];
     const State *st = &f->st;
     if (g == 0 && f->test == 0) { /* its first tests: the position once for all of them */
@@ -234,7 +260,14 @@ static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
         char one[2] = {0, 0};
         do {
             one[0] = tests[f->test];
-            nm = atomic_moves_in(&s->cfg, st, &f->order, one, moves);
+            meta = one[0] >= '2' && one[0] <= '9';
+            if (meta) {
+                s->meta.n = s->meta.nsteps = 0;
+                if (!meta_moves(&s->cfg, st, &f->order, one[0], &s->meta)) return 0;
+                nm = (int)s->meta.n;
+            } else {
+                nm = atomic_moves_in(&s->cfg, st, &f->order, one, moves);
+            }
             if (tests[++f->test] == '\0') {
                 f->group++;
                 f->test = 0;
@@ -245,19 +278,31 @@ static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
     ScanKid *kids = budget_room(s->nodes->budget, sc->kids, &sc->kcap, sc->nkids + (size_t)nm, 4096, sizeof(ScanKid));
     if (kids == NULL) return 0;
     sc->kids = kids;
-    if (nm > 0) /* most calls of a plain group find nothing: no hashing then */
-        for (int i = 0; i < NCOLS; i++) colh[i] = column_hash(st->cards[i], st->len[i]);
+    sc->nsteps = f->sfirst;
     f->first = (uint32_t)sc->nkids;
     f->count = (uint32_t)nm;
     f->next = 0;
+    if (meta) return scans_meta_kids(s, sc, f);
+    if (nm > 0) /* most calls of a plain group find nothing: no hashing then */
+        for (int i = 0; i < NCOLS; i++) colh[i] = column_hash(st->cards[i], st->len[i]);
     for (int k = 0; k < nm; k++) {
         child = *st;
         apply_move(&child, moves[k]);
         autoplay(&s->cfg, &child, homed);
         int32_t at = scans_record(s, child_hash(st, colh, &child, moves[k]), f->shared);
         if (at < 0) return 0;
-        sc->kids[sc->nkids++] = (ScanKid){at, moves[k]};
+        sc->kids[sc->nkids++] = (ScanKid){at, moves[k], 0, 0};
     }
+    return 1;
+}
+
+/* Whether one scan can follow ``tests``: 0-9 and A-E, brackets (a random group) round
+ * single-card tests only (0, 1, A-E). */
+static int scans_tests_valid(const char *tests) {
+    TestGroups g;
+    if (!parse_test_groups(tests, &g)) return 0;
+    for (int k = 0; k < g.n; k++)
+        if (g.random[k] && strpbrk(g.tests[k], "23456789")) return 0;
     return 1;
 }
 
@@ -281,6 +326,7 @@ static int scans_run(Scans *s, int t, long pause_at, long max_nodes, double dead
                 s->shared[f->shared].flags |= SHARED_DONE;
                 scans_mark_dead(s, f->shared);
                 sc->nkids = f->first;
+                sc->nsteps = f->sfirst;
                 sc->depth--;
                 continue;
             }
@@ -294,9 +340,16 @@ static int scans_run(Scans *s, int t, long pause_at, long max_nodes, double dead
         c->checked |= bit;
         s->checked++;
         st = f->st; /* the frame's position, kept since its first tests */
+        int32_t from = f->node;
+        for (int j = 0; j + 1 < kid.nsteps; j++) { /* a meta-move's steps but its last: each a node of the line */
+            Move m = sc->steps[kid.steps + (uint32_t)j];
+            apply_move(&st, m);
+            if (add_node(s->nodes, &st, from, m, 0) == NULL) goto nomem;
+            from = (int32_t)(s->nodes->n - 1);
+        }
         apply_move(&st, kid.move);
         autoplay(&s->cfg, &st, homed);
-        if (add_node(s->nodes, &st, f->node, kid.move, 0) == NULL) goto nomem;
+        if (add_node(s->nodes, &st, from, kid.move, 0) == NULL) goto nomem;
         int32_t here = (int32_t)(s->nodes->n - 1);
         if (sum_founds(&st) == 52) {
             s->checked++; /* fc-solve counts the won position twice: checked, then found won */
@@ -462,6 +515,11 @@ nomem:
 
 /* The next turn: the prelude's next one, then each scan in turn for 500. */
 static void scans_next_turn(Scans *s) {
+    if (s->nscans == 1) { /* one scan: no turns */
+        s->current = 0;
+        s->until = LONG_MAX;
+        return;
+    }
     if (s->prelude < NPRELUDE) {
         int name = SCAN_PRELUDE[s->prelude][1];
         s->until = s->checked + SCAN_PRELUDE[s->prelude++][0];
@@ -479,10 +537,13 @@ static void scans_free(Scans *s) {
         budget_free(b, s->scans[t].frames, s->scans[t].fcap * sizeof(ScanFrame));
         budget_free(b, s->scans[t].kids, s->scans[t].kcap * sizeof(ScanKid));
         budget_free(b, s->scans[t].heap, s->scans[t].hcap * sizeof(AStarItem));
+        budget_free(b, s->scans[t].steps, s->scans[t].stcap * sizeof(Move));
         s->scans[t].frames = NULL;
         s->scans[t].kids = NULL;
         s->scans[t].heap = NULL;
+        s->scans[t].steps = NULL;
     }
+    meta_list_free(&s->meta);
     budget_free(b, s->shared, s->scap * sizeof(Shared));
     budget_free(b, s->slots, (s->mask + 1) * sizeof(int32_t));
     s->shared = NULL;
@@ -490,11 +551,16 @@ static void scans_free(Scans *s) {
 }
 
 /* Sets up the scans from ``root`` (``cfg`` as the caller gives it: fc-solve's scans
- * send no card home themselves, AUTO_NONE). 0 when the tables have no room. */
-static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nodes) {
+ * send no card home themselves, AUTO_NONE): the preset's (``tests`` NULL), or one
+ * depth-first scan of ``tests`` (scans_tests_valid), fc-solve's "--method soft-dfs
+ * -to TESTS". 0 when the tables have no room. */
+static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nodes, const char *tests) {
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
     s->nodes = nodes;
+    s->meta.budget = nodes->budget;
+    s->nscans = tests == NULL ? NSCANS : 1;
+    s->one = (ScanSpec){0, tests, 0, {0}};
     s->out = (Outcome){EXHAUSTED, 0, -1};
     uint8_t homed[52];
     s->root = *root;
@@ -511,16 +577,17 @@ static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nod
         s->out.goal = 0;
         return 1;
     }
-    for (int t = 0; t < NSCANS; t++) {
+    for (int t = 0; t < s->nscans; t++) {
         Scan *sc = &s->scans[t];
-        sc->astar = SCAN_SPECS[t].tests == NULL;
+        const ScanSpec *spec = tests == NULL ? &SCAN_SPECS[t] : &s->one;
+        sc->astar = spec->tests == NULL;
         if (sc->astar) { /* its first position to check: the root (record 0, node 0) */
-            astar_rater_init(sc, &SCAN_SPECS[t], &s->cfg, &s->root);
+            astar_rater_init(sc, spec, &s->cfg, &s->root);
             sc->next = (AStarItem){0, 0, -1, {0}};
             continue;
         }
-        parse_test_groups(SCAN_SPECS[t].tests, &sc->groups);
-        sc->rng = SCAN_SPECS[t].seed;
+        parse_test_groups(spec->tests, &sc->groups);
+        sc->rng = spec->seed;
         if (!scans_push(s, sc, 0, 0)) goto nomem;
     }
     scans_next_turn(s);
@@ -547,7 +614,7 @@ static int scans_resume(Scans *s, long pause_at, long max_nodes, double deadline
         if (r == SCAN_HELD) return 0;
         if (r == SCAN_DRY) {
             sc->finished = 1;
-            if (++s->finished == NSCANS) return 1; /* every scan ran dry */
+            if (++s->finished == s->nscans) return 1; /* every scan ran dry */
         }
         if (s->checked >= s->until) scans_next_turn(s);
     }

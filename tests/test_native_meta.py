@@ -1,0 +1,163 @@
+"""The C core's meta-move tests (native/meta.c): Freecell Solver's tests 2-9, move for move."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from eightoff.deal import pysol_deal
+from eightoff.rules import STANDARD, Build, EmptyColumn, GroupMoves, Layout, Rules
+from eightoff.solver import core, solve
+from test_native import search_state
+from test_native_portfolio import assert_replays_to_a_win, fc_solve_checked
+
+native = core.native
+needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
+needs_fc_solve = pytest.mark.skipif(
+    shutil.which("fc-solve") is None, reason="fc-solve is not installed (freecell-solver-bin)"
+)
+META = "0123456789"  # fc-solve's default tests order: its meta-move tests
+
+
+def fcs_flags(rules: Rules) -> list[str]:
+    """fc-solve's options for ``rules`` over its eight_off game (the layout is in the deal)."""
+    return [
+        "--freecells-num", str(rules.cells),
+        "--empty-stacks-filled-by", "all" if rules.empty_column is EmptyColumn.ANY else "kings",
+        "--sequences-are-built-by", "suit" if rules.build is Build.SUIT else "alternate_color",
+        "--sequence-move", "limited",
+    ]  # fmt: skip
+
+
+def meta_checked(rules: Rules, number: int) -> tuple[int, bool]:
+    """fc-solve's states checked by one soft-dfs scan of its meta-move tests, and its verdict."""
+    # "-to" before "--method": fc-solve reads the tests order for the scan it names next.
+    return fc_solve_checked(
+        pysol_deal(number, rules),
+        [*fcs_flags(rules), "-to", META, "--method", "soft-dfs", "-mi", "100000"],
+    )
+
+
+def code(
+    cells: int, *, any_card: bool = False, alternate: bool = False, bakers: bool = False
+) -> Rules:
+    """The rules of an atlas row (C4-EB: four cells, any card in an empty column, Baker's)."""
+    return Rules(
+        cells=cells,
+        empty_column=EmptyColumn.ANY if any_card else EmptyColumn.KINGS,
+        build=Build.ALTERNATE if alternate else Build.SUIT,
+        layout=Layout.BAKERS if bakers else Layout.EIGHT_OFF,
+    )
+
+
+C4_EB = code(4, any_card=True, bakers=True)
+C4_A = code(4, alternate=True)
+# Won deals, every test of the eight at work, both empty-column rules and both builds:
+# C4-EA 16 and C2-EA 15 park a run's cards above it and find the run is then the
+# whole column (a move the engine never plays: the child is the parking alone).
+WON = [
+    (C4_EB, 48),
+    (code(2, any_card=True, alternate=True, bakers=True), 83),
+    (code(4, any_card=True, alternate=True), 16),
+    (code(2, any_card=True, alternate=True), 15),
+    (C4_A, 7),
+    (code(2, alternate=True, bakers=True), 54),
+    (code(4, alternate=True, bakers=True), 8),
+    (code(4, bakers=True), 56),
+    (STANDARD, 5),
+    (code(8, any_card=True), 70),
+]
+
+
+@needs_native
+@needs_fc_solve
+@pytest.mark.parametrize(("rules", "number"), WON)
+def test_a_meta_scan_checks_what_freecell_solvers_checks(rules: Rules, number: int) -> None:
+    assert native is not None
+    position = pysol_deal(number, rules)
+    checked, won = meta_checked(rules, number)
+    status, steps, ours = native.scans(
+        *search_state(position), core.config(rules), 100_000, -1.0, META
+    )
+    assert won and status == core.SOLVED
+    assert ours == checked
+    assert_replays_to_a_win(position, rules, steps)
+
+
+@needs_native
+@needs_fc_solve
+def test_a_meta_scan_runs_dry_where_freecell_solvers_does() -> None:
+    assert native is not None
+    rules = code(2)
+    position = pysol_deal(2, rules)
+    checked, won = meta_checked(rules, 2)
+    status, steps, ours = native.scans(
+        *search_state(position), core.config(rules), 100_000, -1.0, META
+    )
+    assert not won and status == core.EXHAUSTED and steps == []
+    assert ours == checked == 278
+
+
+@needs_native
+def test_the_meta_moves_win_where_single_cards_wander() -> None:
+    # fc-solve's counts: 246 positions by its meta-move tests, 13,630 by its
+    # single-card ones (an atomic dive leaves out its root's second check).
+    assert native is not None
+    position = pysol_deal(48, C4_EB)
+    config = core.config(C4_EB)
+    status, _, meta = native.scans(*search_state(position), config, 100_000, -1.0, META)
+    assert status == core.SOLVED and meta == 246
+    status, _, atomic = native.dive(
+        *search_state(position), config, 100_000, -1.0, 0, 0.0, "atomic:01ABCDE"
+    )
+    assert status == core.SOLVED and atomic + 1 == 13_630
+
+
+@needs_native
+@pytest.mark.parametrize("tests", ["01X", "[23]456", "0[1]2[3]", "", "[]01"])
+def test_a_scan_rejects_a_tests_order_it_cannot_follow(tests: str) -> None:
+    assert native is not None
+    position = pysol_deal(48, C4_EB)
+    with pytest.raises(ValueError, match="tests"):
+        native.scans(*search_state(position), core.config(C4_EB), 100, -1.0, tests)
+
+
+@needs_native
+def test_an_atomic_dive_refuses_the_meta_tests() -> None:
+    assert native is not None
+    position = pysol_deal(48, C4_EB)
+    with pytest.raises(ValueError, match="atomic tests"):
+        native.dive(*search_state(position), core.config(C4_EB), 100, -1.0, 0, 0.0, "atomic:0123")
+
+
+@needs_native
+@pytest.mark.parametrize(("rules", "number", "before"), [(C4_EB, 48, 28_052), (C4_A, 7, 110_585)])
+def test_the_portfolio_runs_the_meta_scan_beside_best_first(
+    rules: Rules, number: int, before: int
+) -> None:
+    # ``before``: the portfolio's positions without the meta scan. It wins these in
+    # 246 and 216 of its own, taking turns with best-first from its first expansion.
+    position = pysol_deal(number, rules)
+    result = solve(position)
+    assert result.solved and result.nodes * 20 < before
+    for move in result.moves:
+        position = position.apply(move)
+    assert position.is_won()
+
+
+@needs_native
+def test_other_group_moves_keep_the_meta_scan_out() -> None:
+    # One card a move: fc-solve's run moves are not this game's, so the portfolio
+    # plays without the meta scan (and wins the deal all the same, legally).
+    rules = Rules(
+        cells=4, empty_column=EmptyColumn.ANY, layout=Layout.BAKERS, group_moves=GroupMoves.SINGLE
+    )
+    position = pysol_deal(48, rules)
+    result = solve(position)
+    with_meta = solve(pysol_deal(48, C4_EB))
+    assert result.solved and with_meta.solved
+    assert result.nodes > 10 * with_meta.nodes
+    for move in result.moves:
+        position = position.apply(move)
+    assert position.is_won()
