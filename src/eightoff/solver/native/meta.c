@@ -119,6 +119,10 @@ bad:
 static int meta_park(const Config *cfg, MetaBuild *b, const FcsOrder *o, int i, int count, int *next) {
     int last = 0;
     for (int k = 0; k < count && !b->bad; k++) {
+        if (b->w.len[i] == 0) { /* never by the tests' counts: a guard */
+            b->bad = 1;
+            break;
+        }
         int card = b->w.cards[i][b->w.len[i] - 1];
         if (b->w.ncells < cfg->ncells) {
             meta_step(cfg, b, mv(COL, i, CELL, -1, 1));

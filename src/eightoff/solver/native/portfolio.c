@@ -199,10 +199,10 @@
  * deals best-first wanders over: C4-EB PySolFC 48 at 246 (best-first's portfolio
  * 28,052), C4-A 7 at 216 (110,585), C2-EAB 9 at 12,829 (3.3 s -> 0.11 s). Tuned on
  * PySolFC 3001-3100 of the 24 atlas rows (CPU s of solve(), builds taking turns
- * deal by deal, benchmarks/README.md's twenty-sixth round): without it 18.40 s; from
- * the first expansion 1:1 (no late share) 19.14 s on 1-100, small rows 1.2-1.8x
- * slower; from 400, 1:1 to 1,400, 1/4 after, gated at 1/2: 18.23 s, C4-A 0.76x,
- * C4-AB 0.86x, C4-EB 0.91x, C4 1.10x, C8-EB 1.18x. */
+ * deal by deal, benchmarks/README.md's twenty-sixth round): from the first expansion
+ * 1:1 throughout, the small rows' lost deals paid 1.5-1.7x (C4, C2-B, C2-EB); as
+ * kept, Σ 18.23 s against 18.40 without, C4-A 0.76x, C4-AB 0.86x, C4-EB 0.91x, C4
+ * 1.10x, C8-EB 1.18x. */
 #ifndef USE_META
 #define USE_META 1
 #endif

@@ -1,0 +1,109 @@
+"""Freecell Solver's meta-move scan, move for move: our count of positions against its own.
+
+    .venv/bin/python benchmarks/fcs_meta.py --variants all --deals 1-40
+
+For each PySolFC deal of each variant, one depth-first scan of fc-solve's default tests
+order ``0123456789`` (its meta-move tests, native/meta.c) runs here
+(``_native.scans(..., tests)``) and in fc-solve (``-to 0123456789 --method soft-dfs``,
+the variant's options: :func:`solver_variants.fcs_options`), both within ``--states``
+positions. A deal matches when both check as many positions and agree whether the scan
+won; each win here is replayed on the engine too. Prints the mismatches and refused
+lines, a row per variant, and exits 1 if there was any. Reports the scans' time too:
+ours in CPU s in-process, fc-solve's in wall s as a process (its start-up included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+import time
+
+from eightoff.deal import pysol_deal
+from eightoff.formats import position_to_fcs
+from eightoff.position import Position
+from eightoff.solver import core
+from solver_variants import CODES, VARIANTS, fcs_options
+from solver_vs_fcsolve import parse_range
+
+META = "0123456789"
+
+
+def fcs_scan(position: Position, states: int) -> tuple[int, bool]:
+    """fc-solve's states checked by its meta-move scan on ``position``, and whether it won."""
+    done = subprocess.run(
+        # "-to" before "--method": fc-solve reads a tests order for the scan it names next
+        ["fc-solve", *fcs_options(position.rules), "-to", META, "--method", "soft-dfs"]
+        + ["-mi", str(states), "-"],
+        input=position_to_fcs(position),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    checked = re.search(r"Total number of states checked is (\d+)", done.stdout)
+    if checked is None:
+        raise RuntimeError(f"fc-solve gave no count: {done.stdout[-200:]}{done.stderr[-200:]}")
+    return int(checked.group(1)), "This game is solveable." in done.stdout
+
+
+def our_scan(position: Position, states: int) -> tuple[int, bool, bool]:
+    """Our meta-move scan: positions checked, whether it won, whether its line wins here."""
+    assert core.native is not None
+    cols, cells, founds = core.state(position)
+    config = core.config(position.rules)
+    held = bytes(sorted(c for c in cells if c >= 0))
+    status, steps, checked = core.native.scans(cols, held, founds, config, states, -1.0, META)
+    if status != core.SOLVED:
+        return int(checked), False, False
+    no_autoplay = (*config[:5], core.AUTO_NONE, *config[6:])  # the scan sends no card home
+    line = core.native.finish(*core.state(position), no_autoplay, steps, 20, 300, -1.0, True)
+    for move in map(core.MOVES.__getitem__, line):
+        position = position.apply(move)
+    return int(checked), True, position.is_won()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--variants", default="all", help="codes of docs/atlas.md, or all")
+    ap.add_argument("--deals", default="1-40", help="PySolFC deal numbers")
+    ap.add_argument("--states", type=int, default=200_000, help="positions per scan, at most")
+    args = ap.parse_args(argv)
+    if core.native is None:
+        print("the C core is not built", file=sys.stderr)
+        return 2
+    codes = CODES if args.variants == "all" else args.variants.split(",")
+    deals = parse_range(args.deals)
+    bad = 0
+    for code in codes:
+        rules = VARIANTS[code].rules
+        matched = won = 0
+        ours_s = theirs_s = 0.0
+        for number in deals:
+            position = pysol_deal(number, rules)
+            t = time.process_time()
+            checked, solved, replayed = our_scan(position, args.states)
+            ours_s += time.process_time() - t
+            t = time.perf_counter()
+            fcs_checked, fcs_solved = fcs_scan(position, args.states)
+            theirs_s += time.perf_counter() - t
+            won += solved
+            if (checked, solved) == (fcs_checked, fcs_solved) and replayed == solved:
+                matched += 1
+                continue
+            bad += 1
+            print(
+                f"  {code} {number}: ours {checked} ({'won' if solved else 'not won'}"
+                f"{', line refused' if solved and not replayed else ''}), fc-solve {fcs_checked}"
+                f" ({'won' if fcs_solved else 'not won'})"
+            )
+        print(
+            f"{code}: {matched} / {len(deals)} match, {won} won; "
+            f"ours {ours_s:.2f} s, fc-solve {theirs_s:.2f} s wall"
+        )
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

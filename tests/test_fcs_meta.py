@@ -1,0 +1,39 @@
+"""benchmarks/fcs_meta.py: our meta-move scan against Freecell Solver's, count for count."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+import benchmark_scripts
+from eightoff.solver import core
+
+pytestmark = [
+    pytest.mark.skipif(
+        shutil.which("fc-solve") is None, reason="fc-solve is not installed (freecell-solver-bin)"
+    ),
+    pytest.mark.skipif(core.native is None, reason="the C core was not built"),
+]
+fcs_meta = benchmark_scripts.load("fcs_meta")
+
+
+def test_every_row_matches_on_its_first_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert fcs_meta.main(["--deals", "1-3"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert len(rows) == 24 and all(": 3 / 3 match" in row for row in rows)
+
+
+def test_a_count_that_differs_is_a_mismatch(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = fcs_meta.fcs_scan
+
+    def one_more(position: object, states: int) -> tuple[int, bool]:
+        checked, won = real(position, states)
+        return checked + 1, won
+
+    monkeypatch.setattr(fcs_meta, "fcs_scan", one_more)
+    assert fcs_meta.main(["--variants", "C4-EB", "--deals", "48"]) == 1
+    out = capsys.readouterr().out
+    assert "C4-EB 48: ours 246 (won), fc-solve 247 (won)" in out
