@@ -6,11 +6,12 @@ import shutil
 
 import pytest
 
+import benchmark_scripts
 from eightoff.deal import pysol_deal
 from eightoff.rules import STANDARD, Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import core, solve
 from test_native import search_state
-from test_native_portfolio import assert_replays_to_a_win, fc_solve_checked
+from test_native_portfolio import assert_replays_to_a_win
 
 native = core.native
 needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
@@ -18,25 +19,13 @@ needs_fc_solve = pytest.mark.skipif(
     shutil.which("fc-solve") is None, reason="fc-solve is not installed (freecell-solver-bin)"
 )
 META = "0123456789"  # fc-solve's default tests order: its meta-move tests
-
-
-def fcs_flags(rules: Rules) -> list[str]:
-    """fc-solve's options for ``rules`` over its eight_off game (the layout is in the deal)."""
-    return [
-        "--freecells-num", str(rules.cells),
-        "--empty-stacks-filled-by", "all" if rules.empty_column is EmptyColumn.ANY else "kings",
-        "--sequences-are-built-by", "suit" if rules.build is Build.SUIT else "alternate_color",
-        "--sequence-move", "limited",
-    ]  # fmt: skip
+fcs_meta = benchmark_scripts.load("fcs_meta")
 
 
 def meta_checked(rules: Rules, number: int) -> tuple[int, bool]:
     """fc-solve's states checked by one soft-dfs scan of its meta-move tests, and its verdict."""
-    # "-to" before "--method": fc-solve reads the tests order for the scan it names next.
-    return fc_solve_checked(
-        pysol_deal(number, rules),
-        [*fcs_flags(rules), "-to", META, "--method", "soft-dfs", "-mi", "100000"],
-    )
+    checked, won = fcs_meta.fcs_scan(pysol_deal(number, rules), 100_000)
+    return int(checked), bool(won)
 
 
 def code(
