@@ -150,3 +150,32 @@ def test_other_group_moves_keep_the_meta_scan_out() -> None:
     for move in result.moves:
         position = position.apply(move)
     assert position.is_won()
+
+
+@needs_native
+@pytest.mark.parametrize("group_moves", list(GroupMoves))
+@pytest.mark.parametrize("take_back", [False, True])
+def test_a_meta_scans_lines_are_the_engines_under_any_rules(
+    group_moves: GroupMoves, take_back: bool
+) -> None:
+    # Each step is checked against the rules before a child is kept (meta.c
+    # meta_step): under group moves fc-solve does not play (one card a move, or the
+    # formula with Kings-only columns) the scan drops what they refuse, and its wins
+    # replay all the same.
+    assert native is not None
+    won = 0
+    for cells in (8, 4, 2):
+        for any_card in (False, True):
+            for alternate in (False, True):
+                rules = code(cells, any_card=any_card, alternate=alternate).with_options(
+                    group_moves=group_moves, take_back=take_back
+                )
+                for number in (1, 2):
+                    position = pysol_deal(number, rules)
+                    status, steps, _ = native.scans(
+                        *search_state(position), core.config(rules), 20_000, -1.0, META
+                    )
+                    if status == core.SOLVED:
+                        assert_replays_to_a_win(position, rules, steps)
+                        won += 1
+    assert won >= 12
