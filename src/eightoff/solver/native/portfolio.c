@@ -159,8 +159,14 @@
 #define WIDE_SCAN_NODES 4000
 #endif
 
+/* The scans' first SCAN_FIRST positions may take the other helpers' turns too. At 500,
+ * deals fc-solve's first scans win within 650-2,100 positions took over 10x its time
+ * here (C4-A PySolFC 142 13.5 ms, fc-solve 1.3; C4-EA 326 11.6, 0.9; C2-EAB 491 6.7,
+ * 0.6); at 1,500 6.9, 8.4 and 5.5 ms, and PySolFC 3001-3100 of the 24 rows 18.28 s
+ * against 18.66 (3,000: 18.44), no row over 1.12x (C4-EAB, one deal: 3066 3.8 -> 12.2
+ * ms), C4-E 1.03x (benchmarks/README.md's twenty-sixth round). */
 #ifndef SCAN_FIRST
-#define SCAN_FIRST 500 /* the scans' first this many positions may take the other helpers' turns too */
+#define SCAN_FIRST 1500
 #endif
 /* The gate holds from the scans' first position: held back only past their first
  * 5,000 (2-cell alternating PySolFC 98, won by fc-solve's preset at 5,022: 135 ->
