@@ -126,7 +126,7 @@ def test_the_portfolio_runs_the_meta_scan_beside_best_first(
     rules: Rules, number: int, before: int
 ) -> None:
     # ``before``: the portfolio's positions without the meta scan. It wins these in
-    # 246 and 216 of its own, taking turns with best-first from its first expansion.
+    # 246 and 216 of its own, taking turns with best-first from its 400th expansion.
     position = pysol_deal(number, rules)
     result = solve(position)
     assert result.solved and result.nodes * 20 < before

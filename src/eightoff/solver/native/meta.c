@@ -4,9 +4,10 @@
  * columns, one card each.
  *
  * fc-solve's soft-dfs with its default tests order "0123456789" wins deals its
- * single-card tests ("01ABCDE", the toons preset's) take hundreds of times longer
- * over, where any card may fill an empty column (PySolFC C4-EB 48: 246 positions
- * against 13,630; C2-EAB 83: 1,474 against none within 2,000,000). The tests, in
+ * single-card tests ("01ABCDE", the toons preset's) take tens or hundreds of times
+ * longer over (PySolFC C4-EB 48: 246 positions against 13,630; C2-EAB 83: 1,474
+ * against none within 2,000,000). The portfolio runs such a scan (portfolio.c
+ * META_START). The tests, in
  * the stored order of the position (dive.c's FcsOrder: columns p = 0..7 sorted,
  * empty ones first; the cells sorted):
  *
@@ -17,8 +18,10 @@
  *   then fits the group-move formula;
  * 5 a card onto a card it builds on lower in its own column: the cards from the top
  *   down to it parked, then those between, then the card;
- * 6 a run to an empty column: a top run whole, or the top part of a lower run that
- *   fits once the cards above it are parked (never a whole column);
+ * 6 a run to an empty column: a top run whole (never a whole column), or the top
+ *   part of a lower run that fits once the cards above it are parked (where that
+ *   part is then the whole column, fc-solve moves it into an empty one: the same
+ *   position, which the engine never plays, so the child is the parking alone);
  * 7 a cell's card to an empty column;
  * 8 a top run's cards that already lie on a parent (from the second card of the
  *   run up) onto another parent, the cards above that parent parked;
@@ -28,8 +31,9 @@
  * that is its column's top or lies under a card that does not build on it; with
  * alternating colours the two candidates in the suit order clubs, spades (for a red
  * card) or hearts, diamonds (for a black one). Tests 2, 4 and 8 sort their children
- * by fc-solve's context key (stable). tests/test_native_scans.py holds a scan of
- * these tests to fc-solve's count of states checked.
+ * by fc-solve's context key (stable). tests/test_native_meta.py and
+ * benchmarks/fcs_meta.py hold a scan of these tests to fc-solve's count of states
+ * checked (0 mismatches on the 24 rules' PySolFC 1-40).
  *
  * Each step is checked against rules.h before it is kept (a child with a step the
  * rules refuse is dropped): the line a scan finds replays in the engine as it is.
