@@ -30,12 +30,10 @@ from solver_vs_fcsolve import parse_range
 META = "0123456789"
 
 
-def fcs_scan(position: Position, states: int) -> tuple[int, bool]:
-    """fc-solve's states checked by its meta-move scan on ``position``, and whether it won."""
+def fcs_checked(position: Position, args: list[str]) -> tuple[int, bool]:
+    """fc-solve's count of states checked on ``position`` with ``args``, and whether it won."""
     done = subprocess.run(
-        # "-to" before "--method": fc-solve reads a tests order for the scan it names next
-        ["fc-solve", *fcs_options(position.rules), "-to", META, "--method", "soft-dfs"]
-        + ["-mi", str(states), "-"],
+        ["fc-solve", *args, "-"],
         input=position_to_fcs(position),
         capture_output=True,
         text=True,
@@ -46,6 +44,13 @@ def fcs_scan(position: Position, states: int) -> tuple[int, bool]:
     if checked is None:
         raise RuntimeError(f"fc-solve gave no count: {done.stdout[-200:]}{done.stderr[-200:]}")
     return int(checked.group(1)), "This game is solveable." in done.stdout
+
+
+def fcs_scan(position: Position, states: int) -> tuple[int, bool]:
+    """fc-solve's states checked by its meta-move scan on ``position``, and whether it won."""
+    # "-to" before "--method": fc-solve reads a tests order for the scan it names next
+    args = ["-to", META, "--method", "soft-dfs", "-mi", str(states)]
+    return fcs_checked(position, [*fcs_options(position.rules), *args])
 
 
 def our_scan(position: Position, states: int) -> tuple[int, bool, bool]:

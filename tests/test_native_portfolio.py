@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 import sys
 
 import pytest
 
+import benchmark_scripts
 from eightoff.deal import deal, pysol_deal
-from eightoff.formats import position_from_fcs, position_to_fcs
+from eightoff.formats import position_from_fcs
 from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
@@ -467,22 +467,15 @@ FCS_SCAN_CASES = [
     ),
 ]
 FC_SOLVE = shutil.which("fc-solve")
+fcs_meta = benchmark_scripts.load("fcs_meta")
 
 
 def fc_solve_checked(position: Position, args: list[str]) -> tuple[int, bool]:
-    """fc-solve's count of states checked on ``position`` with ``args``, and whether it won."""
+    """fc-solve's count of states checked on ``position`` with ``args`` (over its eight_off
+    game), and whether it won."""
     assert FC_SOLVE is not None
-    done = subprocess.run(
-        [FC_SOLVE, "-g", "eight_off", *args, "-"],
-        input=position_to_fcs(position),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    checked = re.search(r"Total number of states checked is (\d+)", done.stdout)
-    assert checked is not None
-    return int(checked.group(1)), "This game is solveable." in done.stdout
+    checked, won = fcs_meta.fcs_checked(position, ["-g", "eight_off", *args])
+    return int(checked), bool(won)
 
 
 def fcs_states_checked(
