@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import shutil
 import subprocess
 import sys
@@ -647,6 +648,59 @@ def test_shortcuts_see_a_position_again_with_its_columns_in_another_order(
     placed = [_as_placed(p) for p in walk]
     assert len(set(placed)) == len(placed)  # the cut line's positions, each once
     assert cut < plain
+
+
+def _bridges_left(walk: list[Position], two: bool) -> list[tuple[int, int, int]]:
+    """Where one legal move (or, with ``two``, two) from a position of ``walk`` reaches
+    a later one, whatever the order of its columns and cells, for fewer single-card
+    moves than the walk takes there: (from, to, their cost), by the engine's moves."""
+    later: dict[tuple[object, ...], list[int]] = {}
+    for j, p in enumerate(walk):
+        later.setdefault(_as_placed(p), []).append(j)
+    cost = [0]
+    for a, b in itertools.pairwise(walk):
+        cost.append(cost[-1] + next(2 * m.count - 1 for m in a.legal_moves() if a.apply(m) == b))
+
+    def shorter(i: int, reached: Position, c: int) -> list[tuple[int, int, int]]:
+        later_ones = later.get(_as_placed(reached), [])
+        return [(i, j, c) for j in later_ones if j > i and cost[j] - cost[i] > c]
+
+    left = []
+    for i, p in enumerate(walk):
+        for first in p.legal_moves():
+            mid, c = p.apply(first), 2 * first.count - 1
+            left += shorter(i, mid, c)
+            for second in mid.legal_moves() if two else []:
+                left += shorter(i, mid.apply(second), c + 2 * second.count - 1)
+    return left
+
+
+@needs_native
+@pytest.mark.parametrize(("number", "two"), [(402, False), (23, True)])
+def test_a_finished_line_has_no_shortcut_left(number: int, two: bool) -> None:
+    # The shortcuts look for bridges only where a later position is a move or two
+    # away (what lies under each card: legal.c's bridge_cards); what they leave out
+    # must be what trying every move finds nothing in. Freecell Solver's preset scans
+    # win these two deals (four cells, alternating colours, any card to an empty
+    # column, Baker's layout) on lines of 849 and 1,524 moves. Finished, no legal
+    # move from any position of the line reaches a later one for less; on 23, still
+    # 370 single-card moves after that (LONG_LINE), no two moves do either.
+    rules = Rules(
+        cells=4, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE, layout=Layout.BAKERS
+    )
+    position = pysol_deal(number, rules)
+    assert native is not None
+    cfg = core.config(rules)
+    status, steps, _ = native.scans(*search_state(position), cfg, 100_000, -1.0)
+    assert status == core.SOLVED
+    as_played = (*cfg[:5], core.AUTO_NONE, *cfg[6:])  # the scans' lines have no autoplay
+    line = native.finish(*core.state(position), as_played, steps, -1, 0, -1.0, True)
+    walk = [position]
+    for move in map(core.MOVES.__getitem__, line):
+        walk.append(walk[-1].apply(move))
+    assert walk[-1].is_won()
+    assert len(steps) > 800 > 3 * len(walk)
+    assert _bridges_left(walk, two) == []
 
 
 @needs_native

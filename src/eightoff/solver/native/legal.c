@@ -187,6 +187,48 @@ static int shortcut_moves(const Config *cfg, const EngineRules *r, const EState 
     return 0;
 }
 
+/* What lies under each card, whatever the order of columns and cells: the card
+ * beneath it in its column, or UNDER_BASE (a column's first card), UNDER_CELL,
+ * UNDER_HOME. Two positions that are one but for that order have the same map, and a
+ * move changes one card's entry at most (its first card's: the cards on it go with
+ * it), so positions k moves apart differ in k entries or fewer (bridge_cards). */
+enum { UNDER_BASE = 52, UNDER_CELL, UNDER_HOME };
+
+static void under_map(const EState *es, int nc, uint8_t *under) {
+    memset(under, UNDER_HOME, 52); /* home unless found below */
+    for (int j = 0; j < NCOLS; j++)
+        for (int k = 0; k < es->len[j]; k++) under[es->cards[j][k]] = k ? es->cards[j][k - 1] : UNDER_BASE;
+    for (int k = 0; k < nc; k++)
+        if (es->cells[k] >= 0) under[es->cells[k]] = UNDER_CELL;
+}
+
+/* The first card of the cards ``m`` moves from ``es``. */
+static int moved_card(const EState *es, Move m) {
+    if (m.sk == COL) return es->cards[m.si][es->len[m.si] - m.n];
+    if (m.sk == CELL) return es->cells[m.si];
+    return m.si * 13 + es->founds[m.si] - 1;
+}
+
+/* The cards a bridge of ``moves`` moves from position ``i`` of the line could move
+ * to shorten the way to a later one (a bit per card): those that lie elsewhere
+ * (under_map) in a position j > i that differs from i in ``moves`` entries or fewer
+ * and is reached so far for more than ``moves`` single-card moves past i's cost.
+ * The cards that differ are kept as a mask along the line: the line's move to j
+ * changes the entry of its card ``moved[j]`` alone. */
+static uint64_t bridge_cards(const uint8_t *under, const int8_t *moved, const int *cost, int n, int i, int moves) {
+    const uint8_t *at = under + (size_t)i * 52;
+    uint64_t cards = 0, apart = 0;
+    int d = 0; /* the bits set in apart (no popcount instruction without -mpopcnt) */
+    for (int j = i + 1; j <= n; j++) {
+        int c = moved[j];
+        uint64_t was = apart >> c & 1, now = under[(size_t)j * 52 + c] != at[c];
+        apart ^= (was ^ now) << c;
+        d += (int)now - (int)was;
+        if (d <= moves && cost[j] > cost[i] + moves) cards |= apart;
+    }
+    return cards;
+}
+
 /* Shortens ``line`` (engine moves from ``start``) where one legal move from a
  * position on it (or two, with ``two``: shortcut_line) reaches a later position on
  * it for fewer single-card moves than the line takes there, or
@@ -214,9 +256,12 @@ static int shortcut_pass(const Config *cfg, const EState *start, Line *line, int
     w.via = malloc((size_t)(n + 1) * sizeof(Move));
     w.then = malloc((size_t)(n + 1) * sizeof(Move));
     int *way = malloc((size_t)(n + 1) * sizeof(int)); /* the shortest way's positions, backwards */
+    uint8_t *under = malloc((size_t)(n + 1) * 52); /* each position's under_map */
+    int8_t *moved = malloc((size_t)(n + 1)); /* the card the line's move to each position moves */
     Move *out = malloc(2 * (size_t)(n + 1) * sizeof(Move));
     int ok = w.states != NULL && w.slots != NULL && w.hashes != NULL && w.cost != NULL && w.from != NULL &&
-             w.via != NULL && w.then != NULL && way != NULL && out != NULL;
+             w.via != NULL && w.then != NULL && way != NULL && out != NULL && under != NULL &&
+             moved != NULL;
     if (!ok) goto done;
     memset(w.slots, 0, w.size * sizeof(int));
     w.states[0] = *start;
@@ -224,10 +269,12 @@ static int shortcut_pass(const Config *cfg, const EState *start, Line *line, int
     for (int k = 0; k <= n && ok; k++) {
         if (k > 0) {
             w.states[k] = w.states[k - 1];
+            moved[k] = (int8_t)moved_card(&w.states[k - 1], line->items[k - 1]);
             ok = engine_play(cfg, &w.states[k], line->items[k - 1]);
             w.cost[k] = w.cost[k - 1] + 2 * line->items[k - 1].n - 1;
         }
         w.hashes[k] = estate_hash_any_order(&w.states[k], nc);
+        under_map(&w.states[k], nc, under + (size_t)k * 52);
         size_t p = (size_t)w.hashes[k] & (w.size - 1);
         while (w.slots[p]) p = (p + 1) & (w.size - 1);
         w.slots[p] = k + 1;
@@ -257,19 +304,27 @@ static int shortcut_pass(const Config *cfg, const EState *start, Line *line, int
             w.via[i + 1] = line->items[i];
             w.then[i + 1] = none;
         }
+        /* Only moves of cards that lie elsewhere in a later position a move or two
+         * away that costs more can shorten the way (bridge_cards): the rest are not
+         * played, nor are the positions they reach (the same bridges are found). */
+        uint64_t seconds_of = two ? bridge_cards(under, moved, w.cost, n, i, 2) : 0;
+        uint64_t firsts_of = seconds_of | bridge_cards(under, moved, w.cost, n, i, 1);
+        if (!firsts_of) continue;
         int nm = engine_moves(&r, at, moves);
         uint64_t terms[NCOLS], terms2[NCOLS];
         for (int j = 0; j < NCOLS; j++) terms[j] = placed_column_term(at, j);
         for (int k = 0; k < nm; k++) {
+            if (!(firsts_of >> moved_card(at, moves[k]) & 1)) continue;
             trial = *at;
             engine_play(cfg, &trial, moves[k]);
             uint64_t h = placed_child_hash(at, w.hashes[i], terms, &trial, nc);
             int c = w.cost[i] + 2 * moves[k].n - 1;
             shortcut_to(&w, i, &trial, h, c, moves[k], none);
-            if (!two) continue;
+            if (!(seconds_of >> moved_card(at, moves[k]) & 1)) continue;
             int nm2 = engine_moves(&r, &trial, seconds);
             for (int j = 0; j < NCOLS; j++) terms2[j] = placed_column_term(&trial, j);
             for (int k2 = 0; k2 < nm2; k2++) {
+                if (!(seconds_of >> moved_card(&trial, seconds[k2]) & 1)) continue;
                 second = trial;
                 engine_play(cfg, &second, seconds[k2]);
                 uint64_t h2 = placed_child_hash(&trial, h, terms2, &second, nc);
@@ -334,6 +389,8 @@ done:
     free(w.then);
     free(way);
     free(out);
+    free(under);
+    free(moved);
     return ok;
 }
 
