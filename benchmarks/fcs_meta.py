@@ -10,6 +10,14 @@ positions. A deal matches when both check as many positions and agree whether th
 won; each win here is replayed on the engine too. Prints the mismatches and refused
 lines, a row per variant, and exits 1 if there was any. Reports the scans' time too:
 ours in CPU s in-process, fc-solve's in wall s as a process (its start-up included).
+
+``--tests`` scans another tests order (test ``j`` among them) and ``--prune`` adds
+fc-solve's pruning (``-sp r:tf``), as looking-glass's first scan begins:
+
+    .venv/bin/python benchmarks/fcs_meta.py --tests 01j234 --prune --deals 1-40
+
+(its test ``j`` parks cards in empty columns that Kings-only columns refuse: the rows
+where any card fills a column match, the others need not).
 """
 
 from __future__ import annotations
@@ -46,20 +54,28 @@ def fcs_checked(position: Position, args: list[str]) -> tuple[int, bool]:
     return int(checked.group(1)), "This game is solveable." in done.stdout
 
 
-def fcs_scan(position: Position, states: int) -> tuple[int, bool]:
-    """fc-solve's states checked by its meta-move scan on ``position``, and whether it won."""
+def fcs_scan(
+    position: Position, states: int, tests: str = META, prune: bool = False
+) -> tuple[int, bool]:
+    """fc-solve's states checked by a depth-first scan of ``tests`` on ``position`` (with
+    ``prune``, its -sp r:tf), and whether it won."""
     # "-to" before "--method": fc-solve reads a tests order for the scan it names next
-    args = ["-to", META, "--method", "soft-dfs", "-mi", str(states)]
+    args = ["-to", tests, "--method", "soft-dfs", "-mi", str(states)]
+    if prune:
+        args += ["-sp", "r:tf"]
     return fcs_checked(position, [*fcs_options(position.rules), *args])
 
 
-def our_scan(position: Position, states: int) -> tuple[int, bool, bool]:
-    """Our meta-move scan: positions checked, whether it won, whether its line wins here."""
+def our_scan(
+    position: Position, states: int, tests: str = META, prune: bool = False
+) -> tuple[int, bool, bool]:
+    """Our scan of ``tests``: positions checked, whether it won, whether its line wins here."""
     assert core.native is not None
     cols, cells, founds = core.state(position)
     config = core.config(position.rules)
     held = bytes(sorted(c for c in cells if c >= 0))
-    status, steps, checked = core.native.scans(cols, held, founds, config, states, -1.0, META)
+    found = core.native.scans(cols, held, founds, config, states, -1.0, tests, prune)
+    status, steps, checked = found
     if status != core.SOLVED:
         return int(checked), False, False
     no_autoplay = (*config[:5], core.AUTO_NONE, *config[6:])  # the scan sends no card home
@@ -74,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", default="all", help="codes of docs/atlas.md, or all")
     ap.add_argument("--deals", default="1-40", help="PySolFC deal numbers")
     ap.add_argument("--states", type=int, default=200_000, help="positions per scan, at most")
+    ap.add_argument("--tests", default=META, help="the scan's tests order (0-9, A-E, j)")
+    ap.add_argument("--prune", action="store_true", help="with fc-solve's pruning, -sp r:tf")
     args = ap.parse_args(argv)
     if core.native is None:
         print("the C core is not built", file=sys.stderr)
@@ -88,10 +106,10 @@ def main(argv: list[str] | None = None) -> int:
         for number in deals:
             position = pysol_deal(number, rules)
             t = time.process_time()
-            checked, solved, replayed = our_scan(position, args.states)
+            checked, solved, replayed = our_scan(position, args.states, args.tests, args.prune)
             ours_s += time.process_time() - t
             t = time.perf_counter()
-            fcs_checked, fcs_solved = fcs_scan(position, args.states)
+            fcs_checked, fcs_solved = fcs_scan(position, args.states, args.tests, args.prune)
             theirs_s += time.perf_counter() - t
             won += solved
             if (checked, solved) == (fcs_checked, fcs_solved) and replayed == solved:

@@ -88,6 +88,59 @@ def test_a_meta_scan_runs_dry_where_freecell_solvers_does() -> None:
     assert ours == checked == 278
 
 
+# Looking-glass's first scan begins with the tests "01j234" (j: a cell's card to an
+# empty column, then at once a card or run onto it) and fc-solve's pruning "-sp r:tf"
+# (cards home by Horne's rule, all at once as the only child). Won deals where j and
+# the pruning each change the count, on every row where any card fills a column.
+LOOKING_GLASS = "01j234"
+PRUNED_WON = [
+    (code(4, any_card=True), 5),
+    (code(2, any_card=True), 33),
+    (code(4, any_card=True, alternate=True), 3),
+    (code(2, any_card=True, alternate=True), 4),
+    (code(8, any_card=True, alternate=True), 1),
+    (code(4, any_card=True, bakers=True), 3),
+    (code(4, any_card=True, alternate=True, bakers=True), 4),
+    (code(2, any_card=True, alternate=True, bakers=True), 4),
+]
+
+
+@needs_native
+@needs_fc_solve
+@pytest.mark.parametrize(("rules", "number"), PRUNED_WON)
+@pytest.mark.parametrize("prune", [False, True])
+def test_a_pruned_scan_with_test_j_checks_what_freecell_solvers_checks(
+    rules: Rules, number: int, prune: bool
+) -> None:
+    assert native is not None
+    position = pysol_deal(number, rules)
+    checked, won = fcs_meta.fcs_scan(position, 100_000, LOOKING_GLASS, prune)
+    held = search_state(position)
+    found = native.scans(*held, core.config(rules), 100_000, -1.0, LOOKING_GLASS, prune)
+    status, steps, ours = found
+    assert won and status == core.SOLVED
+    assert ours == checked
+    assert_replays_to_a_win(position, rules, steps)
+    # j and the pruning are at work here: without either the count is another
+    without_j = native.scans(*held, core.config(rules), 100_000, -1.0, "01234", prune)
+    other = native.scans(*held, core.config(rules), 100_000, -1.0, LOOKING_GLASS, not prune)
+    assert ours not in (without_j[2], other[2])
+
+
+@needs_native
+@needs_fc_solve
+def test_a_pruned_scan_runs_dry_where_freecell_solvers_does() -> None:
+    assert native is not None
+    rules = code(2, any_card=True)
+    position = pysol_deal(2, rules)
+    checked, won = fcs_meta.fcs_scan(position, 100_000, LOOKING_GLASS, True)
+    found = native.scans(
+        *search_state(position), core.config(rules), 100_000, -1.0, LOOKING_GLASS, True
+    )
+    assert not won and found[0] == core.EXHAUSTED and found[1] == []
+    assert found[2] == checked == 158
+
+
 @needs_native
 def test_the_meta_moves_win_where_single_cards_wander() -> None:
     # fc-solve's counts: 246 positions by its meta-move tests, 13,630 by its
@@ -104,7 +157,7 @@ def test_the_meta_moves_win_where_single_cards_wander() -> None:
 
 
 @needs_native
-@pytest.mark.parametrize("tests", ["01X", "[23]456", "0[1]2[3]", "", "[]01"])
+@pytest.mark.parametrize("tests", ["01X", "[23]456", "0[1]2[3]", "", "[]01", "01[Aj]"])
 def test_a_scan_rejects_a_tests_order_it_cannot_follow(tests: str) -> None:
     assert native is not None
     position = pysol_deal(48, C4_EB)
@@ -113,11 +166,14 @@ def test_a_scan_rejects_a_tests_order_it_cannot_follow(tests: str) -> None:
 
 
 @needs_native
-def test_an_atomic_dive_refuses_the_meta_tests() -> None:
+@pytest.mark.parametrize("tests", ["0123", "01j"])
+def test_an_atomic_dive_refuses_the_meta_tests(tests: str) -> None:
     assert native is not None
     position = pysol_deal(48, C4_EB)
     with pytest.raises(ValueError, match="atomic tests"):
-        native.dive(*search_state(position), core.config(C4_EB), 100, -1.0, 0, 0.0, "atomic:0123")
+        native.dive(
+            *search_state(position), core.config(C4_EB), 100, -1.0, 0, 0.0, f"atomic:{tests}"
+        )
 
 
 @needs_native
@@ -155,13 +211,15 @@ def test_other_group_moves_keep_the_meta_scan_out() -> None:
 @needs_native
 @pytest.mark.parametrize("group_moves", list(GroupMoves))
 @pytest.mark.parametrize("take_back", [False, True])
+@pytest.mark.parametrize(("tests", "prune"), [(META, False), (LOOKING_GLASS, True)])
 def test_a_meta_scans_lines_are_the_engines_under_any_rules(
-    group_moves: GroupMoves, take_back: bool
+    group_moves: GroupMoves, take_back: bool, tests: str, prune: bool
 ) -> None:
     # Each step is checked against the rules before a child is kept (meta.c
     # meta_step): under group moves fc-solve does not play (one card a move, or the
     # formula with Kings-only columns) the scan drops what they refuse, and its wins
-    # replay all the same.
+    # replay all the same. So does test j's parking in empty columns with Kings-only
+    # columns, which fc-solve counts as free there.
     assert native is not None
     won = 0
     for cells in (8, 4, 2):
@@ -173,7 +231,7 @@ def test_a_meta_scans_lines_are_the_engines_under_any_rules(
                 for number in (1, 2):
                     position = pysol_deal(number, rules)
                     status, steps, _ = native.scans(
-                        *search_state(position), core.config(rules), 20_000, -1.0, META
+                        *search_state(position), core.config(rules), 20_000, -1.0, tests, prune
                     )
                     if status == core.SOLVED:
                         assert_replays_to_a_win(position, rules, steps)

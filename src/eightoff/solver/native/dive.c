@@ -259,7 +259,7 @@ static int parse_test_groups(const char *tests, TestGroups *g) {
             len = 0;
             continue;
         }
-        if (!strchr("0123456789ABCDE", *t) || len == 15 || g->n == MAX_GROUPS) return 0;
+        if (!strchr("0123456789ABCDEj", *t) || len == 15 || g->n == MAX_GROUPS) return 0;
         g->tests[g->n][len++] = *t;
     }
     if (open) return 0;
@@ -270,7 +270,7 @@ static int parse_test_groups(const char *tests, TestGroups *g) {
 /* Whether ``tests`` is a tests order atomic_moves can follow (parse_test_groups). */
 static int atomic_tests_valid(const char *tests) {
     TestGroups g;
-    return strpbrk(tests, "23456789") == NULL && parse_test_groups(tests, &g);
+    return strpbrk(tests, "23456789j") == NULL && parse_test_groups(tests, &g);
 }
 
 /* Freecell Solver's random number (rand.h): two steps of the Microsoft C generator,

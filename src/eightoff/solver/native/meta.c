@@ -25,7 +25,11 @@
  * 7 a cell's card to an empty column;
  * 8 a top run's cards that already lie on a parent (from the second card of the
  *   run up) onto another parent, the cards above that parent parked;
- * 9 a whole column into the cells, when there is no empty column.
+ * 9 a whole column into the cells, when there is no empty column;
+ * j a cell's card to an empty column, then at once another cell's card onto it, or
+ *   a run from a column (each maximal run from the bottom) with the cards above it
+ *   parked, if it then fits the group-move formula (fc-solve counts the cell the
+ *   card leaves as free and the column it fills as not empty).
  *
  * A parent is looked up as fc-solve's positions_by_rank holds it: a card in a column
  * that is its column's top or lies under a card that does not build on it; with
@@ -41,7 +45,7 @@
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
 
-#define META_STEPS 24 /* the most steps of one child: 8 cells + 8 columns parked, the move, room to spare */
+#define META_STEPS 56 /* the most steps of one child: 52 cards home at once (scans.c's pruning), room to spare */
 
 /* A child: its steps[first..first+n) in the list's pool, fc-solve's sort key, and the
  * hash of the position the steps make (state_hash). */
@@ -378,6 +382,41 @@ static int meta_moves(const Config *cfg, const State *st, const FcsOrder *o, cha
             }
         }
         meta_sort(l, from);
+        break;
+    case 'j': /* a cell's card to an empty column, and at once a card or run onto it */
+        if (E == 0) break;
+        for (int k = 0; k < st->ncells; k++) {
+            int src = o->cells[k], es = o->order[0];
+            if (!any && RANK(src) != 12) continue;
+            for (int k2 = 0; k2 < st->ncells; k2++) { /* another cell's card */
+                int dest = o->cells[k2];
+                if (k2 == k || !builds(dest, src, cfg->suit)) continue;
+                META_BEGIN();
+                meta_step(cfg, &b, mv(CELL, src, COL, es, 1));
+                meta_step(cfg, &b, mv(CELL, dest, COL, es, 1));
+                if (!meta_keep(l, &b, 0)) return 0;
+            }
+            for (int p = 0; p < NCOLS; p++) { /* a column's run, the cards above it parked */
+                int i = o->order[p], len = st->len[i];
+                for (int c = 0; c < len;) {
+                    int end = meta_run_end(cfg, st, i, c), above = len - 1 - end;
+                    /* the cell it leaves is free for them, the column it fills is not */
+                    int left = above, fc = left < F + 1 ? left : F + 1;
+                    left -= fc;
+                    int fs = left < E - 1 ? left : E - 1;
+                    left -= fs;
+                    if (builds(st->cards[i][c], src, cfg->suit) && left == 0 &&
+                        meta_max_run(cfg, F + 1 - fc, E - 1 - fs) >= end - c + 1) {
+                        META_BEGIN();
+                        meta_step(cfg, &b, mv(CELL, src, COL, es, 1));
+                        meta_park(cfg, &b, o, i, above, &next);
+                        meta_step(cfg, &b, mv(COL, i, COL, es, end - c + 1));
+                        if (!meta_keep(l, &b, 0)) return 0;
+                    }
+                    c = end + 1;
+                }
+            }
+        }
         break;
     case '9': /* a whole column into the cells */
         if (F == 0 || E > 0) break;

@@ -26,7 +26,8 @@
  * Part of the _native extension, built as one unit: module.c includes every file
  * (in dependency order), so all functions stay static and inline across files. */
 
-enum { SHARED_DEAD = 1, SHARED_DONE = 2 }; /* fc-solve's FCS_VISITED_DEAD_END, FCS_VISITED_ALL_TESTS_DONE */
+enum { SHARED_DEAD = 1, SHARED_DONE = 2, SHARED_PRUNED = 4 }; /* fc-solve's FCS_VISITED_DEAD_END,
+                                                                  * _ALL_TESTS_DONE, _GENERATED_BY_PRUNING */
 
 /* A position of the shared collection. */
 typedef struct {
@@ -143,6 +144,7 @@ typedef struct {
     size_t mask;
     Scan scans[NSCANS];
     int nscans; /* NSCANS, or 1: one scan of the caller's tests (``one``), no prelude */
+    int prune; /* fc-solve's -sp r:tf (scans_prune) */
     ScanSpec one;
     MetaList meta; /* a meta test's children, before they become kids */
     int current, prelude, finished;
@@ -230,6 +232,57 @@ static int scans_meta_kids(Scans *s, Scan *sc, ScanFrame *f) {
     return 1;
 }
 
+/* Whether ``card`` goes home by Horne's rule as fc-solve applies it (its
+ * calc_foundation_to_put_card_on): building in suit, whenever it can; in alternating
+ * colours, when the other colour's foundations are no more than two below it and its
+ * own colour's other one no more than three. */
+static int scans_safe_home(const Config *cfg, const State *st, int card) {
+    if (st->founds[SUIT(card)] != RANK(card)) return 0;
+    if (cfg->suit) return 1;
+    for (int s = 0; s < 4; s++)
+        if (st->founds[s] < RANK(card) - 1 - (is_red(s * 13) == is_red(card))) return 0;
+    return 1;
+}
+
+/* fc-solve's pruning, -sp r:tf (its raymond_prune): where cards go home by Horne's
+ * rule (scans_safe_home: each column's top, then each cell, again until none), the
+ * frame's only child is the position with all of them home, as one meta-move, and no
+ * test runs. That child is marked and never pruned itself. 1 when pruned, 0 when no
+ * card goes, -1 when the tables have no room. */
+static int scans_prune(Scans *s, Scan *sc, ScanFrame *f) {
+    MetaBuild b = {f->st, {{0}}, 0, 0};
+    for (int moved = 1; moved && !b.bad;) {
+        moved = 0;
+        for (int p = 0; p < NCOLS; p++) {
+            int i = f->order.order[p], n = b.w.len[i];
+            if (n && scans_safe_home(&s->cfg, &b.w, b.w.cards[i][n - 1])) {
+                meta_step(&s->cfg, &b, mv(COL, i, FOUND, SUIT(b.w.cards[i][n - 1]), 1));
+                moved = 1;
+            }
+        }
+        for (int k = 0; k < f->st.ncells; k++) { /* the cells as they were: emptied in place */
+            int card = f->order.cells[k];
+            if (b.w.founds[SUIT(card)] > RANK(card) || !scans_safe_home(&s->cfg, &b.w, card)) continue;
+            meta_step(&s->cfg, &b, mv(CELL, card, FOUND, SUIT(card), 1));
+            moved = 1;
+        }
+    }
+    if (b.n == 0 || b.bad) return 0;
+    s->meta.n = s->meta.nsteps = 0;
+    ScanKid *kids = budget_room(s->nodes->budget, sc->kids, &sc->kcap, sc->nkids + 1, 4096, sizeof(ScanKid));
+    if (kids == NULL || !meta_keep(&s->meta, &b, 0)) return -1;
+    sc->kids = kids;
+    sc->nsteps = f->sfirst;
+    f->first = (uint32_t)sc->nkids;
+    f->count = 1;
+    f->next = 0;
+    f->group = (uint8_t)sc->groups.n; /* no test runs here */
+    f->test = 0;
+    if (!scans_meta_kids(s, sc, f)) return -1;
+    s->shared[sc->kids[f->first].shared].flags |= SHARED_PRUNED;
+    return 1;
+}
+
 /* Runs the frame's next tests as fc-solve does: a random group's tests all at once,
  * its children shuffled; a plain group's tests one by one until one gives children
  * (or the group ends). Each child is generated into the collection (recorded, with
@@ -245,6 +298,10 @@ static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
     if (g == 0 && f->test == 0) { /* its first tests: the position once for all of them */
         unpack(&s->nodes->items[f->node], &f->st);
         fcs_order(&f->st, &f->order);
+        if (s->prune && !(s->shared[f->shared].flags & SHARED_PRUNED)) {
+            int pruned = scans_prune(s, sc, f);
+            if (pruned) return pruned > 0;
+        }
     }
     if (random) {
         nm = atomic_moves_in(&s->cfg, st, &f->order, tests, moves);
@@ -260,7 +317,7 @@ static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
         char one[2] = {0, 0};
         do {
             one[0] = tests[f->test];
-            meta = one[0] >= '2' && one[0] <= '9';
+            meta = (one[0] >= '2' && one[0] <= '9') || one[0] == 'j';
             if (meta) {
                 s->meta.n = s->meta.nsteps = 0;
                 if (!meta_moves(&s->cfg, st, &f->order, one[0], &s->meta)) return 0;
@@ -296,13 +353,13 @@ static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
     return 1;
 }
 
-/* Whether one scan can follow ``tests``: 0-9 and A-E, brackets (a random group) round
- * single-card tests only (0, 1, A-E). */
+/* Whether one scan can follow ``tests``: 0-9, A-E and j, brackets (a random group)
+ * round single-card tests only (0, 1, A-E). */
 static int scans_tests_valid(const char *tests) {
     TestGroups g;
     if (!parse_test_groups(tests, &g)) return 0;
     for (int k = 0; k < g.n; k++)
-        if (g.random[k] && strpbrk(g.tests[k], "23456789")) return 0;
+        if (g.random[k] && strpbrk(g.tests[k], "23456789j")) return 0;
     return 1;
 }
 
@@ -553,10 +610,12 @@ static void scans_free(Scans *s) {
 /* Sets up the scans from ``root`` (``cfg`` as the caller gives it: fc-solve's scans
  * send no card home themselves, AUTO_NONE): the preset's (``tests`` NULL), or one
  * depth-first scan of ``tests`` (scans_tests_valid), fc-solve's "--method soft-dfs
- * -to TESTS". 0 when the tables have no room. */
-static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nodes, const char *tests) {
+ * -to TESTS", with ``prune`` its pruning too ("-sp r:tf": scans_prune). 0 when the
+ * tables have no room. */
+static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nodes, const char *tests, int prune) {
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
+    s->prune = prune;
     s->nodes = nodes;
     s->meta.budget = nodes->budget;
     s->nscans = tests == NULL ? NSCANS : 1;
