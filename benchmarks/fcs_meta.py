@@ -54,27 +54,40 @@ def fcs_checked(position: Position, args: list[str]) -> tuple[int, bool]:
     return int(checked.group(1)), "This game is solveable." in done.stdout
 
 
-def fcs_scan(
-    position: Position, states: int, tests: str = META, prune: bool = False
-) -> tuple[int, bool]:
-    """fc-solve's states checked by a depth-first scan of ``tests`` on ``position`` (with
-    ``prune``, its -sp r:tf), and whether it won."""
+def scan_args(tests: str, prune: bool, seed: int) -> list[str]:
+    """fc-solve's options for one depth-first scan of ``tests`` (our notation: an order,
+    then ";DEPTH,ORDER" for each of its -dto2), random-dfs with ``seed`` where a group
+    is in brackets, with ``prune`` its -sp r:tf."""
+    first, *deeper = tests.split(";")
     # "-to" before "--method": fc-solve reads a tests order for the scan it names next
-    args = ["-to", tests, "--method", "soft-dfs", "-mi", str(states)]
-    if prune:
-        args += ["-sp", "r:tf"]
+    args = ["-to", first]
+    for order in deeper:
+        args += ["-dto2", order]
+    if "[" in tests:
+        args += ["--method", "random-dfs", "-seed", str(seed)]
+    else:
+        args += ["--method", "soft-dfs"]
+    return [*args, "-sp", "r:tf"] if prune else args
+
+
+def fcs_scan(
+    position: Position, states: int, tests: str = META, prune: bool = False, seed: int = 0
+) -> tuple[int, bool]:
+    """fc-solve's states checked by a depth-first scan of ``tests`` on ``position``
+    (:func:`scan_args`), and whether it won."""
+    args = [*scan_args(tests, prune, seed), "-mi", str(states)]
     return fcs_checked(position, [*fcs_options(position.rules), *args])
 
 
 def our_scan(
-    position: Position, states: int, tests: str = META, prune: bool = False
+    position: Position, states: int, tests: str = META, prune: bool = False, seed: int = 0
 ) -> tuple[int, bool, bool]:
     """Our scan of ``tests``: positions checked, whether it won, whether its line wins here."""
     assert core.native is not None
     cols, cells, founds = core.state(position)
     config = core.config(position.rules)
     held = bytes(sorted(c for c in cells if c >= 0))
-    found = core.native.scans(cols, held, founds, config, states, -1.0, tests, prune)
+    found = core.native.scans(cols, held, founds, config, states, -1.0, tests, prune, seed)
     status, steps, checked = found
     if status != core.SOLVED:
         return int(checked), False, False
@@ -90,8 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", default="all", help="codes of docs/atlas.md, or all")
     ap.add_argument("--deals", default="1-40", help="PySolFC deal numbers")
     ap.add_argument("--states", type=int, default=200_000, help="positions per scan, at most")
-    ap.add_argument("--tests", default=META, help="the scan's tests order (0-9, A-E, j)")
+    ap.add_argument(
+        "--tests", default=META, help='the tests order (0-9, A-E, j), ";DEPTH,ORDER" for each -dto2'
+    )
     ap.add_argument("--prune", action="store_true", help="with fc-solve's pruning, -sp r:tf")
+    ap.add_argument("--seed", type=int, default=0, help="random-dfs's seed (a random group)")
     args = ap.parse_args(argv)
     if core.native is None:
         print("the C core is not built", file=sys.stderr)
@@ -106,10 +122,11 @@ def main(argv: list[str] | None = None) -> int:
         for number in deals:
             position = pysol_deal(number, rules)
             t = time.process_time()
-            checked, solved, replayed = our_scan(position, args.states, args.tests, args.prune)
+            scan = (args.states, args.tests, args.prune, args.seed)
+            checked, solved, replayed = our_scan(position, *scan)
             ours_s += time.process_time() - t
             t = time.perf_counter()
-            fcs_checked, fcs_solved = fcs_scan(position, args.states, args.tests, args.prune)
+            fcs_checked, fcs_solved = fcs_scan(position, *scan)
             theirs_s += time.perf_counter() - t
             won += solved
             if (checked, solved) == (fcs_checked, fcs_solved) and replayed == solved:

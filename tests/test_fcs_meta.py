@@ -38,8 +38,10 @@ def test_a_count_that_differs_is_a_mismatch(
 ) -> None:
     real = fcs_meta.fcs_scan
 
-    def one_more(position: object, states: int, tests: str, prune: bool) -> tuple[int, bool]:
-        checked, won = real(position, states, tests, prune)
+    def one_more(
+        position: object, states: int, tests: str, prune: bool, seed: int
+    ) -> tuple[int, bool]:
+        checked, won = real(position, states, tests, prune, seed)
         return checked + 1, won
 
     monkeypatch.setattr(fcs_meta, "fcs_scan", one_more)

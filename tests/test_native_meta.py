@@ -129,6 +129,36 @@ def test_a_pruned_scan_with_test_j_checks_what_freecell_solvers_checks(
 
 @needs_native
 @needs_fc_solve
+@pytest.mark.parametrize(
+    ("tests", "seed"),
+    [
+        ("01j234;33,016[234j]=asw(1)", 0),  # looking-glass's first scan: another order from 33
+        ("0[1234j]=asw(0,0,0,0,1)", 0),  # children sorted by depth alone
+        ("01[234j]=asw(0.5,0,0.3,0,0.2)", 0),  # by cards out, under sequences and depth
+        ("0j26[34]", 6),  # meta tests shuffled: looking-glass's scan "9"
+    ],
+)
+@pytest.mark.parametrize("rules", [code(4, any_card=True, alternate=True), C4_EB])
+def test_orders_by_depth_and_random_or_weighed_groups_check_what_freecell_solvers_checks(
+    tests: str, seed: int, rules: Rules
+) -> None:
+    # fc-solve's -dto2 (the order a position's depth picks), a bracket's meta tests
+    # shuffled by random-dfs's generator or sorted by the rating of its BeFS weights
+    # (the lowest first): the counts on five deals each.
+    assert native is not None
+    for number in range(1, 6):
+        position = pysol_deal(number, rules)
+        checked, won = fcs_meta.fcs_scan(position, 20_000, tests, True, seed)
+        found = native.scans(
+            *search_state(position), core.config(rules), 20_000, -1.0, tests, True, seed
+        )
+        assert (found[2], found[0] == core.SOLVED) == (checked, won)
+        if won:
+            assert_replays_to_a_win(position, rules, found[1])
+
+
+@needs_native
+@needs_fc_solve
 def test_a_pruned_scan_runs_dry_where_freecell_solvers_does() -> None:
     assert native is not None
     rules = code(2, any_card=True)
@@ -157,7 +187,10 @@ def test_the_meta_moves_win_where_single_cards_wander() -> None:
 
 
 @needs_native
-@pytest.mark.parametrize("tests", ["01X", "[23]456", "0[1]2[3]", "", "[]01", "01[Aj]"])
+@pytest.mark.parametrize(
+    "tests",
+    ["01X", "", "[]01", "01;0,2", "01;x,2", "0[12]=asw(1,1)", "[01]=asw(", "0;1,0;2,0;3,0;4,0"],
+)
 def test_a_scan_rejects_a_tests_order_it_cannot_follow(tests: str) -> None:
     assert native is not None
     position = pysol_deal(48, C4_EB)

@@ -30,12 +30,15 @@ typedef struct {
 } Frame;
 
 /* An atomic dive's tests order in groups, as Freecell Solver reads "01[ABCDE]": a
- * bracket is one group whose children are shuffled, the tests outside brackets one
- * group each run together, in their order. */
+ * bracket is one group whose children are shuffled (GROUP_RANDOM; "[...]=rand()"
+ * too) or, after "=asw(w1,...,w6)", sorted by those BeFS weights (GROUP_WEIGHED:
+ * scans.c), the tests outside brackets one group each run together, in their order. */
 #define MAX_GROUPS 8
+enum { GROUP_PLAIN, GROUP_RANDOM, GROUP_WEIGHED };
 typedef struct {
     char tests[MAX_GROUPS][16];
-    uint8_t random[MAX_GROUPS];
+    uint8_t random[MAX_GROUPS]; /* GROUP_PLAIN, GROUP_RANDOM or GROUP_WEIGHED */
+    double weights[MAX_GROUPS][6]; /* a weighed group's -asw weights */
     int n;
 } TestGroups;
 
@@ -254,7 +257,25 @@ static int parse_test_groups(const char *tests, TestGroups *g) {
         if (*t == '[' || *t == ']') {
             if ((*t == '[') == open || (*t == ']' && len == 0)) return 0;
             if (*t == '[' && len > 0) g->n++; /* the plain tests before it: a group */
-            if (*t == ']') g->random[g->n++] = 1;
+            if (*t == ']') {
+                int k = g->n++;
+                g->random[k] = GROUP_RANDOM;
+                if (strncmp(t + 1, "=rand()", 7) == 0) {
+                    t += 7;
+                } else if (strncmp(t + 1, "=asw(", 5) == 0) { /* up to six weights */
+                    t += 6;
+                    for (int w = 0;; w++) {
+                        char *end;
+                        double x = strtod(t, &end);
+                        if (end == t || w == 6 || x < 0) return 0;
+                        g->weights[k][w] = x;
+                        t = end;
+                        if (*t == ')') break;
+                        if (*t++ != ',') return 0;
+                    }
+                    g->random[k] = GROUP_WEIGHED;
+                }
+            }
             open = *t == '[';
             len = 0;
             continue;
@@ -270,7 +291,10 @@ static int parse_test_groups(const char *tests, TestGroups *g) {
 /* Whether ``tests`` is a tests order atomic_moves can follow (parse_test_groups). */
 static int atomic_tests_valid(const char *tests) {
     TestGroups g;
-    return strpbrk(tests, "23456789j") == NULL && parse_test_groups(tests, &g);
+    if (strpbrk(tests, "23456789j") != NULL || !parse_test_groups(tests, &g)) return 0;
+    for (int k = 0; k < g.n; k++)
+        if (g.random[k] == GROUP_WEIGHED) return 0; /* a dive shuffles, it does not rate */
+    return 1;
 }
 
 /* Freecell Solver's random number (rand.h): two steps of the Microsoft C generator,

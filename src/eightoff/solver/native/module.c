@@ -422,7 +422,7 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iNl)", d.out.status, steps, d.out.nodes);
 }
 
-/* scans(cols, cells, founds, config, max_nodes, seconds, tests=None, prune=False) ->
+/* scans(cols, cells, founds, config, max_nodes, seconds, tests=None, prune=False, seed=0) ->
  * (status, steps, checked): Freecell Solver's preset scans together, or one
  * depth-first scan of ``tests`` (scans.c; ``prune``: with its -sp r:tf), for the tests. */
 static PyObject *py_scans(PyObject *self, PyObject *args) {
@@ -430,18 +430,20 @@ static PyObject *py_scans(PyObject *self, PyObject *args) {
     long max_nodes;
     double seconds;
     const char *tests = NULL;
-    int prune = 0;
+    int prune = 0, seed = 0;
     State root;
     Config cfg;
     Scans s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|zp", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type, &founds,
-                          &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &tests, &prune) ||
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|zpi", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type, &founds,
+                          &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &tests, &prune, &seed) ||
         !read_seconds(seconds))
         return NULL;
     if (tests != NULL && !scans_tests_valid(tests)) {
-        PyErr_SetString(PyExc_ValueError, "tests: 0-9, A-E and j, 15 to a group and 8 groups at most, in brackets "
-                                          "(not nested, not empty, single-card tests only) for a random group");
+        PyErr_SetString(PyExc_ValueError,
+                        "tests: 0-9, A-E and j, 15 to a group and 8 groups at most, in brackets (not nested, not "
+                        "empty) for a random group, =asw(...) after them (cards out, under sequences, depth) "
+                        "for a weighed one; then \";DEPTH,TESTS\" from that depth on, 4 orders at most");
         return NULL;
     }
     if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;
@@ -450,7 +452,8 @@ static PyObject *py_scans(PyObject *self, PyObject *args) {
     Nodes nodes = {NULL, 0, 0, &budget};
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     Py_BEGIN_ALLOW_THREADS
-    if (scans_init(&s, &cfg, &root, &nodes, tests, prune && tests != NULL)) scans_resume(&s, LONG_MAX, max_nodes, deadline);
+    if (scans_init(&s, &cfg, &root, &nodes, tests, prune && tests != NULL, seed))
+        scans_resume(&s, LONG_MAX, max_nodes, deadline);
     scans_free(&s);
     Py_END_ALLOW_THREADS
     if (s.out.status == NOMEM) {
@@ -966,13 +969,16 @@ static PyMethodDef methods[] = {
      "\"atomic:[01][ABCDE]\" with a seed: its random-dfs, each bracket's moves shuffled\n"
      "by its own generator (fc-solve --method random-dfs -to [01][ABCDE] -seed N)."},
     {"scans", py_scans, METH_VARARGS,
-     "scans(cols, cells, founds, config, max_nodes, seconds, tests=None, prune=False)\n"
+     "scans(cols, cells, founds, config, max_nodes, seconds, tests=None, prune=False,\n"
+     "      seed=0)\n"
      "-> (status, steps, checked)\n\n"
      "Freecell Solver's preset toons-for-twenty-somethings, its depth-first and A* scans\n"
      "run by its prelude over one shared collection with its dead-end marks (scans.c);\n"
      "tests=\"0123456789\": one depth-first scan of those tests instead, its meta-move\n"
      "tests 2-9 and j among them (meta.c), as fc-solve --method soft-dfs -to 0123456789;\n"
      "prune=True with tests: with its pruning too (-sp r:tf: cards home by Horne's rule);\n"
+     "tests=\"01j234;33,016[234j]=asw(1)\": another order from depth 33 on (-dto2),\n"
+     "a bracket's children shuffled (random-dfs with seed) or =asw(...)-sorted;\n"
      "checked: positions as fc-solve counts its states checked. EXHAUSTED (every scan\n"
      "dry) proves nothing: positions are told apart by 64-bit hashes."},
     {"solve", py_solve, METH_VARARGS,

@@ -65,8 +65,26 @@ typedef struct {
     Move move;
 } AStarItem;
 
+#define BEFS_MAX_DEPTH 20000 /* fc-solve's: a depth's weight counts BEFS_MAX_DEPTH less it */
+
+/* A BeFS rater's factors (fc-solve's befs weighting, from -asw's cards out, cards
+ * under sequences and depth weights: astar_rater_init). */
 typedef struct {
+    double out_rating[14], under_factor, depth_factor;
+} Rater;
+
+/* A depth-first scan's tests order from ``min_depth`` on (fc-solve's -dto2: the
+ * first from the root), and the raters of its weighed groups. */
+#define MAX_UNITS 4
+typedef struct {
+    int min_depth;
     TestGroups groups;
+    Rater rater[MAX_GROUPS];
+} ScanUnit;
+
+typedef struct {
+    ScanUnit units[MAX_UNITS];
+    int nunits;
     int64_t rng; /* fc-solve's generator, seeded with the scan's -seed */
     ScanFrame *frames;
     size_t depth, fcap;
@@ -80,8 +98,16 @@ typedef struct {
      * first_state_to_check; ``shared`` -1 when none) and its rater's factors. */
     AStarItem *heap, next;
     size_t hn, hcap;
-    double out_rating[14], under_factor, depth_factor, initial_under;
+    Rater rater;
+    double initial_under; /* the root's cards under sequences, for every rater */
 } Scan;
+
+/* The tests order of a frame at ``depth`` (the root's 0). */
+static inline const ScanUnit *scan_unit(const Scan *sc, size_t depth) {
+    int k = sc->nunits - 1;
+    while (k > 0 && (size_t)sc->units[k].min_depth > depth) k--;
+    return &sc->units[k];
+}
 
 /* The preset's scans, in the order it declares them (the index is the scan's
  * checked bit), with its names for the prelude. ``tests`` NULL: an A* scan, all of
@@ -276,25 +302,89 @@ static int scans_prune(Scans *s, Scan *sc, ScanFrame *f) {
     f->first = (uint32_t)sc->nkids;
     f->count = 1;
     f->next = 0;
-    f->group = (uint8_t)sc->groups.n; /* no test runs here */
+    f->group = (uint8_t)scan_unit(sc, (size_t)(f - sc->frames))->groups.n; /* no test runs here */
     f->test = 0;
     if (!scans_meta_kids(s, sc, f)) return -1;
     s->shared[sc->kids[f->first].shared].flags |= SHARED_PRUNED;
     return 1;
 }
 
-/* Runs the frame's next tests as fc-solve does: a random group's tests all at once,
- * its children shuffled; a plain group's tests one by one until one gives children
- * (or the group ends). Each child is generated into the collection (recorded, with
- * this position as its parent when new). 0 when the tables have no room. */
-static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
+/* Appends the children of test ``t`` of the frame's position to the scan's kids,
+ * each generated into the collection (recorded, with this position as its parent
+ * when new): how many, -1 when the tables have no room. */
+static int scans_test_kids(Scans *s, Scan *sc, ScanFrame *f, char t) {
+    const State *st = &f->st;
+    if ((t >= '2' && t <= '9') || t == 'j') { /* a meta test (meta.c) */
+        s->meta.n = s->meta.nsteps = 0;
+        if (!meta_moves(&s->cfg, st, &f->order, t, &s->meta)) return -1;
+        ScanKid *kids = budget_room(s->nodes->budget, sc->kids, &sc->kcap, sc->nkids + s->meta.n, 4096, sizeof(ScanKid));
+        if (kids == NULL) return -1;
+        sc->kids = kids;
+        return scans_meta_kids(s, sc, f) ? (int)s->meta.n : -1;
+    }
     Move moves[MAXMOVES];
     uint64_t colh[NCOLS];
-    State child;
     uint8_t homed[52];
-    int g = f->group, random = sc->groups.random[g], nm = 0, meta = 0;
-    const char *tests = sc->groups.tests[g];
-    const State *st = &f->st;
+    State child;
+    char one[2] = {t, 0};
+    int nm = atomic_moves_in(&s->cfg, st, &f->order, one, moves);
+    if (nm == 0) return 0; /* most tests of a plain group find nothing: no hashing then */
+    ScanKid *kids = budget_room(s->nodes->budget, sc->kids, &sc->kcap, sc->nkids + (size_t)nm, 4096, sizeof(ScanKid));
+    if (kids == NULL) return -1;
+    sc->kids = kids;
+    for (int i = 0; i < NCOLS; i++) colh[i] = column_hash(st->cards[i], st->len[i]);
+    for (int k = 0; k < nm; k++) {
+        child = *st;
+        apply_move(&child, moves[k]);
+        autoplay(&s->cfg, &child, homed);
+        int32_t at = scans_record(s, child_hash(st, colh, &child, moves[k]), f->shared);
+        if (at < 0) return -1;
+        sc->kids[sc->nkids++] = (ScanKid){at, moves[k], 0, 0};
+    }
+    return nm;
+}
+
+static int32_t rater_rating(const Rater *r, double initial_under, const Config *cfg, const State *st, int depth);
+
+/* Orders a weighed group's kids as fc-solve does: rated as the A* scans rate
+ * (befs_rate_state with the group's weights), then insertion-sorted by rising rating,
+ * ties in generation order: the lowest first. 0 when no room. */
+static int scans_weigh_kids(Scans *s, Scan *sc, ScanFrame *f, const Rater *r) {
+    size_t n = sc->nkids - f->first;
+    int32_t *rating = budget_resize(s->nodes->budget, NULL, 0, (n + 1) * sizeof(int32_t));
+    if (rating == NULL) return 0;
+    ScanKid *kids = sc->kids + f->first;
+    for (size_t k = 0; k < n; k++) {
+        State child = f->st;
+        if (kids[k].nsteps)
+            for (uint32_t j = 0; j < kids[k].nsteps; j++) apply_move(&child, sc->steps[kids[k].steps + j]);
+        else
+            apply_move(&child, kids[k].move);
+        rating[k] = rater_rating(r, sc->initial_under, &s->cfg, &child, s->shared[kids[k].shared].depth);
+    }
+    for (size_t k = 1; k < n; k++) {
+        ScanKid kid = kids[k];
+        int32_t x = rating[k];
+        size_t at = k;
+        for (; at > 0 && x < rating[at - 1]; at--) {
+            kids[at] = kids[at - 1];
+            rating[at] = rating[at - 1];
+        }
+        kids[at] = kid;
+        rating[at] = x;
+    }
+    budget_free(s->nodes->budget, rating, (n + 1) * sizeof(int32_t));
+    return 1;
+}
+
+/* Runs the frame's next tests as fc-solve does (the tests order of its depth): a
+ * random group's tests all at once, its children shuffled, or a weighed group's,
+ * its children sorted by their rating; a plain group's tests one by one until one
+ * gives children (or the group ends). 0 when the tables have no room. */
+static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
+    const ScanUnit *unit = scan_unit(sc, (size_t)(f - sc->frames));
+    int g = f->group, random = unit->groups.random[g], got = 0;
+    const char *tests = unit->groups.tests[g];
     if (g == 0 && f->test == 0) { /* its first tests: the position once for all of them */
         unpack(&s->nodes->items[f->node], &f->st);
         fcs_order(&f->st, &f->order);
@@ -303,64 +393,79 @@ static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
             if (pruned) return pruned > 0;
         }
     }
+    sc->nsteps = f->sfirst;
+    f->first = (uint32_t)sc->nkids;
+    f->next = 0;
     if (random) {
-        nm = atomic_moves_in(&s->cfg, st, &f->order, tests, moves);
+        for (const char *t = tests; *t && got >= 0; t++) got = scans_test_kids(s, sc, f, *t);
         f->group++;
         f->test = 0;
-        for (int i = nm - 1; i > 0; i--) { /* Fisher-Yates with fc-solve's generator, as its random-dfs */
-            int j = (int)(fcs_random(&sc->rng) % (uint32_t)(i + 1));
-            Move t = moves[i];
-            moves[i] = moves[j];
-            moves[j] = t;
+        if (got < 0) return 0;
+        int nm = (int)(sc->nkids - f->first);
+        ScanKid *kids = sc->kids + f->first;
+        if (random == GROUP_WEIGHED) {
+            if (!scans_weigh_kids(s, sc, f, &unit->rater[g])) return 0;
+        } else {
+            for (int i = nm - 1; i > 0; i--) { /* Fisher-Yates with fc-solve's generator, as its random-dfs */
+                int j = (int)(fcs_random(&sc->rng) % (uint32_t)(i + 1));
+                ScanKid t = kids[i];
+                kids[i] = kids[j];
+                kids[j] = t;
+            }
         }
     } else {
-        char one[2] = {0, 0};
         do {
-            one[0] = tests[f->test];
-            meta = (one[0] >= '2' && one[0] <= '9') || one[0] == 'j';
-            if (meta) {
-                s->meta.n = s->meta.nsteps = 0;
-                if (!meta_moves(&s->cfg, st, &f->order, one[0], &s->meta)) return 0;
-                nm = (int)s->meta.n;
-            } else {
-                nm = atomic_moves_in(&s->cfg, st, &f->order, one, moves);
-            }
+            got = scans_test_kids(s, sc, f, tests[f->test]);
             if (tests[++f->test] == '\0') {
                 f->group++;
                 f->test = 0;
                 break;
             }
-        } while (nm == 0);
+        } while (got == 0);
+        if (got < 0) return 0;
     }
-    ScanKid *kids = budget_room(s->nodes->budget, sc->kids, &sc->kcap, sc->nkids + (size_t)nm, 4096, sizeof(ScanKid));
-    if (kids == NULL) return 0;
-    sc->kids = kids;
-    sc->nsteps = f->sfirst;
-    f->first = (uint32_t)sc->nkids;
-    f->count = (uint32_t)nm;
-    f->next = 0;
-    if (meta) return scans_meta_kids(s, sc, f);
-    if (nm > 0) /* most calls of a plain group find nothing: no hashing then */
-        for (int i = 0; i < NCOLS; i++) colh[i] = column_hash(st->cards[i], st->len[i]);
-    for (int k = 0; k < nm; k++) {
-        child = *st;
-        apply_move(&child, moves[k]);
-        autoplay(&s->cfg, &child, homed);
-        int32_t at = scans_record(s, child_hash(st, colh, &child, moves[k]), f->shared);
-        if (at < 0) return 0;
-        sc->kids[sc->nkids++] = (ScanKid){at, moves[k], 0, 0};
+    f->count = (uint32_t)(sc->nkids - f->first);
+    return 1;
+}
+
+/* Reads a depth-first scan's tests orders: "TESTS", then for each of fc-solve's
+ * -dto2 ";DEPTH,TESTS" (rising depths, MAX_UNITS orders in all). A group is plain,
+ * in brackets (shuffled), or in brackets and weighed by "=asw(...)": the weights of
+ * cards out, cards under sequences and depth only (the first, third and fifth).
+ * 0 when it cannot follow them. */
+static int scan_units_parse(const char *tests, ScanUnit *units, int *n) {
+    char text[256];
+    size_t len = strlen(tests);
+    if (len >= sizeof text) return 0;
+    memcpy(text, tests, len + 1);
+    *n = 0;
+    for (char *part = text, *next; part != NULL; part = next) {
+        next = strchr(part, ';');
+        if (next != NULL) *next++ = '\0';
+        if (*n == MAX_UNITS) return 0;
+        ScanUnit *u = &units[(*n)++];
+        u->min_depth = 0;
+        if (*n > 1) { /* "DEPTH," first */
+            char *end;
+            long depth = strtol(part, &end, 10);
+            if (end == part || *end != ',' || depth <= units[*n - 2].min_depth || depth > 65535) return 0;
+            u->min_depth = (int)depth;
+            part = end + 1;
+        }
+        if (!parse_test_groups(part, &u->groups)) return 0;
+        for (int k = 0; k < u->groups.n; k++) {
+            const double *w = u->groups.weights[k];
+            if (w[1] != 0 || w[3] != 0 || w[5] != 0) return 0; /* weights this port does not rate by */
+        }
     }
     return 1;
 }
 
-/* Whether one scan can follow ``tests``: 0-9, A-E and j, brackets (a random group)
- * round single-card tests only (0, 1, A-E). */
+/* Whether one scan can follow ``tests`` (scan_units_parse). */
 static int scans_tests_valid(const char *tests) {
-    TestGroups g;
-    if (!parse_test_groups(tests, &g)) return 0;
-    for (int k = 0; k < g.n; k++)
-        if (g.random[k] && strpbrk(g.tests[k], "23456789j")) return 0;
-    return 1;
+    ScanUnit units[MAX_UNITS];
+    int n;
+    return scan_units_parse(tests, units, &n);
 }
 
 /* Its turn is over; it is held at the caller's pause (it goes on where it was); it
@@ -379,7 +484,7 @@ static int scans_run(Scans *s, int t, long pause_at, long max_nodes, double dead
         if (s->out.nodes >= pause_at) return SCAN_HELD;
         ScanFrame *f = &sc->frames[sc->depth - 1];
         if (f->next == f->count) {
-            if (f->group == sc->groups.n) { /* every test tried: a dead end, back up */
+            if (f->group == scan_unit(sc, sc->depth - 1)->groups.n) { /* every test tried: a dead end, back up */
                 s->shared[f->shared].flags |= SHARED_DONE;
                 scans_mark_dead(s, f->shared);
                 sc->nkids = f->first;
@@ -427,7 +532,6 @@ nomem:
 
 /* ---- the A* scans: fc-solve's best-first search (its BeFS), rating as it rates ---- */
 
-#define BEFS_MAX_DEPTH 20000
 static const uint8_t FCS_FOUNDATION_SUIT[4] = {1, 3, 2, 0}; /* its foundations H, C, D, S: our suits */
 static double SEQ_POWER[105]; /* n ** 1.3 as fc-solve's table holds it: printed to 15 digits, read back */
 
@@ -459,26 +563,25 @@ static double under_sequences(const Config *cfg, const State *st) {
     return sum;
 }
 
-/* fc-solve's fc_solve_initialize_befs_rater for ``spec``'s weights from ``root``. */
-static void astar_rater_init(Scan *sc, const ScanSpec *spec, const Config *cfg, const State *root) {
-    const double *w = spec->weights;
+/* fc-solve's fc_solve_initialize_befs_rater for the weights ``w`` (cards out, cards
+ * under sequences, depth), the root's cards under sequences ``initial_under``. */
+static void rater_init(Rater *r, const double *w, double initial_under) {
     double sum = w[0] + w[1] + w[2]; /* its six weights summed in order, the zeros aside */
     if (sum < 1e-6) sum = 1;
     double factor = INT_MAX / sum, out = w[0] * factor / 52, out_sum = 0;
-    for (int i = 0; i <= 13; i++, out_sum += out) sc->out_rating[i] = out_sum; /* summed, as it does */
-    sc->initial_under = under_sequences(cfg, root);
+    for (int i = 0; i <= 13; i++, out_sum += out) r->out_rating[i] = out_sum; /* summed, as it does */
     /* fc-solve divides by 0 where every column is one sequence (NaN ratings, an
      * undefined cast): there the term is left out */
-    sc->under_factor = sc->initial_under > 0 ? w[1] * factor / sc->initial_under : 0;
-    sc->depth_factor = w[2] * factor / BEFS_MAX_DEPTH;
+    r->under_factor = initial_under > 0 ? w[1] * factor / initial_under : 0;
+    r->depth_factor = w[2] * factor / BEFS_MAX_DEPTH;
 }
 
-/* fc-solve's befs_rate_state: higher is checked sooner. */
-static int32_t astar_rating(const Scan *sc, const Config *cfg, const State *st, int depth) {
-    double sum = (depth < BEFS_MAX_DEPTH ? BEFS_MAX_DEPTH - depth : 0) * sc->depth_factor;
-    if (sc->out_rating[1] != 0)
-        for (int f = 0; f < 4; f++) sum += sc->out_rating[st->founds[FCS_FOUNDATION_SUIT[f]]];
-    if (sc->under_factor != 0) sum += (sc->initial_under - under_sequences(cfg, st)) * sc->under_factor;
+/* fc-solve's befs_rate_state: higher is checked sooner by the A* scans. */
+static int32_t rater_rating(const Rater *r, double initial_under, const Config *cfg, const State *st, int depth) {
+    double sum = (depth < BEFS_MAX_DEPTH ? BEFS_MAX_DEPTH - depth : 0) * r->depth_factor;
+    if (r->out_rating[1] != 0)
+        for (int f = 0; f < 4; f++) sum += r->out_rating[st->founds[FCS_FOUNDATION_SUIT[f]]];
+    if (r->under_factor != 0) sum += (initial_under - under_sequences(cfg, st)) * r->under_factor;
     return (int32_t)sum;
 }
 
@@ -558,7 +661,7 @@ static int astar_run(Scans *s, int t, long pause_at, long max_nodes, double dead
             autoplay(&s->cfg, &child, homed);
             int32_t at = scans_record(s, child_hash(&st, colh, &child, moves[k]), it.shared);
             if (at < 0) goto nomem;
-            int32_t rating = astar_rating(sc, &s->cfg, &child, s->shared[at].depth);
+            int32_t rating = rater_rating(&sc->rater, sc->initial_under, &s->cfg, &child, s->shared[at].depth);
             if (!astar_push(s, sc, (AStarItem){at, rating, here, moves[k]})) goto nomem;
         }
         s->shared[it.shared].checked |= bit;
@@ -610,16 +713,17 @@ static void scans_free(Scans *s) {
 /* Sets up the scans from ``root`` (``cfg`` as the caller gives it: fc-solve's scans
  * send no card home themselves, AUTO_NONE): the preset's (``tests`` NULL), or one
  * depth-first scan of ``tests`` (scans_tests_valid), fc-solve's "--method soft-dfs
- * -to TESTS", with ``prune`` its pruning too ("-sp r:tf": scans_prune). 0 when the
- * tables have no room. */
-static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nodes, const char *tests, int prune) {
+ * -to TESTS" (--method random-dfs -seed ``seed`` where a group is random), with
+ * ``prune`` its pruning too ("-sp r:tf": scans_prune). 0 when the tables have no room. */
+static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nodes, const char *tests, int prune,
+                      int seed) {
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
     s->prune = prune;
     s->nodes = nodes;
     s->meta.budget = nodes->budget;
     s->nscans = tests == NULL ? NSCANS : 1;
-    s->one = (ScanSpec){0, tests, 0, {0}};
+    s->one = (ScanSpec){0, tests, seed, {0}};
     s->out = (Outcome){EXHAUSTED, 0, -1};
     uint8_t homed[52];
     s->root = *root;
@@ -640,12 +744,19 @@ static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nod
         Scan *sc = &s->scans[t];
         const ScanSpec *spec = tests == NULL ? &SCAN_SPECS[t] : &s->one;
         sc->astar = spec->tests == NULL;
+        sc->initial_under = under_sequences(&s->cfg, &s->root);
         if (sc->astar) { /* its first position to check: the root (record 0, node 0) */
-            astar_rater_init(sc, spec, &s->cfg, &s->root);
+            rater_init(&sc->rater, spec->weights, sc->initial_under);
             sc->next = (AStarItem){0, 0, -1, {0}};
             continue;
         }
-        parse_test_groups(spec->tests, &sc->groups);
+        scan_units_parse(spec->tests, sc->units, &sc->nunits);
+        for (int u = 0; u < sc->nunits; u++)
+            for (int k = 0; k < sc->units[u].groups.n; k++) {
+                const double *w = sc->units[u].groups.weights[k];
+                const double weights[3] = {w[0], w[2], w[4]};
+                rater_init(&sc->units[u].rater[k], weights, sc->initial_under);
+            }
         sc->rng = spec->seed;
         if (!scans_push(s, sc, 0, 0)) goto nomem;
     }
