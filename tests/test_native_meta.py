@@ -136,6 +136,8 @@ def test_a_pruned_scan_with_test_j_checks_what_freecell_solvers_checks(
         ("0[1234j]=asw(0,0,0,0,1)", 0),  # children sorted by depth alone
         ("01[234j]=asw(0.5,0,0.3,0,0.2)", 0),  # by cards out, under sequences and depth
         ("0j26[34]", 6),  # meta tests shuffled: looking-glass's scan "9"
+        # looking-glass's scan "new": the longest run a move can carry weighs too
+        ("0123;6,01[2435]=asw(3,20,10,0,1);13,[0123456j]=asw(1)", 0),
     ],
 )
 @pytest.mark.parametrize("rules", [code(4, any_card=True, alternate=True), C4_EB])
@@ -189,7 +191,7 @@ def test_the_meta_moves_win_where_single_cards_wander() -> None:
 @needs_native
 @pytest.mark.parametrize(
     "tests",
-    ["01X", "", "[]01", "01;0,2", "01;x,2", "0[12]=asw(1,1)", "[01]=asw(", "0;1,0;2,0;3,0;4,0"],
+    ["01X", "", "[]01", "01;0,2", "01;x,2", "0[12]=asw(1,0,0,1)", "[01]=asw(", "0;1,0;2,0;3,0;4,0"],
 )
 def test_a_scan_rejects_a_tests_order_it_cannot_follow(tests: str) -> None:
     assert native is not None

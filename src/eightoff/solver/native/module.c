@@ -442,8 +442,8 @@ static PyObject *py_scans(PyObject *self, PyObject *args) {
     if (tests != NULL && !scans_tests_valid(tests)) {
         PyErr_SetString(PyExc_ValueError,
                         "tests: 0-9, A-E and j, 15 to a group and 8 groups at most, in brackets (not nested, not "
-                        "empty) for a random group, =asw(...) after them (cards out, under sequences, depth) "
-                        "for a weighed one; then \";DEPTH,TESTS\" from that depth on, 4 orders at most");
+                        "empty) for a random group, =asw(...) after them (the 4th and 6th weights 0) for a "
+                        "weighed one; then \";DEPTH,TESTS\" from that depth on, 4 orders at most");
         return NULL;
     }
     if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;

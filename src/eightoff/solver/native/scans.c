@@ -67,10 +67,10 @@ typedef struct {
 
 #define BEFS_MAX_DEPTH 20000 /* fc-solve's: a depth's weight counts BEFS_MAX_DEPTH less it */
 
-/* A BeFS rater's factors (fc-solve's befs weighting, from -asw's cards out, cards
- * under sequences and depth weights: astar_rater_init). */
+/* A BeFS rater's factors (fc-solve's befs weighting, from -asw's weights of cards
+ * out, the longest run a move can carry, cards under sequences and depth: rater_init). */
 typedef struct {
-    double out_rating[14], under_factor, depth_factor;
+    double out_rating[14], run_factor, under_factor, depth_factor;
 } Rater;
 
 /* A depth-first scan's tests order from ``min_depth`` on (fc-solve's -dto2: the
@@ -111,13 +111,14 @@ static inline const ScanUnit *scan_unit(const Scan *sc, size_t depth) {
 
 /* The preset's scans, in the order it declares them (the index is the scan's
  * checked bit), with its names for the prelude. ``tests`` NULL: an A* scan, all of
- * 01ABCDE at once, rated by ``weights`` (fc-solve's -asw: cards out, cards under
- * sequences, depth; the preset leaves its other three weights at 0). */
+ * 01ABCDE at once, rated by ``weights`` (fc-solve's six -asw weights: cards out, the
+ * longest run a move can carry, cards under sequences, sequences over renegade
+ * cards, depth, cards not on parents; the fourth and sixth are not rated here). */
 typedef struct {
     int name;
     const char *tests;
     int seed;
-    double weights[3];
+    double weights[6];
 } ScanSpec;
 
 static const ScanSpec SCAN_SPECS[] = {
@@ -126,8 +127,8 @@ static const ScanSpec SCAN_SPECS[] = {
     {2, "[01][ABCDE]", 2, {0}},
     {3, "[01][ABCDE]", 3, {0}},
     {4, "01[ABCDE]", 268, {0}},
-    {5, NULL, 0, {0.5, 0.3, 0.2}}, /* fc-solve's default weights */
-    {7, NULL, 0, {0.5, 0.5, 0}},   /* -asw 0.5,0,0.5,0,0 */
+    {5, NULL, 0, {0.5, 0, 0.3, 0, 0.2}}, /* fc-solve's default weights */
+    {7, NULL, 0, {0.5, 0, 0.5, 0, 0}},   /* -asw 0.5,0,0.5,0,0 */
     {8, "[01][ABD][CE]", 1900, {0}},
     {9, "[01][ABCDE]", 192, {0}},
     {10, "[01ABCDE]", 1977, {0}},
@@ -430,8 +431,8 @@ static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
 
 /* Reads a depth-first scan's tests orders: "TESTS", then for each of fc-solve's
  * -dto2 ";DEPTH,TESTS" (rising depths, MAX_UNITS orders in all). A group is plain,
- * in brackets (shuffled), or in brackets and weighed by "=asw(...)": the weights of
- * cards out, cards under sequences and depth only (the first, third and fifth).
+ * in brackets (shuffled), or in brackets and weighed by "=asw(...)": any weights
+ * but the fourth and sixth (sequences over renegade cards, cards not on parents).
  * 0 when it cannot follow them. */
 static int scan_units_parse(const char *tests, ScanUnit *units, int *n) {
     char text[256];
@@ -455,7 +456,7 @@ static int scan_units_parse(const char *tests, ScanUnit *units, int *n) {
         if (!parse_test_groups(part, &u->groups)) return 0;
         for (int k = 0; k < u->groups.n; k++) {
             const double *w = u->groups.weights[k];
-            if (w[1] != 0 || w[3] != 0 || w[5] != 0) return 0; /* weights this port does not rate by */
+            if (w[3] != 0 || w[5] != 0) return 0; /* weights this port does not rate by */
         }
     }
     return 1;
@@ -563,17 +564,20 @@ static double under_sequences(const Config *cfg, const State *st) {
     return sum;
 }
 
-/* fc-solve's fc_solve_initialize_befs_rater for the weights ``w`` (cards out, cards
- * under sequences, depth), the root's cards under sequences ``initial_under``. */
-static void rater_init(Rater *r, const double *w, double initial_under) {
-    double sum = w[0] + w[1] + w[2]; /* its six weights summed in order, the zeros aside */
+/* fc-solve's fc_solve_initialize_befs_rater for its six weights ``w`` (ScanSpec's),
+ * the root's cards under sequences ``initial_under``. */
+static void rater_init(Rater *r, const double *w, double initial_under, const Config *cfg) {
+    double sum = 0;
+    for (int i = 0; i < 6; i++) sum += w[i]; /* summed in order, as it does */
     if (sum < 1e-6) sum = 1;
     double factor = INT_MAX / sum, out = w[0] * factor / 52, out_sum = 0;
     for (int i = 0; i <= 13; i++, out_sum += out) r->out_rating[i] = out_sum; /* summed, as it does */
+    /* the longest run under "--sequence-move limited", at most (Kings-only: none rated) */
+    r->run_factor = w[1] * factor / (cfg->kings_only ? 1 : (double)((cfg->ncells + 1) << NCOLS));
     /* fc-solve divides by 0 where every column is one sequence (NaN ratings, an
      * undefined cast): there the term is left out */
-    r->under_factor = initial_under > 0 ? w[1] * factor / initial_under : 0;
-    r->depth_factor = w[2] * factor / BEFS_MAX_DEPTH;
+    r->under_factor = initial_under > 0 ? w[2] * factor / initial_under : 0;
+    r->depth_factor = w[4] * factor / BEFS_MAX_DEPTH;
 }
 
 /* fc-solve's befs_rate_state: higher is checked sooner by the A* scans. */
@@ -581,7 +585,13 @@ static int32_t rater_rating(const Rater *r, double initial_under, const Config *
     double sum = (depth < BEFS_MAX_DEPTH ? BEFS_MAX_DEPTH - depth : 0) * r->depth_factor;
     if (r->out_rating[1] != 0)
         for (int f = 0; f < 4; f++) sum += r->out_rating[st->founds[FCS_FOUNDATION_SUIT[f]]];
-    if (r->under_factor != 0) sum += (initial_under - under_sequences(cfg, st)) * r->under_factor;
+    if (r->run_factor != 0 || r->under_factor != 0) {
+        int empty = 0;
+        for (int i = 0; i < NCOLS; i++) empty += st->len[i] == 0;
+        double run = cfg->kings_only ? 0 : (double)((cfg->ncells - st->ncells + 1) << empty);
+        /* its three terms summed first, then added (the third, renegade cards, is 0) */
+        sum += run * r->run_factor + (initial_under - under_sequences(cfg, st)) * r->under_factor;
+    }
     return (int32_t)sum;
 }
 
@@ -746,16 +756,14 @@ static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nod
         sc->astar = spec->tests == NULL;
         sc->initial_under = under_sequences(&s->cfg, &s->root);
         if (sc->astar) { /* its first position to check: the root (record 0, node 0) */
-            rater_init(&sc->rater, spec->weights, sc->initial_under);
+            rater_init(&sc->rater, spec->weights, sc->initial_under, &s->cfg);
             sc->next = (AStarItem){0, 0, -1, {0}};
             continue;
         }
         scan_units_parse(spec->tests, sc->units, &sc->nunits);
         for (int u = 0; u < sc->nunits; u++)
             for (int k = 0; k < sc->units[u].groups.n; k++) {
-                const double *w = sc->units[u].groups.weights[k];
-                const double weights[3] = {w[0], w[2], w[4]};
-                rater_init(&sc->units[u].rater[k], weights, sc->initial_under);
+                rater_init(&sc->units[u].rater[k], sc->units[u].groups.weights[k], sc->initial_under, &s->cfg);
             }
         sc->rng = spec->seed;
         if (!scans_push(s, sc, 0, 0)) goto nomem;
