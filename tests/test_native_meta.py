@@ -227,6 +227,24 @@ def test_the_portfolio_runs_the_meta_scan_beside_best_first(
 
 
 @needs_native
+@pytest.mark.parametrize(("number", "before"), [(27, 20_120), (3015, 21_323)])
+def test_where_any_card_fills_a_column_the_meta_scan_is_looking_glasss_first(
+    number: int, before: int
+) -> None:
+    # ``before``: the portfolio's positions with fc-solve's default order as its meta
+    # scan (C4-EA, four cells, alternating colours, any card to an empty column).
+    # Looking-glass's first scan (test j, its order from depth 33, its pruning) wins
+    # these within a few hundred of its own.
+    rules = code(4, any_card=True, alternate=True)
+    position = pysol_deal(number, rules)
+    result = solve(position)
+    assert result.solved and result.nodes * 10 < before
+    for move in result.moves:
+        position = position.apply(move)
+    assert position.is_won()
+
+
+@needs_native
 def test_other_group_moves_keep_the_meta_scan_out() -> None:
     # One card a move: fc-solve's run moves are not this game's, so the portfolio
     # plays without the meta scan (and wins the deal all the same, legally).

@@ -23,7 +23,8 @@
  *   positions count neither against the other helpers' DIVE_MAX nor against the
  *   proof's ``first`` (proof.c), past which they go on to SCAN_LATE_NODES.
  * - Freecell Solver's meta-move scan (meta.c: its default soft-dfs, tests
- *   "0123456789", move for move), from best-first's META_START-th expansion on an
+ *   "0123456789", move for move; where any card fills a column looking-glass's
+ *   first scan, META_TESTS_ANY), from best-first's META_START-th expansion on an
  *   allowance of its own (META_EARLY), in the first stretch only;
  * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in
  *   GREEDY_EVERY);
@@ -505,6 +506,17 @@ static long early_start(const Config *cfg) {
     return cfg->ncells >= WIDE_CELLS || EARLY_START > SOLO ? SOLO : EARLY_START;
 }
 
+/* The meta-move scan's tests: fc-solve's default order with Kings-only columns;
+ * where any card fills one, looking-glass's first scan (its "24": test j among
+ * them, another order from depth 33 on with [234j] sorted by cards out, and its
+ * pruning -sp r:tf), which wins in a few hundred positions deals the default order
+ * takes thousands over or never wins (C4-EA PySolFC 5: 127 against 6,644; 26: 48
+ * against none by 20,000). PySolFC 3001-3100 of the eight such rows with four and
+ * two cells, builds taking turns deal by deal (benchmarks/README.md's twenty-seventh
+ * round): Σ 2.68 s -> 2.24, deals over 10x looking-glass's time 41 -> 12; with
+ * "01j234" and the pruning alone 2.38 s and 26. */
+#define META_TESTS "0123456789"
+#define META_TESTS_ANY "01j234;33,016[234j]=asw(1)"
 /* Where the meta-move scan's first turn comes: META_START, but with WIDE_CELLS cells
  * where the other helpers' do (early_start). */
 static long meta_start(const Config *cfg) { return cfg->ncells >= WIDE_CELLS ? early_start(cfg) : META_START; }
@@ -530,7 +542,8 @@ static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, lo
         p->mbudget = (Budget){0, share, 0};
         p->mnodes = (Nodes){NULL, 0, 0, &p->mbudget};
         p->mlive = 1;
-        if (!scans_init(&p->meta, &p->mcfg, &p->start, &p->mnodes, "0123456789", 0, 0)) {
+        if (!scans_init(&p->meta, &p->mcfg, &p->start, &p->mnodes, p->mcfg.kings_only ? META_TESTS : META_TESTS_ANY,
+                        !p->mcfg.kings_only, 0)) {
             portfolio_drop_meta(p);
             return 0;
         }
