@@ -24,8 +24,9 @@
  *   proof's ``first`` (proof.c), past which they go on to SCAN_LATE_NODES.
  * - Freecell Solver's meta-move scan (meta.c: its default soft-dfs, tests
  *   "0123456789", move for move; where any card fills a column looking-glass's
- *   first scan, META_TESTS_ANY), from best-first's META_START-th expansion on an
- *   allowance of its own (META_EARLY), in the first stretch only;
+ *   first scan, META_TESTS_ANY), from best-first's META_START-th expansion
+ *   (META_START_ANY-th) on an allowance of its own (META_EARLY), in the first
+ *   stretch only;
  * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in
  *   GREEDY_EVERY);
  * - a sequence of depth-first dives (dive.c), each stopped after EARLY_DIVE
@@ -519,7 +520,17 @@ static long early_start(const Config *cfg) {
 #define META_TESTS_ANY "01j234;33,016[234j]=asw(1)"
 /* Where the meta-move scan's first turn comes: META_START, but with WIDE_CELLS cells
  * where the other helpers' do (early_start). */
-static long meta_start(const Config *cfg) { return cfg->ncells >= WIDE_CELLS ? early_start(cfg) : META_START; }
+/* Where any card fills a column, from META_START_ANY: looking-glass's first scan
+ * wins most such deals it wins within its first 245 positions (its prelude's first
+ * turn). PySolFC 3001-3100 and 3101-3200 of the eight rows (as META_TESTS_ANY): Σ
+ * 2.25 -> 2.18 s and 17.00 -> 16.22 s, deals over 10x looking-glass 24 -> 18 on the
+ * second range; from the first expansion 2.20 s, C4-E and C2-EB 1.07-1.16x slower. */
+#ifndef META_START_ANY
+#define META_START_ANY 150
+#endif
+static long meta_start(const Config *cfg) {
+    return cfg->ncells >= WIDE_CELLS ? early_start(cfg) : cfg->kings_only ? META_START : META_START_ANY;
+}
 
 /* The meta-move scan's turn, up to its allowance (META_START): 1 when it found a line
  * (or hit the node or time limit), with the outcome in ``out``. It starts from the deal itself, as
