@@ -17,7 +17,12 @@ fc-solve's pruning (``-sp r:tf``), as looking-glass's first scan begins:
     .venv/bin/python benchmarks/fcs_meta.py --tests 01j234 --prune --deals 1-40
 
 (its test ``j`` parks cards in empty columns that Kings-only columns refuse: the rows
-where any card fills a column match, the others need not).
+where any card fills a column match, the others need not). ``--preset`` compares a
+whole preset's scans instead (``fc-solve -l NAME``), looking-glass's sixteen:
+
+    .venv/bin/python benchmarks/fcs_meta.py --preset looking-glass --variants C2-EAB --deals 1-100
+
+A deal both stop at the ``--states`` limit unwon counts as a match.
 """
 
 from __future__ import annotations
@@ -71,23 +76,35 @@ def scan_args(tests: str, prune: bool, seed: int) -> list[str]:
 
 
 def fcs_scan(
-    position: Position, states: int, tests: str = META, prune: bool = False, seed: int = 0
+    position: Position,
+    states: int,
+    tests: str = META,
+    prune: bool = False,
+    seed: int = 0,
+    preset: str | None = None,
 ) -> tuple[int, bool]:
     """fc-solve's states checked by a depth-first scan of ``tests`` on ``position``
-    (:func:`scan_args`), and whether it won."""
-    args = [*scan_args(tests, prune, seed), "-mi", str(states)]
-    return fcs_checked(position, [*fcs_options(position.rules), *args])
+    (:func:`scan_args`), or by its ``preset``'s scans, and whether it won."""
+    scan = ["-l", preset] if preset else scan_args(tests, prune, seed)
+    return fcs_checked(position, [*fcs_options(position.rules), *scan, "-mi", str(states)])
 
 
 def our_scan(
-    position: Position, states: int, tests: str = META, prune: bool = False, seed: int = 0
+    position: Position,
+    states: int,
+    tests: str = META,
+    prune: bool = False,
+    seed: int = 0,
+    preset: str | None = None,
 ) -> tuple[int, bool, bool]:
-    """Our scan of ``tests``: positions checked, whether it won, whether its line wins here."""
+    """Our scan of ``tests`` (or ``preset``'s scans): positions checked, whether it won,
+    whether its line wins here."""
     assert core.native is not None
     cols, cells, founds = core.state(position)
     config = core.config(position.rules)
     held = bytes(sorted(c for c in cells if c >= 0))
-    found = core.native.scans(cols, held, founds, config, states, -1.0, tests, prune, seed)
+    scan = (None, False, 0, preset) if preset else (tests, prune, seed)
+    found = core.native.scans(cols, held, founds, config, states, -1.0, *scan)
     status, steps, checked = found
     if status != core.SOLVED:
         return int(checked), False, False
@@ -108,6 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--prune", action="store_true", help="with fc-solve's pruning, -sp r:tf")
     ap.add_argument("--seed", type=int, default=0, help="random-dfs's seed (a random group)")
+    ap.add_argument(
+        "--preset",
+        choices=["toons", "looking-glass"],
+        help="a whole preset's scans instead (fc-solve -l NAME): toons or looking-glass",
+    )
     args = ap.parse_args(argv)
     if core.native is None:
         print("the C core is not built", file=sys.stderr)
@@ -122,14 +144,16 @@ def main(argv: list[str] | None = None) -> int:
         for number in deals:
             position = pysol_deal(number, rules)
             t = time.process_time()
-            scan = (args.states, args.tests, args.prune, args.seed)
+            scan = (args.states, args.tests, args.prune, args.seed, args.preset)
             checked, solved, replayed = our_scan(position, *scan)
             ours_s += time.process_time() - t
             t = time.perf_counter()
             fcs_checked, fcs_solved = fcs_scan(position, *scan)
             theirs_s += time.perf_counter() - t
             won += solved
-            if (checked, solved) == (fcs_checked, fcs_solved) and replayed == solved:
+            # both stopped by the limit (ours counts the positions it stored, a few more)
+            stopped = not (solved or fcs_solved) and min(checked, fcs_checked) >= args.states
+            if ((checked, solved) == (fcs_checked, fcs_solved) or stopped) and replayed == solved:
                 matched += 1
                 continue
             bad += 1

@@ -33,15 +33,23 @@ def test_looking_glass_first_tests_match_where_any_card_fills_a_column(
     assert rows[0].startswith("C4-EA: 3 / 3 match") and rows[1].startswith("C2-EAB: 3 / 3 match")
 
 
+def test_a_whole_preset_matches_where_any_card_fills_a_column(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--preset", "looking-glass", "--variants", "C2-EAB", "--deals", "1-3"]
+    assert fcs_meta.main(args) == 0
+    assert capsys.readouterr().out.startswith("C2-EAB: 3 / 3 match")
+
+
 def test_a_count_that_differs_is_a_mismatch(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     real = fcs_meta.fcs_scan
 
     def one_more(
-        position: object, states: int, tests: str, prune: bool, seed: int
+        position: object, states: int, tests: str, prune: bool, seed: int, preset: str | None
     ) -> tuple[int, bool]:
-        checked, won = real(position, states, tests, prune, seed)
+        checked, won = real(position, states, tests, prune, seed, preset)
         return checked + 1, won
 
     monkeypatch.setattr(fcs_meta, "fcs_scan", one_more)

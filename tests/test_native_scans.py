@@ -6,6 +6,7 @@ import shutil
 
 import pytest
 
+import benchmark_scripts
 from eightoff.deal import pysol_deal
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
@@ -20,6 +21,8 @@ needs_fc_solve = pytest.mark.skipif(
     FC_SOLVE is None, reason="fc-solve is not installed (freecell-solver-bin)"
 )
 PRESET = "toons-for-twenty-somethings"
+fcs_meta = benchmark_scripts.load("fcs_meta")
+fcs_options = benchmark_scripts.load("solver_variants").fcs_options
 
 TWO_CELLS_ALTERNATE = Rules(cells=2, build=Build.ALTERNATE)
 FORE_CELL = Rules(cells=4, build=Build.ALTERNATE)
@@ -95,6 +98,61 @@ def test_the_scans_run_dry_where_the_presets_do(
     status, steps, ours = native.scans(*search_state(position), core.config(rules), 400_000, -1.0)
     assert status == core.EXHAUSTED and steps == []
     assert ours == checked
+
+
+def any_card(cells: int, *, alternate: bool = True, bakers: bool = False) -> Rules:
+    """An atlas row where any card fills an empty column (C2-EAB: two cells, alternating
+    colours, Baker's layout)."""
+    return Rules(
+        cells=cells,
+        empty_column=EmptyColumn.ANY,
+        build=Build.ALTERNATE if alternate else Build.SUIT,
+        layout=Layout.BAKERS if bakers else Layout.EIGHT_OFF,
+    )
+
+
+@needs_native
+@needs_fc_solve
+@pytest.mark.parametrize(
+    ("rules", "number", "won"),
+    [
+        (any_card(4), 5, True),  # 127: the first scan's turn
+        (any_card(2), 42, True),  # 3,045: scan "20" shuffles fc-solve's default order
+        (any_card(2, bakers=True), 24, True),  # 11,935 and 16,063: past the A* scans' turns
+        (any_card(2, bakers=True), 9, True),
+        (any_card(4, alternate=False, bakers=True), 14, False),  # dry at 6,959
+        (any_card(2, alternate=False), 31, False),  # dry at 12,443
+    ],
+)
+def test_the_looking_glass_scans_check_what_its_preset_checks(
+    rules: Rules, number: int, won: bool
+) -> None:
+    # fc-solve's preset looking-glass: fourteen depth-first scans of meta-move tests
+    # and two A*, all pruned, none complete (none starts with every test another does),
+    # so none marks dead ends; held to its count where any card fills a column (its
+    # test j parks cards in empty columns Kings-only columns refuse).
+    assert native is not None
+    position = pysol_deal(number, rules)
+    checked, solved = fcs_meta.fcs_checked(
+        position, [*fcs_options(rules), "-l", "looking-glass", "-mi", "100000"]
+    )
+    found = native.scans(
+        *search_state(position), core.config(rules), 100_000, -1.0, None, False, 0, "looking-glass"
+    )
+    assert solved == won and (found[0] == core.SOLVED) == won
+    assert found[2] == checked
+    if won:
+        assert_replays_to_a_win(position, rules, found[1])
+
+
+@needs_native
+def test_an_unknown_preset_is_refused() -> None:
+    assert native is not None
+    position = pysol_deal(5, any_card(4))
+    with pytest.raises(ValueError, match="preset"):
+        native.scans(
+            *search_state(position), core.config(any_card(4)), 100, -1.0, None, False, 0, "lg"
+        )
 
 
 @needs_native

@@ -422,23 +422,31 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iNl)", d.out.status, steps, d.out.nodes);
 }
 
-/* scans(cols, cells, founds, config, max_nodes, seconds, tests=None, prune=False, seed=0) ->
- * (status, steps, checked): Freecell Solver's preset scans together, or one
- * depth-first scan of ``tests`` (scans.c; ``prune``: with its -sp r:tf), for the tests. */
+/* scans(cols, cells, founds, config, max_nodes, seconds, tests=None, prune=False, seed=0,
+ * preset="toons") -> (status, steps, checked): Freecell Solver's preset scans together,
+ * or one depth-first scan of ``tests`` (scans.c; ``prune``: with its -sp r:tf). */
 static PyObject *py_scans(PyObject *self, PyObject *args) {
     PyObject *cols, *cells, *founds, *cfgobj;
     long max_nodes;
     double seconds;
     const char *tests = NULL;
-    int prune = 0, seed = 0;
+    int prune = 0, seed = 0, preset = PRESET_TOONS;
+    const char *preset_name = "toons";
     State root;
     Config cfg;
     Scans s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|zpi", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type, &founds,
-                          &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &tests, &prune, &seed) ||
+    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|zpis", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
+                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &tests, &prune, &seed,
+                          &preset_name) ||
         !read_seconds(seconds))
         return NULL;
+    if (strcmp(preset_name, "looking-glass") == 0) {
+        preset = PRESET_LOOKING_GLASS;
+    } else if (strcmp(preset_name, "toons") != 0) {
+        PyErr_SetString(PyExc_ValueError, "preset: toons or looking-glass");
+        return NULL;
+    }
     if (tests != NULL && !scans_tests_valid(tests)) {
         PyErr_SetString(PyExc_ValueError,
                         "tests: 0-9, A-E and j, 15 to a group and 8 groups at most, in brackets (not nested, not "
@@ -452,7 +460,7 @@ static PyObject *py_scans(PyObject *self, PyObject *args) {
     Nodes nodes = {NULL, 0, 0, &budget};
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     Py_BEGIN_ALLOW_THREADS
-    if (scans_init(&s, &cfg, &root, &nodes, tests, prune && tests != NULL, seed))
+    if (scans_init(&s, &cfg, &root, &nodes, tests, prune && tests != NULL, seed, preset))
         scans_resume(&s, LONG_MAX, max_nodes, deadline);
     scans_free(&s);
     Py_END_ALLOW_THREADS
@@ -970,10 +978,11 @@ static PyMethodDef methods[] = {
      "by its own generator (fc-solve --method random-dfs -to [01][ABCDE] -seed N)."},
     {"scans", py_scans, METH_VARARGS,
      "scans(cols, cells, founds, config, max_nodes, seconds, tests=None, prune=False,\n"
-     "      seed=0)\n"
+     "      seed=0, preset=\"toons\")\n"
      "-> (status, steps, checked)\n\n"
-     "Freecell Solver's preset toons-for-twenty-somethings, its depth-first and A* scans\n"
-     "run by its prelude over one shared collection with its dead-end marks (scans.c);\n"
+     "Freecell Solver's preset toons-for-twenty-somethings (or preset=\"looking-glass\"),\n"
+     "its depth-first and A* scans run by its prelude over one shared collection with\n"
+     "its dead-end marks (scans.c);\n"
      "tests=\"0123456789\": one depth-first scan of those tests instead, its meta-move\n"
      "tests 2-9 and j among them (meta.c), as fc-solve --method soft-dfs -to 0123456789;\n"
      "prune=True with tests: with its pruning too (-sp r:tf: cards home by Horne's rule);\n"

@@ -382,7 +382,7 @@ static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, lo
         p->sbudget = (Budget){0, share, 0};
         p->snodes = (Nodes){NULL, 0, 0, &p->sbudget};
         p->slive = 1;
-        if (!scans_init(&p->scan, &p->scfg, &p->start, &p->snodes, NULL, 0, 0)) {
+        if (!scans_init(&p->scan, &p->scfg, &p->start, &p->snodes, NULL, 0, 0, PRESET_TOONS)) {
             portfolio_drop_scan(p);
             return 0;
         }
@@ -554,7 +554,7 @@ static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, lo
         p->mnodes = (Nodes){NULL, 0, 0, &p->mbudget};
         p->mlive = 1;
         if (!scans_init(&p->meta, &p->mcfg, &p->start, &p->mnodes, p->mcfg.kings_only ? META_TESTS : META_TESTS_ANY,
-                        !p->mcfg.kings_only, 0)) {
+                        !p->mcfg.kings_only, 0, PRESET_TOONS)) {
             portfolio_drop_meta(p);
             return 0;
         }

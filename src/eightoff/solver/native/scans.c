@@ -1,7 +1,10 @@
 /* Freecell Solver's soft threads together: the seventeen scans of its preset
  * "toons-for-twenty-somethings" (fc-solve's in-process default here), fifteen
  * depth-first and two A* (its best-first search), run by its prelude over one
- * shared collection of positions with its dead-end marks.
+ * shared collection of positions with its dead-end marks; or the sixteen of its
+ * preset "looking-glass" (meta-move tests, test j, orders that change with depth,
+ * groups sorted by BeFS weights, its pruning -sp r:tf; no scan of it complete, so no
+ * dead-end marks), held to fc-solve's count where any card fills a column.
  *
  * dive.c runs one of fc-solve's scans move for move. The preset runs seventeen,
  * by turns of a few thousand positions each ("2800@0,2800@3,1750@0,..."), and they
@@ -11,9 +14,11 @@
  *   others did),
  * - the position that generated it first (its parent) and how many of the
  *   positions it generated first are not dead ends yet,
- * - a dead-end mark: set when a scan has tried every test of a position, and
- *   passed up to the parent once all the parent's children are dead and the parent
- *   had every test tried; every scan skips a dead end.
+ * - a dead-end mark: set when a complete scan (one whose first order holds every
+ *   test any scan of the preset starts with: all of toons', none of looking-glass's)
+ *   has tried every test of a position, and passed up to the parent once all the
+ *   parent's children are dead and the parent had every test tried; every scan
+ *   skips a dead end.
  *
  * So a scan on its second turn skips what another scan finished, and wins where no
  * scan alone would within as many positions (2-cell alternating PySolFC 2286: the
@@ -59,10 +64,13 @@ typedef struct {
 } ScanFrame;
 
 /* A position waiting in an A* scan's queue: its record, its rating, and how to make
- * it (``move`` from the stored position ``from``; ``from`` -1: the root itself). */
+ * it (``move`` from the stored position ``from``, or a meta-move's ``nsteps`` moves,
+ * the scan's apool[steps..]; ``from`` -1: the root itself). */
 typedef struct {
     int32_t shared, rating, from;
     Move move;
+    uint32_t steps;
+    uint8_t nsteps;
 } AStarItem;
 
 #define BEFS_MAX_DEPTH 20000 /* fc-solve's: a depth's weight counts BEFS_MAX_DEPTH less it */
@@ -92,12 +100,19 @@ typedef struct {
     size_t nkids, kcap;
     Move *steps; /* the meta-move children's steps (meta.c), kept as the kids are */
     size_t nsteps, stcap;
-    int finished, astar;
-    /* An A* scan (fc-solve's BeFS): its queue, fc-solve's binary heap (1-based,
-     * the highest rating on top), the position it checks next (fc-solve's
-     * first_state_to_check; ``shared`` -1 when none) and its rater's factors. */
+    int finished, astar, prune; /* prune: fc-solve's -sp r:tf (scans_prune) */
+    /* Whether its first order has every test any scan of its preset starts with
+     * (fc-solve's complete scan): only such a scan marks dead ends. */
+    int complete;
+    /* An A* scan (fc-solve's BeFS): its tests (all run at once), its queue,
+     * fc-solve's binary heap (1-based, the highest rating on top), the position it
+     * checks next (fc-solve's first_state_to_check; ``shared`` -1 when none), the
+     * steps of the meta-moves queued (kept as long as the queue) and its rater. */
+    const char *astar_tests;
     AStarItem *heap, next;
     size_t hn, hcap;
+    Move *apool;
+    size_t napool, apcap;
     Rater rater;
     double initial_under; /* the root's cards under sequences, for every rater */
 } Scan;
@@ -109,41 +124,44 @@ static inline const ScanUnit *scan_unit(const Scan *sc, size_t depth) {
     return &sc->units[k];
 }
 
-/* The preset's scans, in the order it declares them (the index is the scan's
- * checked bit), with its names for the prelude. ``tests`` NULL: an A* scan, all of
- * 01ABCDE at once, rated by ``weights`` (fc-solve's six -asw weights: cards out, the
- * longest run a move can carry, cards under sequences, sequences over renegade
- * cards, depth, cards not on parents; the fourth and sixth are not rated here). */
+/* A preset's scans, in the order it declares them (the index is the scan's checked
+ * bit), with its names for the prelude: a depth-first scan of ``tests``
+ * (scan_units_parse) with its random-dfs ``seed``, or (``astar``) an A* scan running
+ * ``tests`` at once, rated by ``weights`` (fc-solve's six -asw weights: cards out,
+ * the longest run a move can carry, cards under sequences, sequences over renegade
+ * cards, depth, cards not on parents; the fourth and sixth are not rated here), each
+ * with fc-solve's pruning (-sp r:tf) where ``prune``. */
 typedef struct {
     int name;
     const char *tests;
     int seed;
     double weights[6];
+    uint8_t astar, prune;
 } ScanSpec;
 
-static const ScanSpec SCAN_SPECS[] = {
-    {0, "01ABCDE", 0, {0}},
-    {1, "[01][ABCDE]", 1, {0}},
-    {2, "[01][ABCDE]", 2, {0}},
-    {3, "[01][ABCDE]", 3, {0}},
-    {4, "01[ABCDE]", 268, {0}},
-    {5, NULL, 0, {0.5, 0, 0.3, 0, 0.2}}, /* fc-solve's default weights */
-    {7, NULL, 0, {0.5, 0, 0.5, 0, 0}},   /* -asw 0.5,0,0.5,0,0 */
-    {8, "[01][ABD][CE]", 1900, {0}},
-    {9, "[01][ABCDE]", 192, {0}},
-    {10, "[01ABCDE]", 1977, {0}},
-    {11, "[01ABCDE]", 24, {0}},
-    {14, "01EABCD", 0, {0}},
-    {15, "01BDAEC", 0, {0}},
-    {16, "[01][ABCDE]", 4, {0}},
-    {17, "[01][ABD][CE]", 8, {0}},
-    {18, "01DECAB", 0, {0}},
-    {19, "[01][ABCDE]", 71, {0}},
+/* toons-for-twenty-somethings: fifteen depth-first scans of single-card tests, two A*. */
+static const ScanSpec TOONS_SCANS[] = {
+    {0, "01ABCDE", 0, {0}, 0, 0},
+    {1, "[01][ABCDE]", 1, {0}, 0, 0},
+    {2, "[01][ABCDE]", 2, {0}, 0, 0},
+    {3, "[01][ABCDE]", 3, {0}, 0, 0},
+    {4, "01[ABCDE]", 268, {0}, 0, 0},
+    {5, "01ABCDE", 0, {0.5, 0, 0.3, 0, 0.2}, 1, 0}, /* fc-solve's default weights */
+    {7, "01ABCDE", 0, {0.5, 0, 0.5, 0, 0}, 1, 0},   /* -asw 0.5,0,0.5,0,0 */
+    {8, "[01][ABD][CE]", 1900, {0}, 0, 0},
+    {9, "[01][ABCDE]", 192, {0}, 0, 0},
+    {10, "[01ABCDE]", 1977, {0}, 0, 0},
+    {11, "[01ABCDE]", 24, {0}, 0, 0},
+    {14, "01EABCD", 0, {0}, 0, 0},
+    {15, "01BDAEC", 0, {0}, 0, 0},
+    {16, "[01][ABCDE]", 4, {0}, 0, 0},
+    {17, "[01][ABD][CE]", 8, {0}, 0, 0},
+    {18, "01DECAB", 0, {0}, 0, 0},
+    {19, "[01][ABCDE]", 71, {0}, 0, 0},
 };
-#define NSCANS ((int)(sizeof SCAN_SPECS / sizeof SCAN_SPECS[0]))
 
 /* The prelude: turns of {positions, scan name}; then each scan in turn for 500. */
-static const int SCAN_PRELUDE[][2] = {
+static const int TOONS_PRELUDE[][2] = {
     {2800, 0},   {2800, 3},   {1750, 0},   {3150, 16},  {350, 3},    {700, 0},    {1400, 3},  {2450, 4},
     {350, 0},    {1400, 4},   {700, 16},   {2100, 0},   {350, 3},    {350, 4},    {350, 3},   {1400, 16},
     {700, 3},    {700, 4},    {700, 0},    {700, 3},    {1400, 0},   {1050, 4},   {700, 0},   {350, 3},
@@ -159,7 +177,51 @@ static const int SCAN_PRELUDE[][2] = {
     {4900, 4},   {6650, 18},  {6650, 16},  {13650, 19}, {6300, 4},   {14700, 15}, {11900, 5}, {11900, 17},
     {9800, 2},   {10150, 19}, {10500, 4},  {27650, 3},  {23450, 8},  {35700, 9},  {50750, 11}, {82600, 14},
 };
-#define NPRELUDE ((int)(sizeof SCAN_PRELUDE / sizeof SCAN_PRELUDE[0]))
+
+/* looking-glass (presets/looking-glass.sh): fourteen depth-first scans of meta-move
+ * tests, test j among them, most with other orders from a depth on, two A*, all
+ * pruned. Its names sI, sF, sH, sG, sD, sB and "new" are 101-107 here; a scan
+ * without -seed has random-dfs's default, 24; without -to, the default order
+ * "[01][23456789]" (shuffled where random: scan "20"). */
+static const ScanSpec LOOKING_GLASS_SCANS[] = {
+    {24, "01j234;33,016[234j]=asw(1)", 24, {0}, 0, 1},
+    {5, "0[124]=asw(1)j[36]=asw(1);55,016[234j]=asw(1)", 24, {0}, 0, 1},
+    {9, "0j26[34]", 6, {0}, 0, 1},
+    {101, "012j[35];9,[012]j[468];15,[012346j8]=asw(1)", 10468, {0}, 0, 1},
+    {102, "01[2345j];9,012[456j]", 44250, {0}, 0, 1},
+    {103, "[01][2345j];5,[0123][456j];13,[0123456j]=asw(1)", 18296, {0}, 0, 1},
+    {104, "[01][2345j];5,[0123][456j];13,[0123456j]=asw(1)", 33627, {0}, 0, 1},
+    {32, "0123456j;13,01[8j465]=asw(1);26,26[013458j]=asw(1)", 24, {0}, 0, 1},
+    {12, "[01]=asw(1)[23456j89]=asw(1)", 24, {0}, 0, 1},
+    {107, "0123;6,01[2435]=asw(3,20,10,0,1);13,[0123456j]=asw(1)", 24, {0}, 0, 1},
+    {105, "[01][2345j];7,[0123][456j]", 98361, {0}, 0, 1},
+    {10, "[01][23456j89]", 8, {0}, 0, 1},
+    {11, "0123456789", 0, {0.2, 0.8, 0, 0, 0}, 1, 1},
+    {18, "012346j", 0, {0.5, 0, 0.3, 0, 0}, 1, 1},
+    {20, "[01][23456789]", 105, {0}, 0, 1},
+    {106, "[01][2345j];8,[0123][456j]", 38693, {0}, 0, 1},
+};
+
+static const int LOOKING_GLASS_PRELUDE[][2] = {
+    {245, 24}, {230, 5},   {280, 9},  {412, 101}, {400, 102}, {490, 103}, {428, 104}, {760, 32}, {380, 12}, {281, 24},
+    {380, 10}, {76, 5},    {200, 107}, {225, 105}, {266, 106}, {380, 24}, {760, 20}, {380, 11}, {760, 24}, {380, 11},
+};
+
+/* A preset: its scans and its prelude. */
+typedef struct {
+    const ScanSpec *specs;
+    int nspecs;
+    const int (*prelude)[2];
+    int nprelude;
+} Preset;
+
+#define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+enum { PRESET_TOONS, PRESET_LOOKING_GLASS };
+static const Preset PRESETS[] = {
+    {TOONS_SCANS, COUNT_OF(TOONS_SCANS), TOONS_PRELUDE, COUNT_OF(TOONS_PRELUDE)},
+    {LOOKING_GLASS_SCANS, COUNT_OF(LOOKING_GLASS_SCANS), LOOKING_GLASS_PRELUDE, COUNT_OF(LOOKING_GLASS_PRELUDE)},
+};
+#define MAX_SCANS 17 /* the most scans of a preset (toons) */
 
 typedef struct {
     Config cfg;
@@ -169,9 +231,9 @@ typedef struct {
     size_t nshared, scap;
     int32_t *slots; /* the collection's hash table: record index + 1, 0 free */
     size_t mask;
-    Scan scans[NSCANS];
-    int nscans; /* NSCANS, or 1: one scan of the caller's tests (``one``), no prelude */
-    int prune; /* fc-solve's -sp r:tf (scans_prune) */
+    Scan scans[MAX_SCANS];
+    int nscans; /* the preset's, or 1: one scan of the caller's tests (``one``), no prelude */
+    const Preset *preset;
     ScanSpec one;
     MetaList meta; /* a meta test's children, before they become kids */
     int current, prelude, finished;
@@ -271,29 +333,36 @@ static int scans_safe_home(const Config *cfg, const State *st, int card) {
     return 1;
 }
 
-/* fc-solve's pruning, -sp r:tf (its raymond_prune): where cards go home by Horne's
- * rule (scans_safe_home: each column's top, then each cell, again until none), the
- * frame's only child is the position with all of them home, as one meta-move, and no
- * test runs. That child is marked and never pruned itself. 1 when pruned, 0 when no
- * card goes, -1 when the tables have no room. */
-static int scans_prune(Scans *s, Scan *sc, ScanFrame *f) {
-    MetaBuild b = {f->st, {{0}}, 0, 0};
-    for (int moved = 1; moved && !b.bad;) {
+/* fc-solve's pruning, -sp r:tf (its raymond_prune): the cards of ``st`` that go home
+ * by Horne's rule (scans_safe_home: each column's top in stored order ``o``, then
+ * each cell, again until none), played into ``b`` (b->n 0: none goes). */
+static void scans_prune_build(const Config *cfg, const State *st, const FcsOrder *o, MetaBuild *b) {
+    *b = (MetaBuild){*st, {{0}}, 0, 0};
+    for (int moved = 1; moved && !b->bad;) {
         moved = 0;
         for (int p = 0; p < NCOLS; p++) {
-            int i = f->order.order[p], n = b.w.len[i];
-            if (n && scans_safe_home(&s->cfg, &b.w, b.w.cards[i][n - 1])) {
-                meta_step(&s->cfg, &b, mv(COL, i, FOUND, SUIT(b.w.cards[i][n - 1]), 1));
+            int i = o->order[p], n = b->w.len[i];
+            if (n && scans_safe_home(cfg, &b->w, b->w.cards[i][n - 1])) {
+                meta_step(cfg, b, mv(COL, i, FOUND, SUIT(b->w.cards[i][n - 1]), 1));
                 moved = 1;
             }
         }
-        for (int k = 0; k < f->st.ncells; k++) { /* the cells as they were: emptied in place */
-            int card = f->order.cells[k];
-            if (b.w.founds[SUIT(card)] > RANK(card) || !scans_safe_home(&s->cfg, &b.w, card)) continue;
-            meta_step(&s->cfg, &b, mv(CELL, card, FOUND, SUIT(card), 1));
+        for (int k = 0; k < st->ncells; k++) { /* the cells as they were: emptied in place */
+            int card = o->cells[k];
+            if (b->w.founds[SUIT(card)] > RANK(card) || !scans_safe_home(cfg, &b->w, card)) continue;
+            meta_step(cfg, b, mv(CELL, card, FOUND, SUIT(card), 1));
             moved = 1;
         }
     }
+}
+
+/* A depth-first scan's pruning: where cards go home (scans_prune_build), the frame's
+ * only child is the position with all of them home, as one meta-move, and no test
+ * runs. That child is marked and never pruned itself. 1 when pruned, 0 when no card
+ * goes, -1 when the tables have no room. */
+static int scans_prune(Scans *s, Scan *sc, ScanFrame *f) {
+    MetaBuild b;
+    scans_prune_build(&s->cfg, &f->st, &f->order, &b);
     if (b.n == 0 || b.bad) return 0;
     s->meta.n = s->meta.nsteps = 0;
     ScanKid *kids = budget_room(s->nodes->budget, sc->kids, &sc->kcap, sc->nkids + 1, 4096, sizeof(ScanKid));
@@ -352,7 +421,8 @@ static int32_t rater_rating(const Rater *r, double initial_under, const Config *
  * ties in generation order: the lowest first. 0 when no room. */
 static int scans_weigh_kids(Scans *s, Scan *sc, ScanFrame *f, const Rater *r) {
     size_t n = sc->nkids - f->first;
-    int32_t *rating = budget_resize(s->nodes->budget, NULL, 0, (n + 1) * sizeof(int32_t));
+    int32_t local[MAXMOVES]; /* most groups: no allocation */
+    int32_t *rating = n <= MAXMOVES ? local : budget_resize(s->nodes->budget, NULL, 0, n * sizeof(int32_t));
     if (rating == NULL) return 0;
     ScanKid *kids = sc->kids + f->first;
     for (size_t k = 0; k < n; k++) {
@@ -374,7 +444,7 @@ static int scans_weigh_kids(Scans *s, Scan *sc, ScanFrame *f, const Rater *r) {
         kids[at] = kid;
         rating[at] = x;
     }
-    budget_free(s->nodes->budget, rating, (n + 1) * sizeof(int32_t));
+    if (rating != local) budget_free(s->nodes->budget, rating, n * sizeof(int32_t));
     return 1;
 }
 
@@ -389,7 +459,7 @@ static int scans_generate(Scans *s, Scan *sc, ScanFrame *f) {
     if (g == 0 && f->test == 0) { /* its first tests: the position once for all of them */
         unpack(&s->nodes->items[f->node], &f->st);
         fcs_order(&f->st, &f->order);
-        if (s->prune && !(s->shared[f->shared].flags & SHARED_PRUNED)) {
+        if (sc->prune && !(s->shared[f->shared].flags & SHARED_PRUNED)) {
             int pruned = scans_prune(s, sc, f);
             if (pruned) return pruned > 0;
         }
@@ -462,6 +532,23 @@ static int scan_units_parse(const char *tests, ScanUnit *units, int *n) {
     return 1;
 }
 
+/* The tests of a tests order up to its first ';' (a bit each, brackets and weights
+ * aside). */
+static uint32_t first_tests_mask(const char *tests) {
+    static const char ALL[] = "0123456789ABCDEj";
+    uint32_t mask = 0;
+    for (const char *t = tests; *t && *t != ';'; t++) {
+        if (*t == '=') { /* a group's =asw(...) or =rand() */
+            t = strchr(t, ')');
+            if (t == NULL) break;
+            continue;
+        }
+        const char *at = strchr(ALL, *t);
+        if (at != NULL && *t) mask |= 1u << (at - ALL);
+    }
+    return mask;
+}
+
 /* Whether one scan can follow ``tests`` (scan_units_parse). */
 static int scans_tests_valid(const char *tests) {
     ScanUnit units[MAX_UNITS];
@@ -486,8 +573,10 @@ static int scans_run(Scans *s, int t, long pause_at, long max_nodes, double dead
         ScanFrame *f = &sc->frames[sc->depth - 1];
         if (f->next == f->count) {
             if (f->group == scan_unit(sc, sc->depth - 1)->groups.n) { /* every test tried: a dead end, back up */
-                s->shared[f->shared].flags |= SHARED_DONE;
-                scans_mark_dead(s, f->shared);
+                if (sc->complete) {
+                    s->shared[f->shared].flags |= SHARED_DONE;
+                    scans_mark_dead(s, f->shared);
+                }
                 sc->nkids = f->first;
                 sc->nsteps = f->sfirst;
                 sc->depth--;
@@ -612,7 +701,7 @@ static int astar_push(Scans *s, Scan *sc, AStarItem item) {
 /* fc-solve's pqueue pop (the top; the last item sifted down from there); the
  * record -1 when the queue is empty. */
 static AStarItem astar_pop(Scan *sc) {
-    if (sc->hn == 0) return (AStarItem){-1, 0, -1, {0}};
+    if (sc->hn == 0) return (AStarItem){-1, 0, -1, {0}, 0, 0};
     AStarItem top = sc->heap[1], last = sc->heap[sc->hn--];
     size_t i = 1, child;
     for (; 2 * i <= sc->hn; i = child) {
@@ -632,24 +721,53 @@ static AStarItem astar_pop(Scan *sc) {
 static int astar_run(Scans *s, int t, long pause_at, long max_nodes, double deadline) {
     Scan *sc = &s->scans[t];
     uint32_t bit = 1u << t;
-    Move moves[MAXMOVES];
-    uint64_t colh[NCOLS];
     uint8_t homed[52];
-    State st, child;
+    State st;
     FcsOrder order;
     for (; sc->next.shared >= 0; sc->next = astar_pop(sc)) {
         AStarItem it = sc->next;
-        if ((s->shared[it.shared].flags & SHARED_DEAD) || (s->shared[it.shared].checked & bit)) continue;
-        if (s->checked == s->until) return SCAN_PAUSED; /* it is checked first next turn */
-        if (s->out.nodes >= pause_at) return SCAN_HELD;
-        int32_t here = 0;
+        int32_t at = it.shared;
         if (it.from < 0) {
             st = s->root;
         } else {
             unpack(&s->nodes->items[it.from], &st);
-            apply_move(&st, it.move);
+            for (uint32_t j = 0; j < it.nsteps; j++) apply_move(&st, sc->apool[it.steps + j]);
+            if (!it.nsteps) apply_move(&st, it.move);
             autoplay(&s->cfg, &st, homed);
-            if (add_node(s->nodes, &st, it.from, it.move, 0) == NULL) goto nomem;
+        }
+        /* fc-solve prunes before it looks at the marks: the position checked is then
+         * the one with the cards home (marked, never pruned again) */
+        MetaBuild pruned = {st, {{0}}, 0, 0};
+        if (sc->prune && !(s->shared[at].flags & SHARED_PRUNED)) {
+            fcs_order(&st, &order);
+            scans_prune_build(&s->cfg, &st, &order, &pruned);
+            if (pruned.n > 0 && !pruned.bad) {
+                int32_t y = scans_record(s, state_hash(&pruned.w), at);
+                if (y < 0) goto nomem;
+                s->shared[y].flags |= SHARED_PRUNED;
+                at = y;
+            } else {
+                pruned.n = 0;
+            }
+        }
+        if ((s->shared[at].flags & SHARED_DEAD) || (s->shared[at].checked & bit)) continue;
+        if (s->checked == s->until) return SCAN_PAUSED; /* it is checked first next turn */
+        if (s->out.nodes >= pause_at) return SCAN_HELD;
+        int32_t here = 0;
+        if (it.from >= 0) { /* its line: the meta-move's steps, then the pruning's, each a node */
+            State w;
+            unpack(&s->nodes->items[it.from], &w);
+            here = it.from;
+            for (uint32_t j = 0; j < (it.nsteps ? it.nsteps : 1); j++) {
+                Move m = it.nsteps ? sc->apool[it.steps + j] : it.move;
+                apply_move(&w, m);
+                if (add_node(s->nodes, &w, here, m, 0) == NULL) goto nomem;
+                here = (int32_t)(s->nodes->n - 1);
+            }
+        }
+        for (int j = 0; j < pruned.n; j++) {
+            apply_move(&st, pruned.steps[j]);
+            if (add_node(s->nodes, &st, here, pruned.steps[j], 0) == NULL) goto nomem;
             here = (int32_t)(s->nodes->n - 1);
         }
         if (sum_founds(&st) == 52) {
@@ -660,22 +778,36 @@ static int astar_run(Scans *s, int t, long pause_at, long max_nodes, double dead
         }
         if (limit_reached(&s->out, max_nodes, deadline)) return SCAN_ENDED;
         fcs_order(&st, &order);
-        int nm = atomic_moves_in(&s->cfg, &st, &order, "01ABCDE", moves);
-        s->shared[it.shared].flags |= SHARED_DONE;
+        size_t before = sc->nkids;
+        ScanFrame f = {at, here, (uint32_t)before, 0, 0, 0, 0, 0, st, order};
+        for (const char *test = sc->astar_tests; *test; test++) /* every test at once */
+            if (scans_test_kids(s, sc, &f, *test) < 0) goto nomem;
+        size_t nm = sc->nkids - before;
+        if (sc->complete) s->shared[at].flags |= SHARED_DONE;
         s->checked++;
-        if (nm > 0)
-            for (int i = 0; i < NCOLS; i++) colh[i] = column_hash(st.cards[i], st.len[i]);
-        for (int k = 0; k < nm; k++) {
-            child = st;
-            apply_move(&child, moves[k]);
-            autoplay(&s->cfg, &child, homed);
-            int32_t at = scans_record(s, child_hash(&st, colh, &child, moves[k]), it.shared);
-            if (at < 0) goto nomem;
-            int32_t rating = rater_rating(&sc->rater, sc->initial_under, &s->cfg, &child, s->shared[at].depth);
-            if (!astar_push(s, sc, (AStarItem){at, rating, here, moves[k]})) goto nomem;
+        for (size_t k = before; k < sc->nkids; k++) {
+            ScanKid kid = sc->kids[k];
+            State child = st;
+            AStarItem item = {kid.shared, 0, here, kid.move, 0, kid.nsteps};
+            if (kid.nsteps) { /* its steps kept as long as the queue */
+                Move *pool = budget_room(s->nodes->budget, sc->apool, &sc->apcap, sc->napool + kid.nsteps, 1024, sizeof(Move));
+                if (pool == NULL) goto nomem;
+                sc->apool = pool;
+                item.steps = (uint32_t)sc->napool;
+                for (uint32_t j = 0; j < kid.nsteps; j++) {
+                    sc->apool[sc->napool++] = sc->steps[kid.steps + j];
+                    apply_move(&child, sc->steps[kid.steps + j]);
+                }
+            } else {
+                apply_move(&child, kid.move);
+            }
+            item.rating = rater_rating(&sc->rater, sc->initial_under, &s->cfg, &child, s->shared[kid.shared].depth);
+            if (!astar_push(s, sc, item)) goto nomem;
         }
-        s->shared[it.shared].checked |= bit;
-        if (nm == 0) scans_mark_dead(s, it.shared);
+        sc->nkids = before;
+        sc->nsteps = 0;
+        s->shared[at].checked |= bit;
+        if (nm == 0 && sc->complete) scans_mark_dead(s, at);
     }
     return SCAN_DRY;
 nomem:
@@ -690,20 +822,23 @@ static void scans_next_turn(Scans *s) {
         s->until = LONG_MAX;
         return;
     }
-    if (s->prelude < NPRELUDE) {
-        int name = SCAN_PRELUDE[s->prelude][1];
-        s->until = s->checked + SCAN_PRELUDE[s->prelude++][0];
-        for (int t = 0; t < NSCANS; t++)
-            if (SCAN_SPECS[t].name == name) s->current = t;
+    const Preset *p = s->preset;
+    if (s->prelude < p->nprelude) {
+        int name = p->prelude[s->prelude][1];
+        s->until = s->checked + p->prelude[s->prelude++][0];
+        for (int t = 0; t < p->nspecs; t++)
+            if (p->specs[t].name == name) s->current = t;
     } else {
-        s->current = (s->current + 1) % NSCANS;
+        s->current = (s->current + 1) % p->nspecs;
         s->until = s->checked + 500;
     }
 }
 
 static void scans_free(Scans *s) {
     Budget *b = s->nodes->budget;
-    for (int t = 0; t < NSCANS; t++) {
+    for (int t = 0; t < MAX_SCANS; t++) {
+        budget_free(b, s->scans[t].apool, s->scans[t].apcap * sizeof(Move));
+        s->scans[t].apool = NULL;
         budget_free(b, s->scans[t].frames, s->scans[t].fcap * sizeof(ScanFrame));
         budget_free(b, s->scans[t].kids, s->scans[t].kcap * sizeof(ScanKid));
         budget_free(b, s->scans[t].heap, s->scans[t].hcap * sizeof(AStarItem));
@@ -721,19 +856,20 @@ static void scans_free(Scans *s) {
 }
 
 /* Sets up the scans from ``root`` (``cfg`` as the caller gives it: fc-solve's scans
- * send no card home themselves, AUTO_NONE): the preset's (``tests`` NULL), or one
- * depth-first scan of ``tests`` (scans_tests_valid), fc-solve's "--method soft-dfs
- * -to TESTS" (--method random-dfs -seed ``seed`` where a group is random), with
- * ``prune`` its pruning too ("-sp r:tf": scans_prune). 0 when the tables have no room. */
+ * send no card home themselves, AUTO_NONE): the scans of PRESETS[``preset``] (``tests``
+ * NULL), or one depth-first scan of ``tests`` (scans_tests_valid), fc-solve's
+ * "--method soft-dfs -to TESTS" (--method random-dfs -seed ``seed`` where a group is
+ * random), with ``prune`` its pruning too ("-sp r:tf": scans_prune). 0 when the
+ * tables have no room. */
 static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nodes, const char *tests, int prune,
-                      int seed) {
+                      int seed, int preset) {
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
-    s->prune = prune;
     s->nodes = nodes;
     s->meta.budget = nodes->budget;
-    s->nscans = tests == NULL ? NSCANS : 1;
-    s->one = (ScanSpec){0, tests, seed, {0}};
+    s->preset = &PRESETS[preset];
+    s->nscans = tests == NULL ? s->preset->nspecs : 1;
+    s->one = (ScanSpec){0, tests, seed, {0}, 0, (uint8_t)prune};
     s->out = (Outcome){EXHAUSTED, 0, -1};
     uint8_t homed[52];
     s->root = *root;
@@ -750,14 +886,19 @@ static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nod
         s->out.goal = 0;
         return 1;
     }
+    uint32_t all = 0; /* fc-solve's global tests order: what any scan starts with */
+    for (int t = 0; t < s->nscans; t++) all |= first_tests_mask(tests == NULL ? s->preset->specs[t].tests : tests);
     for (int t = 0; t < s->nscans; t++) {
         Scan *sc = &s->scans[t];
-        const ScanSpec *spec = tests == NULL ? &SCAN_SPECS[t] : &s->one;
-        sc->astar = spec->tests == NULL;
+        const ScanSpec *spec = tests == NULL ? &s->preset->specs[t] : &s->one;
+        sc->complete = first_tests_mask(spec->tests) == all;
+        sc->astar = spec->astar;
+        sc->prune = spec->prune;
         sc->initial_under = under_sequences(&s->cfg, &s->root);
         if (sc->astar) { /* its first position to check: the root (record 0, node 0) */
+            sc->astar_tests = spec->tests;
             rater_init(&sc->rater, spec->weights, sc->initial_under, &s->cfg);
-            sc->next = (AStarItem){0, 0, -1, {0}};
+            sc->next = (AStarItem){0, 0, -1, {0}, 0, 0};
             continue;
         }
         scan_units_parse(spec->tests, sc->units, &sc->nunits);
