@@ -227,18 +227,43 @@ def test_the_portfolio_runs_the_meta_scan_beside_best_first(
 
 
 @needs_native
-@pytest.mark.parametrize(("number", "before"), [(27, 20_120), (3015, 21_323)])
+@pytest.mark.parametrize(
+    ("rules", "number", "before"),
+    [(code(4, any_card=True), 5, 3_933), (code(4, any_card=True, bakers=True), 3009, 10_361)],
+)
 def test_where_any_card_fills_a_column_the_meta_scan_is_looking_glasss_first(
-    number: int, before: int
+    rules: Rules, number: int, before: int
 ) -> None:
     # ``before``: the portfolio's positions with fc-solve's default order as its meta
-    # scan (C4-EA, four cells, alternating colours, any card to an empty column).
+    # scan (C4-E, C4-EB: four cells, building in suit, any card to an empty column).
     # Looking-glass's first scan (test j, its order from depth 33, its pruning) wins
     # these within a few hundred of its own.
-    rules = code(4, any_card=True, alternate=True)
     position = pysol_deal(number, rules)
     result = solve(position)
-    assert result.solved and result.nodes * 10 < before
+    assert result.solved and result.nodes * 5 < before
+    for move in result.moves:
+        position = position.apply(move)
+    assert position.is_won()
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("rules", "number", "before"),
+    [
+        (code(2, any_card=True, alternate=True, bakers=True), 3031, 120_330),
+        (code(2, any_card=True, alternate=True), 3032, 41_072),
+    ],
+)
+def test_under_freecells_own_rules_the_scans_are_looking_glasss(
+    rules: Rules, number: int, before: int
+) -> None:
+    # ``before``: the portfolio's positions with the toons preset's scans and
+    # looking-glass's first scan as its meta scan (C2-EAB, C2-EA: alternating colours,
+    # any card to an empty column). With looking-glass's sixteen scans instead (the
+    # preset fc-solve made for these rules), a few thousand.
+    position = pysol_deal(number, rules)
+    result = solve(position)
+    assert result.solved and result.nodes * 5 < before
     for move in result.moves:
         position = position.apply(move)
     assert position.is_won()

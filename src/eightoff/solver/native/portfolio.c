@@ -9,9 +9,10 @@
  * most. The helpers:
  *
  * - Freecell Solver's preset scans, move for move (scans.c: the depth-first and A*
- *   scans of its toons-for-twenty-somethings preset by its prelude, over one
- *   collection with their shared dead-end marks, single cards, no autoplay of their
- *   own), on an allowance of their own: SCAN_NUM positions per SCAN_DEN of
+ *   scans of its toons-for-twenty-somethings preset, or under FreeCell's own rules
+ *   its looking-glass (scans_preset), by its prelude, over one collection with
+ *   their shared dead-end marks, no autoplay of their own), on an allowance of
+ *   their own: SCAN_NUM positions per SCAN_DEN of
  *   best-first's from early_start and of the proof's turns (scan_own; and, for
  *   their first SCAN_FIRST, the other helpers' turns first), while best-first's
  *   open list holds at least one position
@@ -374,6 +375,17 @@ static void portfolio_free(Portfolio *p) {
  * card home themselves, as Freecell Solver; they stop for good when they all run
  * dry or fill their share of the tables, and at ``cap`` (held there where
  * SCAN_LATE_NODES goes further: proof.c's late turns). */
+/* Which of Freecell Solver's presets the scans run: looking-glass under FreeCell's
+ * own rules (alternating colours, any card to an empty column), which it was made
+ * for, toons elsewhere. PySolFC 3001-3200 of the eight rows where any card fills a
+ * column, with 4 and 2 cells (builds taking turns deal by deal, benchmarks/README.md's
+ * twenty-seventh round): Σ 18.78 s -> 14.31 (C2-EAB 15.97 -> 11.71, C2-EA 1.71 ->
+ * 1.48, C4-EA and C4-EAB 1.07-1.08x), deals over 10x looking-glass's own time 31 -> 6;
+ * where they build in suit it made no difference but on C4-E, 1.2x slower. */
+static int scans_preset(const Config *cfg) {
+    return !cfg->kings_only && !cfg->suit ? PRESET_LOOKING_GLASS : PRESET_TOONS;
+}
+
 static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_scanned,
                                double deadline, long quantum, long cap) {
     if (p->slive == 0) {
@@ -382,7 +394,7 @@ static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, lo
         p->sbudget = (Budget){0, share, 0};
         p->snodes = (Nodes){NULL, 0, 0, &p->sbudget};
         p->slive = 1;
-        if (!scans_init(&p->scan, &p->scfg, &p->start, &p->snodes, NULL, 0, 0, PRESET_TOONS)) {
+        if (!scans_init(&p->scan, &p->scfg, &p->start, &p->snodes, NULL, 0, 0, scans_preset(cfg))) {
             portfolio_drop_scan(p);
             return 0;
         }
@@ -515,7 +527,8 @@ static long early_start(const Config *cfg) {
  * against none by 20,000). PySolFC 3001-3100 of the eight such rows with four and
  * two cells, builds taking turns deal by deal (benchmarks/README.md's twenty-seventh
  * round): Σ 2.68 s -> 2.24, deals over 10x looking-glass's time 41 -> 12; with
- * "01j234" and the pruning alone 2.38 s and 26. */
+ * "01j234" and the pruning alone 2.38 s and 26. Where the scans are looking-glass's
+ * (scans_preset), that scan is among them: no meta-move scan runs. */
 #define META_TESTS "0123456789"
 #define META_TESTS_ANY "01j234;33,016[234j]=asw(1)"
 /* Where the meta-move scan's first turn comes: META_START, but with WIDE_CELLS cells
@@ -544,7 +557,8 @@ static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, lo
     long allowance = early - from + (b - early) / META_LATE_DEN;
     if (allowance > META_NODES) allowance = META_NODES;
     if (p->mlive == 0) {
-        if (cfg->group != (cfg->kings_only ? GROUP_CELLS : GROUP_FREECELL)) { /* fc-solve's lines need not be ours */
+        if (cfg->group != (cfg->kings_only ? GROUP_CELLS : GROUP_FREECELL) || /* fc-solve's lines need not be ours */
+            scans_preset(cfg) == PRESET_LOOKING_GLASS) {
             p->mlive = -1;
             return 0;
         }
