@@ -211,6 +211,16 @@ def test_an_atomic_dive_refuses_the_meta_tests(tests: str) -> None:
         )
 
 
+def assert_solved_within(rules: Rules, number: int, positions: int) -> None:
+    """``solve()`` wins PySolFC deal ``number`` in fewer than ``positions``, legally."""
+    position = pysol_deal(number, rules)
+    result = solve(position)
+    assert result.solved and result.nodes < positions
+    for move in result.moves:
+        position = position.apply(move)
+    assert position.is_won()
+
+
 @needs_native
 @pytest.mark.parametrize(("rules", "number", "before"), [(C4_EB, 48, 28_052), (C4_A, 7, 110_585)])
 def test_the_portfolio_runs_the_meta_scan_beside_best_first(
@@ -218,55 +228,28 @@ def test_the_portfolio_runs_the_meta_scan_beside_best_first(
 ) -> None:
     # ``before``: the portfolio's positions without the meta scan. It wins these in
     # 246 and 216 of its own, taking turns with best-first from its 400th expansion.
-    position = pysol_deal(number, rules)
-    result = solve(position)
-    assert result.solved and result.nodes * 20 < before
-    for move in result.moves:
-        position = position.apply(move)
-    assert position.is_won()
-
-
-@needs_native
-@pytest.mark.parametrize(
-    ("rules", "number", "before"),
-    [(code(4, any_card=True), 5, 3_933), (code(4, any_card=True, bakers=True), 3009, 10_361)],
-)
-def test_where_any_card_fills_a_column_the_meta_scan_is_looking_glasss_first(
-    rules: Rules, number: int, before: int
-) -> None:
-    # ``before``: the portfolio's positions with fc-solve's default order as its meta
-    # scan (C4-E, C4-EB: four cells, building in suit, any card to an empty column).
-    # Looking-glass's first scan (test j, its order from depth 33, its pruning) wins
-    # these within a few hundred of its own.
-    position = pysol_deal(number, rules)
-    result = solve(position)
-    assert result.solved and result.nodes * 5 < before
-    for move in result.moves:
-        position = position.apply(move)
-    assert position.is_won()
+    assert_solved_within(rules, number, before // 20)
 
 
 @needs_native
 @pytest.mark.parametrize(
     ("rules", "number", "before"),
     [
+        # building in suit (C4-E, C4-EB): the meta scan is looking-glass's first scan
+        # (test j, its order from depth 33, its pruning), not fc-solve's default order
+        (code(4, any_card=True), 5, 3_933),
+        (code(4, any_card=True, bakers=True), 3009, 10_361),
+        # under FreeCell's own rules (C2-EAB, C2-EA): the scans are looking-glass's
+        # sixteen, the preset fc-solve made for them, not toons' seventeen
         (code(2, any_card=True, alternate=True, bakers=True), 3031, 120_330),
         (code(2, any_card=True, alternate=True), 3032, 41_072),
     ],
 )
-def test_under_freecells_own_rules_the_scans_are_looking_glasss(
+def test_where_any_card_fills_a_column_looking_glasss_scans_win_early(
     rules: Rules, number: int, before: int
 ) -> None:
-    # ``before``: the portfolio's positions with the toons preset's scans and
-    # looking-glass's first scan as its meta scan (C2-EAB, C2-EA: alternating colours,
-    # any card to an empty column). With looking-glass's sixteen scans instead (the
-    # preset fc-solve made for these rules), a few thousand.
-    position = pysol_deal(number, rules)
-    result = solve(position)
-    assert result.solved and result.nodes * 5 < before
-    for move in result.moves:
-        position = position.apply(move)
-    assert position.is_won()
+    # ``before``: the portfolio's positions with the helpers these rules had before.
+    assert_solved_within(rules, number, before // 5)
 
 
 @needs_native
