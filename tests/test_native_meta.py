@@ -253,6 +253,22 @@ def test_where_any_card_fills_a_column_looking_glasss_scans_win_early(
 
 
 @needs_native
+@pytest.mark.parametrize("group_moves", list(GroupMoves))
+def test_under_freecells_rules_the_scans_lines_are_legal_under_any_group_moves(
+    group_moves: GroupMoves,
+) -> None:
+    # Looking-glass's scans run only under the group moves fc-solve plays (toons'
+    # elsewhere): either way the portfolio's line replays on the engine.
+    rules = code(2, any_card=True, alternate=True).with_options(group_moves=group_moves)
+    position = pysol_deal(3032, rules)
+    result = solve(position)
+    assert result.solved
+    for move in result.moves:
+        position = position.apply(move)
+    assert position.is_won()
+
+
+@needs_native
 def test_other_group_moves_keep_the_meta_scan_out() -> None:
     # One card a move: fc-solve's run moves are not this game's, so the portfolio
     # plays without the meta scan (and wins the deal all the same, legally).

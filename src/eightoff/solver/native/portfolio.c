@@ -369,23 +369,33 @@ static void portfolio_free(Portfolio *p) {
 }
 
 
+/* Whether fc-solve's moves of runs are this game's: under the group moves it plays
+ * ("--sequence-move limited": free cells + 1 with Kings-only columns, the FreeCell
+ * formula where any card fills one), eightoff's defaults. Elsewhere its meta-moves'
+ * children that the rules refuse are dropped (meta_step), and its counts are not
+ * fc-solve's. */
+static int fcs_runs_are_ours(const Config *cfg) {
+    return cfg->group == (cfg->kings_only ? GROUP_CELLS : GROUP_FREECELL);
+}
+
+/* Which of Freecell Solver's presets the scans run: looking-glass under FreeCell's
+ * own rules (alternating colours, any card to an empty column, its group moves),
+ * which it was made for, toons elsewhere. PySolFC 3001-3200 of the eight rows where
+ * any card fills a column, with 4 and 2 cells (builds taking turns deal by deal,
+ * benchmarks/README.md's twenty-seventh round): Σ 18.78 s -> 14.31 (C2-EAB 15.97 ->
+ * 11.71, C2-EA 1.71 -> 1.48, C4-EA and C4-EAB 1.07-1.08x), deals over 10x
+ * looking-glass's own time 31 -> 6; where they build in suit it made no difference
+ * but on C4-E, 1.2x slower. */
+static int scans_preset(const Config *cfg) {
+    return !cfg->kings_only && !cfg->suit && fcs_runs_are_ours(cfg) ? PRESET_LOOKING_GLASS : PRESET_TOONS;
+}
+
 /* The scans' turn of ``quantum`` expansions, ``cap`` in all, ``max_scanned`` at most
  * by the node limit (< 0: none): 1 when they found a line (or hit the node or time
  * limit). They start from the deal itself, before the rules' autoplay, and send no
  * card home themselves, as Freecell Solver; they stop for good when they all run
  * dry or fill their share of the tables, and at ``cap`` (held there where
  * SCAN_LATE_NODES goes further: proof.c's late turns). */
-/* Which of Freecell Solver's presets the scans run: looking-glass under FreeCell's
- * own rules (alternating colours, any card to an empty column), which it was made
- * for, toons elsewhere. PySolFC 3001-3200 of the eight rows where any card fills a
- * column, with 4 and 2 cells (builds taking turns deal by deal, benchmarks/README.md's
- * twenty-seventh round): Σ 18.78 s -> 14.31 (C2-EAB 15.97 -> 11.71, C2-EA 1.71 ->
- * 1.48, C4-EA and C4-EAB 1.07-1.08x), deals over 10x looking-glass's own time 31 -> 6;
- * where they build in suit it made no difference but on C4-E, 1.2x slower. */
-static int scans_preset(const Config *cfg) {
-    return !cfg->kings_only && !cfg->suit ? PRESET_LOOKING_GLASS : PRESET_TOONS;
-}
-
 static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_scanned,
                                double deadline, long quantum, long cap) {
     if (p->slive == 0) {
@@ -532,10 +542,9 @@ static long early_start(const Config *cfg) {
 #define META_TESTS "0123456789"
 #define META_TESTS_ANY "01j234;33,016[234j]=asw(1)"
 /* Where the meta-move scan's first turn comes: META_START, but with WIDE_CELLS cells
- * where the other helpers' do (early_start). */
-/* Where any card fills a column, from META_START_ANY: looking-glass's first scan
- * wins most such deals it wins within its first 245 positions (its prelude's first
- * turn). PySolFC 3001-3100 and 3101-3200 of the eight rows (as META_TESTS_ANY): Σ
+ * where the other helpers' do (early_start), and where any card fills a column
+ * META_START_ANY: looking-glass's first scan wins most such deals it wins within its
+ * first 245 positions (its prelude's first turn). PySolFC 3001-3100 and 3101-3200 of the eight rows (as META_TESTS_ANY): Σ
  * 2.25 -> 2.18 s and 17.00 -> 16.22 s, deals over 10x looking-glass 24 -> 18 on the
  * second range; from the first expansion 2.20 s, C4-E and C2-EB 1.07-1.16x slower. */
 #ifndef META_START_ANY
@@ -557,8 +566,7 @@ static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, lo
     long allowance = early - from + (b - early) / META_LATE_DEN;
     if (allowance > META_NODES) allowance = META_NODES;
     if (p->mlive == 0) {
-        if (cfg->group != (cfg->kings_only ? GROUP_CELLS : GROUP_FREECELL) || /* fc-solve's lines need not be ours */
-            scans_preset(cfg) == PRESET_LOOKING_GLASS) {
+        if (!fcs_runs_are_ours(cfg) || scans_preset(cfg) == PRESET_LOOKING_GLASS) {
             p->mlive = -1;
             return 0;
         }
