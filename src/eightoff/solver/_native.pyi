@@ -66,6 +66,18 @@ def dive(
     noise: float = 2.0,
     order: str | None = None,
 ) -> tuple[int, list[Step], int]: ...
+def scans(
+    cols: tuple[bytes, ...],
+    cells: bytes,
+    founds: tuple[int, int, int, int],
+    config: Config,
+    max_nodes: int,
+    seconds: float,
+    tests: str | None = None,
+    prune: bool = False,
+    seed: int = 0,
+    preset: str = "toons",
+) -> tuple[int, list[Step], int]: ...
 def finish(
     cols: tuple[bytes, ...],
     cells: tuple[int, ...],
