@@ -176,14 +176,14 @@ def test_best_first_again_from_a_helpers_line_shortens_it() -> None:
 @needs_native
 def test_the_second_search_keeps_to_the_node_limit() -> None:
     # Deal 3105 is won at 4,269 positions (112 moves; best-first goes on 1,067 more to
-    # its own line of 93): with no positions left of the limit, the line is the
-    # helper's own; with 2,000 more, best-first's.
+    # its own line, 92 once its ending is re-solved): with no positions left of the
+    # limit, the line is the helper's own; with 2,000 more, best-first's.
     position = pysol_deal(3105, FORE_CELL)
     _, plain, length, nodes = solve_native(position, resolve=False)
     status, line, _, _ = solve_native(position, resolve=True, max_nodes=nodes)
     assert status == core.SOLVED and line == plain
     assert solve_native(position, resolve=True, max_nodes=nodes + 1_000)[2] == length
-    assert solve_native(position, resolve=True, max_nodes=nodes + 2_000)[2] == 93
+    assert solve_native(position, resolve=True, max_nodes=nodes + 2_000)[2] == 92
 
 
 @needs_native
@@ -701,6 +701,44 @@ def test_a_finished_line_has_no_shortcut_left(number: int, two: bool) -> None:
     assert walk[-1].is_won()
     assert len(steps) > 800 > 3 * len(walk)
     assert _bridges_left(walk, two) == []
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("rules", "number"),
+    [
+        (Rules(cells=4, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE), 2),
+        (Rules(cells=2, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE), 4),
+        (Rules(cells=4, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE), 76),
+        (
+            Rules(
+                cells=4,
+                empty_column=EmptyColumn.ANY,
+                build=Build.ALTERNATE,
+                layout=Layout.BAKERS,
+            ),
+            3099,
+        ),
+    ],
+)
+def test_a_solved_line_ends_as_short_as_a_star_finds(rules: Rules, number: int) -> None:
+    # The ending from ENDGAME_HOME cards home is re-solved by A* once, on the line
+    # solve() keeps (line.c finish_ending), whichever search found it: without it
+    # these lines end 4-6 single-card moves longer than the shortest ending, which
+    # A* (optimal mode) finds within ENDGAME_NODES positions. 76 and 3099 are won by
+    # a helper, their lines resolved by best-first (line.c resolve_line).
+    assert native is not None
+    position = pysol_deal(number, rules)
+    result = solve(position)
+    assert result.verdict is Verdict.SOLVED
+    at, k = position, 0
+    while at.cards_home() < core.ENDGAME_HOME:
+        at, k = at.apply(result.moves[k]), k + 1
+    status, _, shortest, _ = native.optimal(
+        *core.state(at), core.config(rules), core.ENDGAME_NODES, -1.0
+    )
+    assert status == core.SOLVED
+    assert sum(2 * m.count - 1 for m in result.moves[k:]) == shortest
 
 
 @needs_native

@@ -704,13 +704,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     settle_free(&search);
     if (out.status == SOLVED) {
         nodes_free(&nodes); /* the finish's A* gets the whole budget */
-        if (ok) ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, helper, &line);
+        /* The ending is re-solved once, on the line kept: not on each line tried. */
+        if (ok) ok = finish_line(&cfg, &es, &steps, -1, 0, deadline, &budget, helper, &line);
         /* A helper's winding line: best-first's own if it went on to one and it is no
          * longer, else best-first again from where the line got going. */
         if (ok > 0 && bf_won)
-            ok = keep_shorter(&cfg, &es, &own, endgame_home, endgame_nodes, deadline, &budget, &line);
+            ok = keep_shorter(&cfg, &es, &own, deadline, &budget, &line);
         else if (ok > 0 && shorten && again > 0)
-            ok = resolve_line(&cfg, &es, &line, again, endgame_home, endgame_nodes, deadline, &budget);
+            ok = resolve_line(&cfg, &es, &line, again, deadline, &budget);
+        if (ok > 0 && endgame_home >= 0) ok = finish_ending(&cfg, &es, endgame_home, endgame_nodes, deadline, &budget, &line);
     }
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
