@@ -249,7 +249,9 @@ def test_where_any_card_fills_a_column_looking_glasss_scans_win_early(
     rules: Rules, number: int, before: int
 ) -> None:
     # ``before``: the portfolio's positions with the helpers these rules had before.
-    assert_solved_within(rules, number, before // 5)
+    # Under FreeCell's rules toons' scans run beside looking-glass's, on as many
+    # positions (portfolio.c TOONS_BESIDE_NODES).
+    assert_solved_within(rules, number, before // 3)
 
 
 @needs_native

@@ -554,19 +554,45 @@ static long meta_start(const Config *cfg) {
     return cfg->ncells >= WIDE_CELLS ? early_start(cfg) : cfg->kings_only ? META_START : META_START_ANY;
 }
 
-/* The meta-move scan's turn, up to its allowance (META_START): 1 when it found a line
- * (or hit the node or time limit), with the outcome in ``out``. It starts from the deal itself, as
- * the scans, and stops for good at META_NODES, when it runs dry (that proves nothing)
- * or fills its share of the tables. */
+static long helper_allowance(const Config *cfg, long b);
+static long scan_own(const Portfolio *p, const Config *cfg);
+
+/* Where the scans are looking-glass's (scans_preset), the meta-move scan's slot runs
+ * toons' scans beside them instead, on the same allowance as theirs (scan_own and
+ * the other helpers' first turns, not held back by best-first's open list), up to
+ * TOONS_BESIDE_NODES: toons' first scans win at once deals looking-glass's take 2-8
+ * times the positions over (PySolFC 120 of 2-cell alternating: 2,445 against
+ * 13,547). PySolFC 1-500 of the four such rows: deals over 10x fc-solve's toons 6 ->
+ * 1 (C4-EA 76, won at 340 positions, 14.7x: best-first's first 750 expansions);
+ * 3001-3200 and 3201-3400, CPU s of solve() (builds taking turns deal by deal): Σ
+ * 14.05 -> 14.71 s and 5.18 -> 5.37 (1.04x), with toons from best-first's 150th
+ * expansion (C4-EA 76 won) 1.03x and 1.07x, C4-EA and C4-EAB 1.1-1.3x. */
+#ifndef TOONS_BESIDE_NODES
+#define TOONS_BESIDE_NODES 5000
+#endif
+
+/* The meta-move scan's turn, up to its allowance (META_START; toons' scans beside
+ * looking-glass's, TOONS_BESIDE_NODES): 1 when it found a line (or hit the node or
+ * time limit), with the outcome in ``out``. It starts from the deal itself, as the
+ * scans, and stops for good at META_NODES, when it runs dry (that proves nothing) or
+ * fills its share of the tables. */
 static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, long max_nodes, double deadline,
                                Outcome *out) {
     if (!USE_META || p->mlive < 0) return 0;
-    long from = meta_start(cfg), b = p->bf.out.nodes, early = b < from + META_EARLY ? b : from + META_EARLY;
-    if (b <= from || (long)p->bf.heap.n * META_OPEN_SHARE < b) return 0; /* not yet, or a lost deal's look */
-    long allowance = early - from + (b - early) / META_LATE_DEN;
-    if (allowance > META_NODES) allowance = META_NODES;
+    int beside = scans_preset(cfg) == PRESET_LOOKING_GLASS;
+    long b = p->bf.out.nodes, allowance, cap = beside ? TOONS_BESIDE_NODES : META_NODES;
+    if (beside) {
+        long helpers = helper_allowance(cfg, b);
+        if (helpers < 0) return 0; /* not yet */
+        allowance = scan_own(p, cfg) + (helpers < SCAN_FIRST ? helpers : SCAN_FIRST);
+    } else {
+        long from = meta_start(cfg), early = b < from + META_EARLY ? b : from + META_EARLY;
+        if (b <= from || (long)p->bf.heap.n * META_OPEN_SHARE < b) return 0; /* not yet, or a lost deal's look */
+        allowance = early - from + (b - early) / META_LATE_DEN;
+    }
+    if (allowance > cap) allowance = cap;
     if (p->mlive == 0) {
-        if (!fcs_runs_are_ours(cfg) || scans_preset(cfg) == PRESET_LOOKING_GLASS) {
+        if (!fcs_runs_are_ours(cfg) || cap == 0) {
             p->mlive = -1;
             return 0;
         }
@@ -575,8 +601,9 @@ static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, lo
         p->mbudget = (Budget){0, share, 0};
         p->mnodes = (Nodes){NULL, 0, 0, &p->mbudget};
         p->mlive = 1;
-        if (!scans_init(&p->meta, &p->mcfg, &p->start, &p->mnodes, p->mcfg.kings_only ? META_TESTS : META_TESTS_ANY,
-                        !p->mcfg.kings_only, 0, PRESET_TOONS)) {
+        const char *tests = beside ? NULL : p->mcfg.kings_only ? META_TESTS : META_TESTS_ANY;
+        if (!scans_init(&p->meta, &p->mcfg, &p->start, &p->mnodes, tests, !beside && !p->mcfg.kings_only, 0,
+                        PRESET_TOONS)) {
             portfolio_drop_meta(p);
             return 0;
         }
@@ -585,7 +612,7 @@ static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, lo
     if (s->out.nodes >= allowance) return 0;
     long max_meta = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - s->out.nodes);
     if (!scans_resume(s, allowance, max_meta, deadline)) {
-        if (s->out.nodes >= META_NODES) portfolio_drop_meta(p);
+        if (s->out.nodes >= cap) portfolio_drop_meta(p);
         return 0;
     }
     if (portfolio_helper_ends(p, &s->out, &p->mbudget, &p->mcfg, &p->mnodes, out)) return 1;
