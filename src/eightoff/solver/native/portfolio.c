@@ -27,7 +27,8 @@
  *   "0123456789", move for move; where any card fills a column looking-glass's
  *   first scan, META_TESTS_ANY), from best-first's META_START-th expansion
  *   (META_START_ANY-th) on an allowance of its own (META_EARLY), in the first
- *   stretch only;
+ *   stretch only; where the scans are looking-glass's, toons' scans in its place,
+ *   on the scans' allowance (TOONS_BESIDE_NODES);
  * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in
  *   GREEDY_EVERY);
  * - a sequence of depth-first dives (dive.c), each stopped after EARLY_DIVE
@@ -563,7 +564,7 @@ static long scan_own(const Portfolio *p, const Config *cfg);
  * TOONS_BESIDE_NODES: toons' first scans win at once deals looking-glass's take 2-8
  * times the positions over (PySolFC 120 of 2-cell alternating: 2,445 against
  * 13,547). PySolFC 1-500 of the four such rows: deals over 10x fc-solve's toons 6 ->
- * 1 (C4-EA 76, won at 340 positions, 14.7x: best-first's first 750 expansions);
+ * 1 (C4-EA 76, won at 340 positions, 11x: best-first's first 750 expansions);
  * 3001-3200 and 3201-3400, CPU s of solve() (builds taking turns deal by deal): Σ
  * 14.05 -> 14.71 s and 5.18 -> 5.37 (1.04x), with toons from best-first's 150th
  * expansion (C4-EA 76 won) 1.03x and 1.07x, C4-EA and C4-EAB 1.1-1.3x. */
@@ -574,8 +575,8 @@ static long scan_own(const Portfolio *p, const Config *cfg);
 /* The meta-move scan's turn, up to its allowance (META_START; toons' scans beside
  * looking-glass's, TOONS_BESIDE_NODES): 1 when it found a line (or hit the node or
  * time limit), with the outcome in ``out``. It starts from the deal itself, as the
- * scans, and stops for good at META_NODES, when it runs dry (that proves nothing) or
- * fills its share of the tables. */
+ * scans, and stops for good at its cap (META_NODES, TOONS_BESIDE_NODES), when it
+ * runs dry (that proves nothing) or fills its share of the tables. */
 static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, long max_nodes, double deadline,
                                Outcome *out) {
     if (!USE_META || p->mlive < 0) return 0;
