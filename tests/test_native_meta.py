@@ -235,10 +235,14 @@ def test_the_portfolio_runs_the_meta_scan_beside_best_first(
 @pytest.mark.parametrize(
     ("rules", "number", "before"),
     [
-        # building in suit (C4-E, C4-EB): the meta scan is looking-glass's first scan
-        # (test j, its order from depth 33, its pruning), not fc-solve's default order
+        # building in suit (C4-E, C4-EB): the meta scan is looking-glass's preset
+        # whole, its first scan first (test j, its order from depth 33, its pruning),
+        # not fc-solve's default order; its other scans win 21 and 73 (``before``:
+        # with its first scan alone)
         (code(4, any_card=True), 5, 3_933),
         (code(4, any_card=True, bakers=True), 3009, 10_361),
+        (code(4, any_card=True, bakers=True), 21, 6_096),
+        (code(4, any_card=True, bakers=True), 73, 16_719),
         # under FreeCell's own rules (C2-EAB, C2-EA): the scans are looking-glass's
         # sixteen, the preset fc-solve made for them, not toons' seventeen
         (code(2, any_card=True, alternate=True, bakers=True), 3031, 120_330),

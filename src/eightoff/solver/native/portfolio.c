@@ -25,7 +25,7 @@
  *   proof's ``first`` (proof.c), past which they go on to SCAN_LATE_NODES.
  * - Freecell Solver's meta-move scan (meta.c: its default soft-dfs, tests
  *   "0123456789", move for move; where any card fills a column looking-glass's
- *   first scan, META_TESTS_ANY), from best-first's META_START-th expansion
+ *   preset whole), from best-first's META_START-th expansion
  *   (META_START_ANY-th) on an allowance of its own (META_EARLY), in the first
  *   stretch only; where the scans are looking-glass's, toons' scans in its place,
  *   on the scans' allowance (TOONS_BESIDE_NODES);
@@ -531,21 +531,26 @@ static long early_start(const Config *cfg) {
 }
 
 /* The meta-move scan's tests: fc-solve's default order with Kings-only columns;
- * where any card fills one, looking-glass's first scan (its "24": test j among
- * them, another order from depth 33 on with [234j] sorted by cards out, and its
- * pruning -sp r:tf), which wins in a few hundred positions deals the default order
+ * where any card fills one, looking-glass's preset whole: its sixteen scans by its
+ * prelude, the first (its "24": test j among them, another order from depth 33 on
+ * with [234j] sorted by cards out, and its pruning -sp r:tf) given their first 245
+ * positions. That first scan wins in a few hundred positions deals the default order
  * takes thousands over or never wins (C4-EA PySolFC 5: 127 against 6,644; 26: 48
- * against none by 20,000). PySolFC 3001-3100 of the eight such rows with four and
+ * against none by 20,000); on PySolFC 3001-3100 of the eight such rows with four and
  * two cells, builds taking turns deal by deal (benchmarks/README.md's twenty-seventh
  * round): Σ 2.68 s -> 2.24, deals over 10x looking-glass's time 41 -> 12; with
- * "01j234" and the pruning alone 2.38 s and 26. Where the scans are looking-glass's
- * (scans_preset), that scan is among them: no meta-move scan runs. */
+ * "01j234" and the pruning alone 2.38 s and 26. The whole preset rather than that
+ * scan alone wins the deals its other scans win at once (C4-EB PySolFC 21, 73, 74:
+ * 383-669 positions; 6.6-13.0 ms -> 2.0-2.8, looking-glass 0.5-0.8): PySolFC
+ * 3001-3200 and 3201-3400 of C4-E, C4-EB, C2-E and C2-EB (twenty-eighth round) Σ
+ * 0.77 -> 0.79 s and 1.04 -> 1.08, deals over 10x looking-glass 6 -> 4 and 2 -> 1.
+ * Where the scans are looking-glass's (scans_preset), toons' run in this slot
+ * instead (TOONS_BESIDE_NODES). */
 #define META_TESTS "0123456789"
-#define META_TESTS_ANY "01j234;33,016[234j]=asw(1)"
 /* Where the meta-move scan's first turn comes: META_START, but with WIDE_CELLS cells
  * where the other helpers' do (early_start), and where any card fills a column
  * META_START_ANY: looking-glass's first scan wins most such deals it wins within its
- * first 245 positions (its prelude's first turn). PySolFC 3001-3100 and 3101-3200 of the eight rows (as META_TESTS_ANY): Σ
+ * first 245 positions (its prelude's first turn). PySolFC 3001-3100 and 3101-3200 of the eight rows (its first scan alone): Σ
  * 2.25 -> 2.18 s and 17.00 -> 16.22 s, deals over 10x looking-glass 24 -> 18 on the
  * second range; from the first expansion 2.20 s, C4-E and C2-EB 1.07-1.16x slower. */
 #ifndef META_START_ANY
@@ -602,9 +607,10 @@ static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, lo
         p->mbudget = (Budget){0, share, 0};
         p->mnodes = (Nodes){NULL, 0, 0, &p->mbudget};
         p->mlive = 1;
-        const char *tests = beside ? NULL : p->mcfg.kings_only ? META_TESTS : META_TESTS_ANY;
-        if (!scans_init(&p->meta, &p->mcfg, &p->start, &p->mnodes, tests, !beside && !p->mcfg.kings_only, 0,
-                        PRESET_TOONS)) {
+        int any = !p->mcfg.kings_only; /* looking-glass whole, or toons' beside its scans */
+        const char *tests = any ? NULL : META_TESTS;
+        if (!scans_init(&p->meta, &p->mcfg, &p->start, &p->mnodes, tests, 0, 0,
+                        beside || !any ? PRESET_TOONS : PRESET_LOOKING_GLASS)) {
             portfolio_drop_meta(p);
             return 0;
         }
