@@ -705,29 +705,24 @@ def test_a_finished_line_has_no_shortcut_left(number: int, two: bool) -> None:
 
 @needs_native
 @pytest.mark.parametrize(
-    ("rules", "number"),
+    ("cells", "layout", "number"),
     [
-        (Rules(cells=4, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE), 2),
-        (Rules(cells=2, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE), 4),
-        (Rules(cells=4, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE), 76),
-        (
-            Rules(
-                cells=4,
-                empty_column=EmptyColumn.ANY,
-                build=Build.ALTERNATE,
-                layout=Layout.BAKERS,
-            ),
-            3099,
-        ),
+        (4, Layout.EIGHT_OFF, 2),
+        (2, Layout.EIGHT_OFF, 4),
+        (4, Layout.EIGHT_OFF, 76),
+        (4, Layout.BAKERS, 3099),
     ],
 )
-def test_a_solved_line_ends_as_short_as_a_star_finds(rules: Rules, number: int) -> None:
+def test_a_solved_line_ends_as_short_as_a_star_finds(
+    cells: int, layout: Layout, number: int
+) -> None:
     # The ending from ENDGAME_HOME cards home is re-solved by A* once, on the line
     # solve() keeps (line.c finish_ending), whichever search found it: without it
     # these lines end 4-6 single-card moves longer than the shortest ending, which
     # A* (optimal mode) finds within ENDGAME_NODES positions. 76 and 3099 are won by
     # a helper, their lines resolved by best-first (line.c resolve_line).
     assert native is not None
+    rules = Rules(cells=cells, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE, layout=layout)
     position = pysol_deal(number, rules)
     result = solve(position)
     assert result.verdict is Verdict.SOLVED
