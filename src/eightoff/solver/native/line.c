@@ -512,8 +512,9 @@ static int bf_go_on(BestFirst *bf, long n, long *spent, double deadline) {
 }
 
 /* ``own`` (best-first's steps from ``start``), finished (its ending left to
- * finish_ending, as ``line``'s), replaces ``line`` (a helper's, finished) unless longer; out of memory, ``line`` stands. Returns 1; -1
- * when ``own`` does not replay (a bug). */
+ * finish_ending, as ``line``'s), replaces ``line`` (a helper's, finished) unless
+ * longer; out of memory, ``line`` stands. Returns 1; -1 when ``own`` does not replay
+ * (a bug). */
 static int keep_shorter(const Config *cfg, const EState *start, const Steps *own, double deadline, Budget *budget,
                         Line *line) {
     Line other = {NULL, 0, 0};
@@ -571,10 +572,9 @@ static int estate_home(const EState *es) { return es->founds[0] + es->founds[1] 
 
 /* For each RESOLVE_HOME, best-first within ``max_nodes`` expansions from the first
  * position of ``line`` with that many more cards home than ``start``; its line,
- * finished as best-first's own are (finish_line; the ending is finish_ending's,
- * on the line kept), after ``line``'s moves up to
- * there, replaces ``line`` when shorter (the shortest of them), and the merges run
- * again over the whole. Out of memory, ``line`` is kept as it was: the line found
+ * finished as best-first's own are (finish_line; the ending is finish_ending's, on
+ * the line kept), after ``line``'s moves up to there, replaces ``line`` when shorter
+ * (the shortest of them), and the merges run again over the whole. Out of memory, ``line`` is kept as it was: the line found
  * stands. Returns 1; -1 when a line does not replay (a bug). */
 static int resolve_line(const Config *cfg, const EState *start, Line *line, long max_nodes, double deadline,
                         Budget *budget) {
