@@ -533,7 +533,7 @@ static long early_start(const Config *cfg) {
 /* The meta-move scan's tests: fc-solve's default order with Kings-only columns;
  * where any card fills one, looking-glass's preset whole: its sixteen scans by its
  * prelude, the first (its "24": test j among them, another order from depth 33 on
- * with [234j] sorted by cards out, and its pruning -sp r:tf) given their first 245
+ * with [234j] sorted by cards out, and its pruning -sp r:tf) given its first 245
  * positions. That first scan wins in a few hundred positions deals the default order
  * takes thousands over or never wins (C4-EA PySolFC 5: 127 against 6,644; 26: 48
  * against none by 20,000); on PySolFC 3001-3100 of the eight such rows with four and
@@ -550,9 +550,10 @@ static long early_start(const Config *cfg) {
 /* Where the meta-move scan's first turn comes: META_START, but with WIDE_CELLS cells
  * where the other helpers' do (early_start), and where any card fills a column
  * META_START_ANY: looking-glass's first scan wins most such deals it wins within its
- * first 245 positions (its prelude's first turn). PySolFC 3001-3100 and 3101-3200 of the eight rows (its first scan alone): Σ
- * 2.25 -> 2.18 s and 17.00 -> 16.22 s, deals over 10x looking-glass 24 -> 18 on the
- * second range; from the first expansion 2.20 s, C4-E and C2-EB 1.07-1.16x slower. */
+ * first 245 positions (its prelude's first turn). PySolFC 3001-3100 and 3101-3200 of
+ * the eight rows (its first scan alone): Σ 2.25 -> 2.18 s and 17.00 -> 16.22 s, deals
+ * over 10x looking-glass 24 -> 18 on the second range; from the first expansion 2.20
+ * s, C4-E and C2-EB 1.07-1.16x slower. */
 #ifndef META_START_ANY
 #define META_START_ANY 150
 #endif
