@@ -58,16 +58,16 @@ COVER_W: Final = 0.25
 ENDGAME_HOME: Final = 20
 ENDGAME_NODES: Final = 300
 # The C core's portfolio (native/portfolio.c): from its 400th position (2,000th with
-# eight cells, 150th where any card fills a column) best-first takes turns with a
-# Freecell Solver meta-move scan (native/meta.c), after 750 (2,000) with a preset's
-# scans (toons, or under FreeCell's own rules looking-glass's with toons' beside them:
-# native/scans.c) and short depth-first dives, then (past 2,000) a greedy best-first
-# search and longer dives (children by h under other weights, or by kind of move as
-# Freecell Solver orders them); the first line found wins, and after a helper's win
-# best-first goes on a little and keeps its own line if no longer (native/line.c
-# bf_go_on). It cuts the slow tail (deals where a depth-first solver finds a line
-# many times sooner); deals solved within those first positions are untouched.
-# False: best-first alone (the benchmarks' "before").
+# eight cells, 150th where any card fills a column and cards build in suit) best-first
+# takes turns with a Freecell Solver meta-move scan (native/meta.c), after 750 (2,000)
+# with a preset's scans (toons, or under FreeCell's own rules looking-glass's with
+# toons' beside them: native/scans.c) and short depth-first dives, then (past 2,000) a
+# greedy best-first search and longer dives (children by h under other weights, or by
+# kind of move as Freecell Solver orders them); the first line found wins, and after a
+# helper's win best-first goes on a little and keeps its own line if no longer
+# (native/line.c bf_go_on). It cuts the slow tail (deals where a depth-first solver
+# finds a line many times sooner); deals solved within those first positions are
+# untouched. False: best-first alone (the benchmarks' "before").
 PORTFOLIO = True
 
 # Every rule option is one of these: adding one to Rules without its C move logic (and

@@ -574,8 +574,8 @@ static int estate_home(const EState *es) { return es->founds[0] + es->founds[1] 
  * position of ``line`` with that many more cards home than ``start``; its line,
  * finished as best-first's own are (finish_line; the ending is finish_ending's, on
  * the line kept), after ``line``'s moves up to there, replaces ``line`` when shorter
- * (the shortest of them), and the merges run again over the whole. Out of memory, ``line`` is kept as it was: the line found
- * stands. Returns 1; -1 when a line does not replay (a bug). */
+ * (the shortest of them), and the merges run again over the whole. Out of memory,
+ * ``line`` is kept as it was: the line found stands. Returns 1; -1 when a line does not replay (a bug). */
 static int resolve_line(const Config *cfg, const EState *start, Line *line, long max_nodes, double deadline,
                         Budget *budget) {
     int best = single_card_length(line->items, line->n), base = estate_home(start);

@@ -207,9 +207,11 @@ static int meta_parents(const Config *cfg, int card, int *out) {
     return 2;
 }
 
-/* fc-solve's calc_max_sequence_move under "--sequence-move limited". */
+/* fc-solve's calc_max_sequence_move under "--sequence-move limited". A count of
+ * empty columns below 0 (test 2's E - fs - 1 with every empty column taken, which its
+ * caller then refuses) counts as none: a shift by a negative count is undefined. */
 static inline int meta_max_run(const Config *cfg, int free_cells, int empty_columns) {
-    return cfg->kings_only ? free_cells + 1 : (free_cells + 1) << empty_columns;
+    return cfg->kings_only || empty_columns <= 0 ? free_cells + 1 : (free_cells + 1) << empty_columns;
 }
 
 /* The end of the maximal run that starts at ``c`` in column ``i``. */

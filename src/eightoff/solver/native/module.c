@@ -712,7 +712,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             ok = keep_shorter(&cfg, &es, &own, deadline, &budget, &line);
         else if (ok > 0 && shorten && again > 0)
             ok = resolve_line(&cfg, &es, &line, again, deadline, &budget);
-        if (ok > 0 && endgame_home >= 0) ok = finish_ending(&cfg, &es, endgame_home, endgame_nodes, deadline, &budget, &line);
+        if (ok > 0 && endgame_home >= 0)
+            ok = finish_ending(&cfg, &es, endgame_home, endgame_nodes, deadline, &budget, &line);
     }
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);

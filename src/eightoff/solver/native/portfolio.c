@@ -287,7 +287,7 @@ typedef struct {
     Config scfg;
     int slive; /* 0 not started, 1 running, 2 held at the cap (for proof.c's late scans), -1 stopped */
     long scan_nodes; /* its expansions once it stopped */
-    Scans meta; /* Freecell Solver's meta-move scan (META_START), its tables and config */
+    Scans meta; /* the meta-move scan's slot (META_START; toons' scans beside looking-glass's), its tables and config */
     Nodes mnodes;
     Budget mbudget;
     Config mcfg;
@@ -566,7 +566,8 @@ static long scan_own(const Portfolio *p, const Config *cfg);
 
 /* Where the scans are looking-glass's (scans_preset), the meta-move scan's slot runs
  * toons' scans beside them instead, on the same allowance as theirs (scan_own and
- * the other helpers' first turns, not held back by best-first's open list), up to
+ * the other helpers' first turns, not held back by best-first's open list; like the
+ * meta scan's, their positions count against no other helper's share), up to
  * TOONS_BESIDE_NODES: toons' first scans win at once deals looking-glass's take 2-8
  * times the positions over (PySolFC 120 of 2-cell alternating: 2,445 against
  * 13,547). PySolFC 1-500 of the four such rows: deals over 10x fc-solve's toons 6 ->
@@ -578,9 +579,9 @@ static long scan_own(const Portfolio *p, const Config *cfg);
 #define TOONS_BESIDE_NODES 5000
 #endif
 
-/* The meta-move scan's turn, up to its allowance (META_START; toons' scans beside
- * looking-glass's, TOONS_BESIDE_NODES): 1 when it found a line (or hit the node or
- * time limit), with the outcome in ``out``. It starts from the deal itself, as the
+/* The meta-move scan's turn, up to its allowance (from META_START; toons' scans
+ * beside looking-glass's from early_start, as theirs): 1 when it found a line (or hit
+ * the node or time limit), with the outcome in ``out``. It starts from the deal itself, as the
  * scans, and stops for good at its cap (META_NODES, TOONS_BESIDE_NODES), when it
  * runs dry (that proves nothing) or fills its share of the tables. */
 static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, long max_nodes, double deadline,
