@@ -371,7 +371,7 @@ static int endgame_pass(const Config *cfg, const EState *start, int endgame_home
     int i = 0;
     while (i < line->n && mid.founds[0] + mid.founds[1] + mid.founds[2] + mid.founds[3] < endgame_home)
         engine_play(cfg, &mid, line->items[i++]);
-    if (i < line->n && (deadline < 0 || now_seconds() < deadline)) {
+    if (i < line->n && !past(deadline)) {
         /* Only endings shorter than the found one are sought: A* stops as soon
          * as its bound shows there is none. */
         int rest = single_card_length(line->items + i, line->n - i);
