@@ -121,12 +121,17 @@
  * and C2-EAB, builds taking turns deal by deal, without / with the floor: PySolFC
  * 1-500 100.17 / 98.56, 3001-3250 50.16 / 49.67, 3501-3750 71.69 / 70.83 (the same
  * verdicts); at one per 1 49.67 -> 50.95 on 3001-3250, and without the cap (one per
- * 2, up to SCAN_LATE_NODES) 51.32 -> 52.05, lost deals of a second paying 20-40%. */
+ * 2, up to SCAN_LATE_NODES) 51.32 -> 52.05, lost deals of a second paying 20-40%.
+ * The cap was 90,000: 2-cell alternating PySolFC 1335, which the scans alone win at
+ * 171,988 positions (176 ms, as Freecell Solver's 188), took 3.4 s, 17x. At 200,000,
+ * 0.57 s; the 472 deals of those six rows that took 0.08-10 s in PySolFC 1-1500
+ * (builds taking turns deal by deal) Σ 241.2 -> 246.9 s (lost deals of 0.5-2 s pay
+ * 0.1-0.3 s), the same verdicts; at 300,000 252.9 s. */
 #ifndef SCAN_FLOOR
 #define SCAN_FLOOR 2
 #endif
 #ifndef SCAN_FLOOR_CAP
-#define SCAN_FLOOR_CAP 90000
+#define SCAN_FLOOR_CAP 200000
 #endif
 
 typedef struct {
