@@ -276,6 +276,14 @@ def test_under_freecells_rules_toons_scans_run_beside_looking_glasss(
 
 
 @needs_native
+def test_toons_scans_beside_looking_glasss_go_on_where_the_deal_looks_won() -> None:
+    # C2-EAB PySolFC 1785: toons' scans win it at 18,647 positions, looking-glass's at
+    # 182,921. Held at 5,000, toons' left it to the others: 171,232 positions in all.
+    # Past 5,000 they go on while best-first's open list is a won deal's.
+    assert_solved_within(code(2, any_card=True, alternate=True, bakers=True), 1785, 171_232 // 2)
+
+
+@needs_native
 @pytest.mark.parametrize("group_moves", list(GroupMoves))
 def test_under_freecells_rules_the_scans_lines_are_legal_under_any_group_moves(
     group_moves: GroupMoves,

@@ -28,7 +28,8 @@
  *   preset whole), from best-first's META_START-th expansion
  *   (META_START_ANY-th) on an allowance of its own (META_EARLY), in the first
  *   stretch only; where the scans are looking-glass's, toons' scans in its place,
- *   on the scans' allowance (TOONS_BESIDE_NODES);
+ *   on the scans' allowance (TOONS_BESIDE_NODES, then up to TOONS_BESIDE_MAX while
+ *   best-first's open list is not a lost deal's);
  * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in
  *   GREEDY_EVERY);
  * - a sequence of depth-first dives (dive.c), each stopped after EARLY_DIVE
@@ -545,7 +546,7 @@ static long early_start(const Config *cfg) {
  * 3001-3200 and 3201-3400 of C4-E, C4-EB, C2-E and C2-EB (twenty-eighth round) Σ
  * 0.77 -> 0.79 s and 1.04 -> 1.08, deals over 10x looking-glass 6 -> 4 and 2 -> 1.
  * Where the scans are looking-glass's (scans_preset), toons' run in this slot
- * instead (TOONS_BESIDE_NODES). */
+ * instead (TOONS_BESIDE_MAX). */
 #define META_TESTS "0123456789"
 /* Where the meta-move scan's first turn comes: META_START, but with WIDE_CELLS cells
  * where the other helpers' do (early_start), and where any card fills a column
@@ -574,25 +575,38 @@ static long scan_own(const Portfolio *p, const Config *cfg);
  * 1 (C4-EA 76, won at 340 positions, 11x: best-first's first 750 expansions);
  * 3001-3200 and 3201-3400, CPU s of solve() (builds taking turns deal by deal): Σ
  * 14.05 -> 14.71 s and 5.18 -> 5.37 (1.04x), with toons from best-first's 150th
- * expansion (C4-EA 76 won) 1.03x and 1.07x, C4-EA and C4-EAB 1.1-1.3x. */
+ * expansion (C4-EA 76 won) 1.03x and 1.07x, C4-EA and C4-EAB 1.1-1.3x.
+ * Past TOONS_BESIDE_NODES they go on while best-first's open list is not a lost
+ * deal's (SCAN_OPEN_SHARE, as looking-glass's scans), up to TOONS_BESIDE_MAX:
+ * toons wins C2-EAB PySolFC 1785 at 18,647 positions, looking-glass at 182,921
+ * (solve() 171,232 positions, 191 ms, 12-14x fc-solve's toons; now 60,156, 62 ms).
+ * The 1,331 deals of C2-EA, C2-EAB, C4-EA and C4-EAB that took 5 ms-10 s in PySolFC
+ * 1-2000: positions Σ 1.049x, CPU s 62.27 -> 63.52 (builds taking turns deal by
+ * deal), the same verdicts; up to 60,000 1.080x and 65.06 s; 20,000 without the
+ * open list's hold 1.079x. */
 #ifndef TOONS_BESIDE_NODES
 #define TOONS_BESIDE_NODES 5000
+#endif
+#ifndef TOONS_BESIDE_MAX
+#define TOONS_BESIDE_MAX 20000
 #endif
 
 /* The meta-move scan's turn, up to its allowance (from META_START; toons' scans
  * beside looking-glass's from early_start, as theirs): 1 when it found a line (or hit
  * the node or time limit), with the outcome in ``out``. It starts from the deal itself, as the
- * scans, and stops for good at its cap (META_NODES, TOONS_BESIDE_NODES), when it
+ * scans, and stops for good at its cap (META_NODES, TOONS_BESIDE_MAX), when it
  * runs dry (that proves nothing) or fills its share of the tables. */
 static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, long max_nodes, double deadline,
                                Outcome *out) {
     if (!USE_META || p->mlive < 0) return 0;
     int beside = scans_preset(cfg) == PRESET_LOOKING_GLASS;
-    long b = p->bf.out.nodes, allowance, cap = beside ? TOONS_BESIDE_NODES : META_NODES;
+    long b = p->bf.out.nodes, allowance, cap = beside ? TOONS_BESIDE_MAX : META_NODES;
     if (beside) {
         long helpers = helper_allowance(cfg, b);
         if (helpers < 0) return 0; /* not yet */
         allowance = scan_own(p, cfg) + (helpers < SCAN_FIRST ? helpers : SCAN_FIRST);
+        if ((long)p->bf.heap.n * SCAN_OPEN_SHARE < b && allowance > TOONS_BESIDE_NODES)
+            allowance = TOONS_BESIDE_NODES; /* held while best-first's open list looks like a lost deal's */
     } else {
         long from = meta_start(cfg), early = b < from + META_EARLY ? b : from + META_EARLY;
         if (b <= from || (long)p->bf.heap.n * META_OPEN_SHARE < b) return 0; /* not yet, or a lost deal's look */
