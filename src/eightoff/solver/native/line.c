@@ -456,8 +456,8 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
 static int finish_ending(const Config *cfg, const EState *start, int endgame_home, long endgame_nodes,
                          double deadline, Budget *budget, Line *line) {
     int ok = endgame_pass(cfg, start, endgame_home, endgame_nodes, deadline, budget, line);
-    if (ok <= 0) return ok;
-    while (ok == 2 && !past(deadline)) { /* a new ending: where it meets the rest */
+    if (ok != 2) return ok; /* out of memory, a bug, or the ending kept */
+    while (!past(deadline)) { /* a new ending: where it meets the rest */
         int merges = merge_pass(cfg, start, line, deadline);
         if (merges == -1) return 0;
         if (merges == -2) return -1;

@@ -565,6 +565,10 @@ static long meta_start(const Config *cfg) {
 static long helper_allowance(const Config *cfg, long b);
 static long scan_own(const Portfolio *p, const Config *cfg);
 
+/* Whether best-first's open list looks like a lost deal's to the scans (under one
+ * position per SCAN_OPEN_SHARE expanded): then they go on at a floor, or are held. */
+static inline int scans_gated(const Portfolio *p) { return (long)p->bf.heap.n * SCAN_OPEN_SHARE < p->bf.out.nodes; }
+
 /* Where the scans are looking-glass's (scans_preset), the meta-move scan's slot runs
  * toons' scans beside them instead, on the same allowance as theirs (scan_own and
  * the other helpers' first turns, not held back by best-first's open list; like the
@@ -605,8 +609,7 @@ static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, lo
         long helpers = helper_allowance(cfg, b);
         if (helpers < 0) return 0; /* not yet */
         allowance = scan_own(p, cfg) + (helpers < SCAN_FIRST ? helpers : SCAN_FIRST);
-        if ((long)p->bf.heap.n * SCAN_OPEN_SHARE < b && allowance > TOONS_BESIDE_NODES)
-            allowance = TOONS_BESIDE_NODES; /* held while best-first's open list looks like a lost deal's */
+        if (scans_gated(p) && allowance > TOONS_BESIDE_NODES) allowance = TOONS_BESIDE_NODES; /* held */
     } else {
         long from = meta_start(cfg), early = b < from + META_EARLY ? b : from + META_EARLY;
         if (b <= from || (long)p->bf.heap.n * META_OPEN_SHARE < b) return 0; /* not yet, or a lost deal's look */
@@ -675,7 +678,7 @@ static long scan_own(const Portfolio *p, const Config *cfg) {
 static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *nodes,
                                  long max_nodes, double deadline, Outcome *out) {
     long b = p->bf.out.nodes, helpers = helper_allowance(cfg, b); /* < 0 before early_start */
-    int gated = (long)p->bf.heap.n * SCAN_OPEN_SHARE < b;
+    int gated = scans_gated(p);
     if (!USE_SCAN || helpers < 0 || (gated && (SCAN_EARLY_FLOOR == 0 || portfolio_scanned(p) >= SCAN_EARLY_FLOOR_CAP))) return 0;
     long quantum = b < SOLO ? EARLY_QUANTUM : QUANTUM;
     long shared = helpers < SCAN_FIRST ? helpers : SCAN_FIRST;
