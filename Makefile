@@ -3,10 +3,12 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 APT_PACKAGES := chromium freecell-solver-bin libfreecell-solver0
 
-# The solver's compiled core (see setup.py): rebuilt when any of these changes.
-SOLVER_SOURCES := $(wildcard src/eightoff/solver/native/*.[ch])
+# The kernel and the solver's compiled core (see setup.py): rebuilt when any of these changes.
+KERNEL_DIR := src/eightoff/_kernel
+KERNEL_UNITS := $(filter-out $(KERNEL_DIR)/module.c,$(wildcard $(KERNEL_DIR)/*.c))
+SOLVER_SOURCES := $(wildcard src/eightoff/solver/native/*.[ch] $(KERNEL_DIR)/*.[ch])
 
-.PHONY: play test setup system-deps build-deps lint bench
+.PHONY: play test setup system-deps build-deps lint bench kernel-test
 
 setup: $(VENV)/.installed
 
@@ -44,8 +46,14 @@ lint: setup
 	$(VENV)/bin/ruff format --check src tests benchmarks
 	$(VENV)/bin/mypy
 
-test: setup system-deps lint
+test: setup system-deps lint kernel-test
 	$(VENV)/bin/pytest -q -n 2
+
+# The game kernel alone, with a C compiler and no Python: tests/c/test_kernel.c.
+kernel-test:
+	@mkdir -p build
+	$(CC) -std=c11 -Wall -Wextra -pedantic -Werror -O2 -I$(KERNEL_DIR) tests/c/test_kernel.c $(KERNEL_UNITS) -o build/test_kernel
+	build/test_kernel
 
 bench: setup system-deps
 	$(PY) benchmarks/solver_vs_fcsolve.py

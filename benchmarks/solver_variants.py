@@ -188,9 +188,11 @@ def _set_limits(
 
 
 def build_baseline(commit: str, into: Path) -> Path:
-    """``commit``'s C core compiled into ``into`` (flags as setup.py's build gets them)."""
+    """``commit``'s C core compiled into ``into`` (flags as setup.py's build gets them):
+    its C files one unit each beside the kernel's where it has ``_kernel``, else its
+    ``module.c`` (which included the others)."""
     archive = subprocess.run(
-        ["git", "archive", commit, "src/eightoff/solver/native"],
+        ["git", "archive", commit, "src/eightoff"],
         capture_output=True,
         check=True,
         cwd=Path(__file__).resolve().parent.parent,
@@ -200,8 +202,17 @@ def build_baseline(commit: str, into: Path) -> Path:
     compiler = str(sysconfig.get_config_var("CC") or "cc").split()
     flags = str(sysconfig.get_config_var("CFLAGS") or "").split()
     include = sysconfig.get_paths()["include"]
-    source = into / "src/eightoff/solver/native/module.c"
-    command = [*compiler, *flags, "-fPIC", "-O2", "-I", include, "-shared", str(source)]
+    native, kernel = into / "src/eightoff/solver/native", into / "src/eightoff/_kernel"
+    sources = [str(native / "module.c")]
+    if kernel.is_dir():
+        units = [
+            p
+            for p in [*sorted(native.glob("*.c")), *sorted(kernel.glob("*.c"))]
+            if p.name != "module.c"
+        ]
+        sources += [*map(str, units), "-I", str(kernel), "-I", str(native)]
+        flags += ["-fvisibility=hidden", "-flto"]
+    command = [*compiler, *flags, "-fPIC", "-O2", "-I", include, "-shared", *sources]
     subprocess.run([*command, "-o", str(out)], check=True)
     return out
 

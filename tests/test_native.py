@@ -1,7 +1,7 @@
 """The C core held to the engine and to the reference solver.
 
 The C core is the one fast solver; nothing in Python mirrors it. It is held to
-* the engine's rules: ``_native.legal_moves`` (built from ``native/rules.h``, as the
+* the engine's rules: the kernel's ``legal_moves`` (built from ``_kernel/rules.h``, as the
   search's move generator and the line finisher are) lists ``Position.legal_moves``;
 * the reference solver (a plain search on ``Position.legal_moves``): the same
   verdicts, and every line it gives replays to a win through the engine
@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from eightoff import _kernel as kernel
 from eightoff.deal import pysol_deal
 from eightoff.moves import Move, PlaceKind
 from eightoff.position import Position
@@ -278,7 +279,7 @@ def test_bad_states_are_refused_with_a_reason() -> None:
     with pytest.raises(ValueError, match="one slot per cell"):
         native.optimal(cols, slots[:4], founds, cfg, -1, -1.0)
     with pytest.raises(ValueError, match="rules"):
-        native.legal_moves(cols, slots, founds, (8, 1, 1, 3, False))
+        kernel.native.legal_moves(cols, slots, founds, (8, 1, 1, 3, False))
 
 
 @needs_native
@@ -354,11 +355,11 @@ _KIND = {PlaceKind.COLUMN: 0, PlaceKind.CELL: 1, PlaceKind.FOUNDATION: 2}
 
 
 def c_legal_moves(position: Position) -> list[tuple[int, int, int, int, int]]:
-    """``_native.legal_moves`` for ``position``: engine moves as plain tuples."""
-    assert native is not None
+    """The kernel's ``legal_moves`` for ``position``: engine moves as plain tuples."""
+    assert kernel.native is not None
     rules = position.rules
     return list(
-        native.legal_moves(
+        kernel.native.legal_moves(
             *core.state(position),
             (
                 rules.cells,
@@ -372,7 +373,7 @@ def c_legal_moves(position: Position) -> list[tuple[int, int, int, int, int]]:
 
 
 def as_tuple(move: Move) -> tuple[int, int, int, int, int]:
-    """An engine move in ``_native.legal_moves``' form."""
+    """An engine move in the kernel's ``legal_moves``' form."""
     source, target = move.source, move.target
     to_found = target.kind is PlaceKind.FOUNDATION
     return (

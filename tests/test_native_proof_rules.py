@@ -1,4 +1,4 @@
-"""The proof side's pruning rules (native/rules.h, native/proof.c), each held to the
+"""The proof side's pruning rules (_kernel/rules.h, native/proof.c), each held to the
 reference solver (``eightoff.solver.reference``: a plain search on
 ``Position.legal_moves`` with the game's own basic safe autoplay), which shares no
 code with the C core: a rule may merge or skip positions, never turn a winnable

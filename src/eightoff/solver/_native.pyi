@@ -6,8 +6,6 @@ optimal ending gets the same budget; ``finish``'s gets 1 GiB). Bad arguments rai
 ValueError naming what is wrong.
 """
 
-from collections.abc import Sequence
-
 Move = tuple[int, int, int, int, int]
 Step = tuple[Move, tuple[int, ...]]
 Config = tuple[int, int, int, int, int, int, int, float, float, float, float]
@@ -104,12 +102,6 @@ def solve(
     late: int = ...,
     resolve: bool = ...,
 ) -> tuple[int, list[Move], int, int]: ...
-def legal_moves(
-    cols: tuple[bytes, ...],
-    cells: tuple[int, ...],
-    founds: tuple[int, int, int, int],
-    rules: tuple[int, int, int, int, bool],
-) -> list[Move]: ...
 def optimal(
     cols: tuple[bytes, ...],
     cells: tuple[int, ...],
@@ -119,11 +111,3 @@ def optimal(
     seconds: float,
     max_bytes: int = ...,
 ) -> tuple[int, list[Move], int, int]: ...
-def replay(
-    cols: tuple[bytes, ...],
-    cells: tuple[int, ...],
-    founds: tuple[int, int, int, int],
-    rules: tuple[int, int, int, int, bool],
-    moves: Sequence[object],
-    kinds: tuple[object, object, object],
-) -> tuple[int, bytes, tuple[bytes, ...], tuple[int, ...], tuple[int, int, int, int]]: ...

@@ -17,14 +17,19 @@ import functools
 import hashlib
 import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Final
 
-from eightoff.moves import FOUNDATION, Move, Place, PlaceKind
+from eightoff._kernel import DEAL_ONLY as DEAL_ONLY
+from eightoff._kernel import GROUP as GROUP
+from eightoff._kernel import KINDS as _KINDS
+from eightoff._kernel import READ as READ
+from eightoff._kernel import engine_rules as engine_rules
+from eightoff._kernel import replay as replay
+from eightoff.moves import FOUNDATION, Move, Place
 from eightoff.position import Position
-from eightoff.rules import OPTIONS, Build, EmptyColumn, GroupMoves, Rules
+from eightoff.rules import OPTIONS, Build, EmptyColumn, Rules
 from eightoff.solver.result import Limit, SolveResult, Verdict
 
 native: ModuleType | None
@@ -43,7 +48,6 @@ PENDING_BUFFERS: Final = 64 << 20  # the proof by layers: bytes of buffers befor
 AUTO_NONE: Final = 0
 AUTO_ALL: Final = 1  # building in suit: every foundation move is safe
 AUTO_SAFE: Final = 2  # alternating colours: once both opposite-colour piles are high enough
-GROUP: Final = {GroupMoves.SINGLE: 0, GroupMoves.CELLS: 1, GroupMoves.FREECELL: 2}
 GROUP_NONE: Final = 3  # search single-card moves only (optimal mode)
 
 # f = g + WEIGHT * h, h = cards not home + INV per card above a lower card of its suit
@@ -69,13 +73,6 @@ ENDGAME_NODES: Final = 300
 # finds a line many times sooner); deals solved within those first positions are
 # untouched. False: best-first alone (the benchmarks' "before").
 PORTFOLIO = True
-
-# Every rule option is one of these: adding one to Rules without its C move logic (and
-# its place in config) fails tests/test_native.py, and config refuses rules using it.
-READ: Final = frozenset({"cells", "build", "empty_column", "group_moves", "take_back"})
-"""The rule options :func:`config` hands to the C core's move rules."""
-DEAL_ONLY: Final = frozenset({"layout"})
-"""The rule options that only change the deal, which reaches the C core as a position."""
 
 Config = tuple[int, int, int, int, int, int, int, float, float, float, float]
 Compact = tuple[int, int, int, int, int]
@@ -126,44 +123,6 @@ def state(position: Position) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple
     cols = tuple(bytes(col) for col in position.columns)
     cells = tuple(-1 if c is None else int(c) for c in position.cells)
     return cols, cells, position.foundations
-
-
-def engine_rules(rules: Rules) -> tuple[int, int, int, int, bool] | None:
-    """The rules as the C core's engine moves read them (``_native.legal_moves``,
-    ``_native.replay``): (cells, suit, kings only, group, take-back); ``None`` when the
-    rules set an option the C core does not play."""
-    for option in OPTIONS:
-        if option.name not in READ | DEAL_ONLY and getattr(rules, option.name) != option.default:
-            return None
-    return (
-        rules.cells,
-        int(rules.build is Build.SUIT),
-        int(rules.empty_column is EmptyColumn.KINGS),
-        GROUP[rules.group_moves],
-        rules.take_back,
-    )
-
-
-def replay(
-    rules: Rules,
-    cols: tuple[bytes, ...],
-    cells: tuple[int, ...],
-    founds: tuple[int, int, int, int],
-    moves: Sequence[Move],
-) -> tuple[int, bytes, tuple[bytes, ...], tuple[int, ...], tuple[int, int, int, int]] | None:
-    """``moves`` played in turn by the C core from a state (as :func:`state` gives it)
-    while each is one of the engine's legal moves: how many were, the card each
-    carried, and the state reached. ``None`` without the C core, or for rules it does
-    not play."""
-    engine = engine_rules(rules)
-    if native is None or engine is None:
-        return None
-    found: tuple[int, bytes, tuple[bytes, ...], tuple[int, ...], tuple[int, int, int, int]]
-    found = native.replay(cols, cells, founds, engine, moves, _KINDS)
-    return found
-
-
-_KINDS = (PlaceKind.COLUMN, PlaceKind.CELL, PlaceKind.FOUNDATION)
 
 
 class MoveTable(dict[Compact, Move]):
@@ -246,7 +205,8 @@ def _build_digest() -> bytes:
     build that wrote them: their keys are its encoding."""
     assert native is not None and native.__file__ is not None
     built = Path(native.__file__)
-    sources = sorted((built.parent / "native").glob("*.[ch]"))
+    kernel = built.parent.parent / "_kernel"
+    sources = sorted([*(built.parent / "native").glob("*.[ch]"), *kernel.glob("*.[ch]")])
     digest = hashlib.sha256()
     for path in sources or [built]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())

@@ -5,95 +5,30 @@
  * moves, Paul & Helmert's bound, exact keys) and the finish of a found line
  * (engine moves, optimal ending, merges) on plain data: columns as bytes, the cells,
  * four foundation ranks, and a config tuple (eightoff.solver.core.config). The
- * move rules are rules.h's; _native.legal_moves lists the engine's legal moves
- * from them, and the tests hold both the rules and the verdicts to the Python
- * engine and its reference solver. Nothing touches a Python object inside a
- * search: the GIL is released for the whole loop.
- *
- * One translation unit: this file includes the others in dependency order.
- */
+ * move rules are the kernel's (src/eightoff/_kernel/rules.h), and the tests hold
+ * the verdicts to the Python engine's reference solver. This file is the binding
+ * only: each search is its own C file behind its header, with no Python in it.
+ * Nothing touches a Python object inside a search: the GIL is released for the
+ * whole loop. */
 #define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include <Python.h> /* first, as Python asks */
+
+#include "astar.h"
+#include "best_first.h"
+#include "binding.h"
+#include "dive.h"
+#include "exhaust.h"
+#include "keys.h"
+#include "layered.h"
+#include "line.h"
+#include "portfolio.h"
+#include "proof.h"
+#include "scans.h"
+#include "shortcut.h"
+
 #include <math.h>
 
-#include "core.h"
-#include "position.c"
-#include "tables.c"
-#include "best_first.c"
-#include "dive.c"
-#include "meta.c"
-#include "scans.c"
-#include "portfolio.c"
-#include "keys.c"
-#include "normal.c"
-#include "exhaust.c"
-#include "layered.c"
-#include "proof.c"
-#include "astar.c"
-#include "line.c"
-#include "legal.c"
-#include "replay.c"
-
 /* ---- Python glue --------------------------------------------------------------------- */
-
-static int read_state(PyObject *cols, PyObject *cells, PyObject *founds, State *st) {
-    if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != NCOLS) {
-        PyErr_SetString(PyExc_ValueError, "columns: a tuple of 8 bytes objects is needed");
-        return 0;
-    }
-    int count = 0;
-    for (int i = 0; i < NCOLS; i++) {
-        PyObject *col = PyTuple_GET_ITEM(cols, i);
-        if (!PyBytes_Check(col) || PyBytes_GET_SIZE(col) > MAXCOL) {
-            PyErr_SetString(PyExc_ValueError, "columns: each must be bytes of at most 52 cards");
-            return 0;
-        }
-        st->len[i] = (uint8_t)PyBytes_GET_SIZE(col);
-        memcpy(st->cards[i], PyBytes_AS_STRING(col), st->len[i]);
-        count += st->len[i];
-    }
-    if (!PyBytes_Check(cells) || PyBytes_GET_SIZE(cells) > MAXCELLS) {
-        PyErr_SetString(PyExc_ValueError, "cells: bytes of at most 8 cards are needed");
-        return 0;
-    }
-    st->ncells = 0;
-    for (Py_ssize_t k = 0; k < PyBytes_GET_SIZE(cells); k++) cell_add(st, (uint8_t)PyBytes_AS_STRING(cells)[k]);
-    count += st->ncells;
-    int a, b, c, d;
-    if (PyTuple_GET_SIZE(founds) != 4) {
-        PyErr_SetString(PyExc_ValueError, "foundations: a tuple of 4 ranks is needed");
-        return 0;
-    }
-    if (!PyArg_ParseTuple(founds, "iiii", &a, &b, &c, &d)) return 0;
-    int f[4] = {a, b, c, d};
-    for (int s = 0; s < 4; s++) {
-        if (f[s] < 0 || f[s] > 13) {
-            PyErr_SetString(PyExc_ValueError, "foundations: ranks 0..13 are needed");
-            return 0;
-        }
-        st->founds[s] = (uint8_t)f[s];
-        count += f[s];
-    }
-    /* Each card once: anything else would break the search's invariants. */
-    uint8_t seen[52] = {0};
-    for (int i = 0; i < NCOLS; i++)
-        for (int k = 0; k < st->len[i]; k++) {
-            int card = st->cards[i][k];
-            if (card >= 52 || seen[card]++) count = -1;
-        }
-    for (int k = 0; k < st->ncells; k++) {
-        int card = st->cells[k];
-        if (card >= 52 || seen[card]++) count = -1;
-    }
-    for (int s = 0; s < 4; s++)
-        for (int r = 0; r < st->founds[s]; r++)
-            if (seen[s * 13 + r]++) count = -1;
-    if (count != 52) {
-        PyErr_SetString(PyExc_ValueError, "the state must hold each of the 52 cards once");
-        return 0;
-    }
-    return 1;
-}
 
 static int read_config(PyObject *obj, Config *cfg) {
     if (PyTuple_GET_SIZE(obj) != 11) {
@@ -128,10 +63,6 @@ static int read_seconds(double seconds) {
         return 0;
     }
     return 1;
-}
-
-static PyObject *move_tuple(Move m) {
-    return Py_BuildValue("(iiiii)", m.sk, m.si, m.dk, m.di, m.n);
 }
 
 static PyObject *autos_tuple(const uint8_t *homed, int nh) {
@@ -549,33 +480,6 @@ static int steps_replay(const Config *cfg, const State *start, const Steps *step
     return sum_founds(&st) == 52;
 }
 
-/* The engine's state (cells in place: a card or -1 each) and the search's. */
-static int read_engine_state(PyObject *cols, PyObject *slots, PyObject *founds, const Config *cfg,
-                             State *st, EState *es) {
-    if (cfg->group == GROUP_NONE || PyTuple_GET_SIZE(slots) != cfg->ncells) {
-        PyErr_SetString(PyExc_ValueError, "one slot per cell and the rules' group moves are needed");
-        return 0;
-    }
-    uint8_t held[MAXCELLS];
-    int nheld = 0;
-    for (int k = 0; k < cfg->ncells; k++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(slots, k));
-        if ((c < -1 || c >= 52) && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "cells: a card 0..51 or -1");
-        if (PyErr_Occurred()) return 0;
-        es->cells[k] = (int8_t)c;
-        if (c >= 0) held[nheld++] = (uint8_t)c;
-    }
-    PyObject *cells = PyBytes_FromStringAndSize((const char *)held, nheld);
-    if (cells == NULL) return 0;
-    int ok = read_state(cols, cells, founds, st);
-    Py_DECREF(cells);
-    if (!ok) return 0;
-    memcpy(es->len, st->len, NCOLS);
-    memcpy(es->founds, st->founds, 4);
-    for (int i = 0; i < NCOLS; i++) memcpy(es->cards[i], st->cards[i], st->len[i]);
-    return 1;
-}
-
 /* A line as a list of move tuples; frees the line. */
 static PyObject *line_list(Line *line) {
     PyObject *out = PyList_New(line->n);
@@ -638,8 +542,6 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
     }
     return line_list(&line);
 }
-
-
 
 /* core.solve_fast in one call: the portfolio, then best-first and the exact proof by
  * turns (proof.c); on a win, the finish. No Python object is made until the line is done. */
@@ -775,153 +677,6 @@ static PyObject *py_optimal(PyObject *self, PyObject *args) {
     return moves == NULL ? NULL : Py_BuildValue("(iNil)", out.status, moves, length, out.nodes);
 }
 
-/* Position.legal_moves in C (legal.c), for the tests: the same moves as the engine. */
-static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
-    PyObject *cols, *slots, *founds;
-    EngineRules r;
-    State st;
-    EState es;
-    Move moves[4 * MAXMOVES];
-    (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!(iiiip)", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
-                          &founds, &r.ncells, &r.suit, &r.kings_only, &r.group, &r.take_back))
-        return NULL;
-    if (r.ncells < 0 || r.ncells > MAXCELLS || r.group < GROUP_SINGLE || r.group > GROUP_FREECELL) {
-        PyErr_SetString(PyExc_ValueError, "rules: cells 0..8, group 0..2 are needed");
-        return NULL;
-    }
-    Config cfg = {r.ncells, r.suit, r.kings_only, r.group, r.take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0, AUTO_NONE};
-    if (!read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
-    int nm = engine_moves(&r, &es, moves);
-    PyObject *out = PyList_New(nm);
-    for (int k = 0; out != NULL && k < nm; k++) {
-        PyObject *m = move_tuple(moves[k]);
-        if (m == NULL)
-            Py_CLEAR(out);
-        else
-            PyList_SET_ITEM(out, k, m);
-    }
-    return out;
-}
-
-/* Names read from engine Move and Place objects (interned once). */
-static PyObject *S_SOURCE, *S_TARGET, *S_COUNT, *S_KIND, *S_INDEX;
-
-/* A Place (kind, index) as C ints: 1, 0 when no C move names it (never legal), -1 on
- * a Python error. ``kinds`` are PlaceKind COLUMN, CELL, FOUNDATION. */
-static int read_place(PyObject *place, PyObject *const *kinds, int as_target, int8_t *kind, int8_t *index) {
-    PyObject *k = PyObject_GetAttr(place, S_KIND);
-    if (k == NULL) return -1;
-    int found = -1;
-    for (int i = 0; i < 3; i++)
-        if (k == kinds[i]) found = i;
-    Py_DECREF(k);
-    PyObject *i = PyObject_GetAttr(place, S_INDEX);
-    if (i == NULL) return -1;
-    int overflow = 0;
-    long value = PyLong_Check(i) ? PyLong_AsLongAndOverflow(i, &overflow) : -2;
-    Py_DECREF(i);
-    if (value == -1 && PyErr_Occurred()) return -1;
-    if (found < 0 || overflow || value < 0 || value > 8) return 0;
-    *kind = (int8_t)found;
-    /* A foundation target names no suit (ANY_SUIT, 4); the C moves say -1. */
-    *index = (int8_t)(as_target && found == FOUND ? (value == 4 ? -1 : 9) : value);
-    return 1;
-}
-
-/* An engine Move as a C move: 1, 0 when no C move matches it, -1 on a Python error. */
-static int read_engine_move(PyObject *obj, PyObject *const *kinds, Move *m) {
-    PyObject *src = PyObject_GetAttr(obj, S_SOURCE);
-    if (src == NULL) return -1;
-    int ok = read_place(src, kinds, 0, &m->sk, &m->si);
-    Py_DECREF(src);
-    if (ok <= 0) return ok;
-    PyObject *dst = PyObject_GetAttr(obj, S_TARGET);
-    if (dst == NULL) return -1;
-    ok = read_place(dst, kinds, 1, &m->dk, &m->di);
-    Py_DECREF(dst);
-    if (ok <= 0) return ok;
-    PyObject *count = PyObject_GetAttr(obj, S_COUNT);
-    if (count == NULL) return -1;
-    int overflow = 0;
-    long n = PyLong_Check(count) ? PyLong_AsLongAndOverflow(count, &overflow) : 0;
-    Py_DECREF(count);
-    if (n == -1 && PyErr_Occurred()) return -1;
-    if (overflow || n < 1 || n > MAXCOL) return 0;
-    m->n = (int8_t)n;
-    return 1;
-}
-
-/* Board.play_all's C side (replay.c): the engine moves played in turn while legal. */
-static PyObject *py_replay(PyObject *self, PyObject *args) {
-    PyObject *cols, *slots, *founds, *moves, *kinds;
-    EngineRules r;
-    State st;
-    EState es;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!(iiiip)OO!", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
-                          &founds, &r.ncells, &r.suit, &r.kings_only, &r.group, &r.take_back, &moves,
-                          &PyTuple_Type, &kinds))
-        return NULL;
-    if (r.ncells < 0 || r.ncells > MAXCELLS || r.group < GROUP_SINGLE || r.group > GROUP_FREECELL) {
-        PyErr_SetString(PyExc_ValueError, "rules: cells 0..8, group 0..2 are needed");
-        return NULL;
-    }
-    if (PyTuple_GET_SIZE(kinds) != 3) {
-        PyErr_SetString(PyExc_ValueError, "kinds: PlaceKind COLUMN, CELL, FOUNDATION are needed");
-        return NULL;
-    }
-    Config cfg = {r.ncells, r.suit, r.kings_only, r.group, r.take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0, AUTO_NONE};
-    if (!read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
-    PyObject *seq = PySequence_Fast(moves, "moves: a sequence of engine moves is needed");
-    if (seq == NULL) return NULL;
-    Py_ssize_t total = PySequence_Fast_GET_SIZE(seq);
-    Move *list = malloc((size_t)(total ? total : 1) * sizeof(Move));
-    uint8_t *carried = malloc((size_t)(total ? total : 1));
-    if (list == NULL || carried == NULL) {
-        free(list);
-        free(carried);
-        Py_DECREF(seq);
-        return PyErr_NoMemory();
-    }
-    /* Read the moves up to the first that no C move matches (the replay stops there). */
-    Py_ssize_t n = 0;
-    for (; n < total && n < INT_MAX; n++) {
-        int ok = read_engine_move(PySequence_Fast_GET_ITEM(seq, n), &PyTuple_GET_ITEM(kinds, 0), &list[n]);
-        if (ok < 0) {
-            free(list);
-            free(carried);
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (!ok) break;
-    }
-    Py_DECREF(seq);
-    int done = replay_moves(&r, &es, list, (int)n, carried);
-    free(list);
-    PyObject *out_cols = PyTuple_New(NCOLS), *out_cells = PyTuple_New(r.ncells);
-    PyObject *played = PyBytes_FromStringAndSize((const char *)carried, done);
-    free(carried);
-    if (out_cols == NULL || out_cells == NULL || played == NULL) goto fail;
-    for (int i = 0; i < NCOLS; i++) {
-        PyObject *col = PyBytes_FromStringAndSize((const char *)es.cards[i], es.len[i]);
-        if (col == NULL) goto fail;
-        PyTuple_SET_ITEM(out_cols, i, col);
-    }
-    for (int k = 0; k < r.ncells; k++) {
-        PyObject *c = PyLong_FromLong(es.cells[k]);
-        if (c == NULL) goto fail;
-        PyTuple_SET_ITEM(out_cells, k, c);
-    }
-    return Py_BuildValue("(iNNN(iiii))", done, played, out_cols, out_cells, es.founds[0], es.founds[1],
-                         es.founds[2], es.founds[3]);
-fail:
-    Py_XDECREF(out_cols);
-    Py_XDECREF(out_cells);
-    Py_XDECREF(played);
-    return NULL;
-}
-
 static PyMethodDef methods[] = {
     {"best_first", py_best_first, METH_VARARGS,
      "best_first(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
@@ -1019,20 +774,7 @@ static PyMethodDef methods[] = {
      "(or two, on a long line) in place of any stretch of the line it skips for fewer\n"
      "single-card moves, positions matched whatever their column and cell order (as\n"
      "solve does for a helper's line), and a card's two moves merged where the line\n"
-     "allows (line.c, legal.c)."},
-    {"legal_moves", py_legal_moves, METH_VARARGS,
-     "legal_moves(cols, cells, founds, (ncells, suit, kings_only, group, take_back))\n"
-     "-> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
-     "Position.legal_moves from the C rules (rules.h), in the same order: cells in\n"
-     "place (a card or -1 each), group 0..2 as GroupMoves SINGLE, CELLS, FREECELL;\n"
-     "a foundation source names its suit, a foundation target is -1."},
-    {"replay", py_replay, METH_VARARGS,
-     "replay(cols, cells, founds, (ncells, suit, kings_only, group, take_back), moves, kinds)\n"
-     "-> (played, carried, cols, cells, founds)\n\n"
-     "Plays the engine Move objects ``moves`` in turn while each is one of the engine's\n"
-     "legal moves (legal.c); ``kinds`` are PlaceKind COLUMN, CELL, FOUNDATION. played:\n"
-     "how many were; carried: the card each carried (bytes); then the state reached\n"
-     "(cells in place, a card or -1 each). The engine says why the next one is not legal."},
+     "allows (line.c, shortcut.c)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1042,16 +784,9 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__native(void) {
-    for (int c = 0; c < 52; c++) SUIT_FROM[c] = ((1ULL << (13 - c % 13)) - 1) << c;
-    for (int s = 0; s < 4; s++) SUIT_BITS[s] = SUIT_FROM[13 * s];
-    for (int c = 0; c < 52; c++) CELL_HASH[c] = mix64(0xC0FFEE00ULL + (uint64_t)c);
+    position_init();
+    astar_init();
     scans_init_tables();
-    S_SOURCE = PyUnicode_InternFromString("source");
-    S_TARGET = PyUnicode_InternFromString("target");
-    S_COUNT = PyUnicode_InternFromString("count");
-    S_KIND = PyUnicode_InternFromString("kind");
-    S_INDEX = PyUnicode_InternFromString("index");
-    if (!S_SOURCE || !S_TARGET || !S_COUNT || !S_KIND || !S_INDEX) return NULL;
     PyObject *m = PyModule_Create(&module);
     /* solve()'s defaults for ``first`` and ``late`` (proof.c), for the caller to scale */
     if (m != NULL && (PyModule_AddIntConstant(m, "FIRST", FIRST) < 0 ||

@@ -41,7 +41,7 @@
  *   streamlined or not; from the second round on with fresh seeds.
  *
  * The first line found wins and goes through the same finish, a helper's with its
- * detours cut first (legal.c's shortcut_line).
+ * detours cut first (shortcut.c's shortcut_line).
  *
  * "No solution" comes from the exact proof (exhaust.c, proof.c's): best-first's
  * running dry (hashed positions) goes on to it, while a helper that runs dry (a
@@ -69,10 +69,10 @@
  * position per OPEN_SHARE expanded): on a lost deal it shrinks as the search runs
  * dry, and the helpers, which cannot prove the loss, would only add their cost
  * (on PySolFC deals 3001-3300 of 2-cell alternating, the open list held a median
- * 0.34 positions per expansion at 2,000 expansions on lost deals, 0.59 on won ones).
- *
- * Part of the _native extension, built as one unit: module.c includes every file
- * (in dependency order), so all functions stay static and inline across files. */
+ * 0.34 positions per expansion at 2,000 expansions on lost deals, 0.59 on won ones). */
+#include "portfolio.h"
+#include "position.h"
+#include "tables.h"
 
 /* Tuned on PySolFC deals 1-1000 and 3001-3600 of the standard game, Fore Cell and
  * 2-cell alternating (never on the deals the benchmark reports): see
@@ -88,9 +88,6 @@
 #endif
 #ifndef DIVE_MAX
 #define DIVE_MAX 20000 /* all helpers together, at most: then best-first alone */
-#endif
-#ifndef DIVE_NOISE
-#define DIVE_NOISE 2.0 /* a seeded dive by h: a child's h moves by up to this much */
 #endif
 #define ORDER_NOISE 0.999 /* a seeded dive by kind: shuffles each bracket, never across */
 #ifndef OPEN_SHARE
@@ -235,80 +232,7 @@
 #ifndef META_QUANTUM
 #define META_QUANTUM 64 /* best-first's turns between the meta scan's */
 #endif
-#define DIVE_SHARE 16 /* a dive's tables: at most max_bytes / DIVE_SHARE */
 #define GREEDY_SHARE 4 /* the greedy search's: at most max_bytes / GREEDY_SHARE */
-
-/* What a dive prefers: the order of a position's children, by h (``order`` NULL:
- * h's weight for a card in a cell and for a card over its suit's next card, < 0
- * the rules' own) or by the kind of their move (``order``: Freecell Solver's
- * "tests order", dive.c's parse_order, its brackets shuffled by the seed), and
- * whether it is streamlined (every card that can go home goes, where the rules'
- * autoplay is only the safe kind: Solvitaire's auto-foundations; its failure
- * proves nothing). The first round runs each kind with its own seed (0: ties in
- * generation order), later rounds with fresh seeds. */
-typedef struct {
-    double cell_w, cover_w;
-    int streamlined;
-    const char *order;
-    uint64_t seed;
-} DiveKind;
-
-static const DiveKind DIVE_KINDS[] = {
-    {1.0, -1, 0, NULL, 0},
-    {-1, 1.0, 1, NULL, 0},
-    {-1, -1, 0, "[01][ABD][CE]", 2},
-    {-1, -1, 0, NULL, 0},
-    {-1, 1.0, 0, NULL, 0},
-    {-1, -1, 1, "01BDAEC", 0},
-    {-1, -1, 1, NULL, 0},
-    {1.0, -1, 1, NULL, 0},
-    {-1, -1, 0, "[01][ABCDE]", 1},
-};
-#define NKINDS ((int)(sizeof DIVE_KINDS / sizeof DIVE_KINDS[0]))
-
-typedef struct {
-    BestFirst bf;
-    BestFirst greedy; /* best-first again with GREEDY_WEIGHT: fewer, deeper expansions */
-    Nodes gnodes;
-    Budget gbudget;
-    Config gcfg;
-    int glive, turn;
-    Dive dive; /* the current dive (one at a time, then the next kind or seed) */
-    int8_t rank[NMOVE_KINDS]; /* its children's order by kind of move */
-    Nodes dnodes;
-    Budget dbudget;
-    Config dcfg;
-    int restarts, early_restarts, late_restarts, live;
-    long dive_cap; /* the current dive stops after this many expansions */
-    long dive_nodes; /* expanded by the dives before the current one */
-    Scans scan; /* Freecell Solver's preset scans (scans.c), one run for the whole search */
-    State start; /* the deal before the rules' autoplay: the scans' root, as fc-solve's */
-    Nodes snodes;
-    Budget sbudget;
-    Config scfg;
-    int slive; /* 0 not started, 1 running, 2 held at the cap (for proof.c's late scans), -1 stopped */
-    long scan_nodes; /* its expansions once it stopped */
-    Scans meta; /* the meta-move scan's slot (META_START; toons' scans beside looking-glass's), its tables and config */
-    Nodes mnodes;
-    Budget mbudget;
-    Config mcfg;
-    int mlive; /* 0 not started, 1 running, -1 stopped */
-    long meta_nodes; /* its expansions once it stopped */
-    /* The exact proof's turns while best-first's open list looks like a lost deal's
-     * (PF_PROOF_GATE): proof.c's, which keeps the proof and its count. */
-    int (*proof_turn)(void *ctx, long bf_quantum, long max_nodes, double deadline, Outcome *out);
-    void *proof_ctx;
-    long proof_nodes;
-    const Config *win_cfg; /* the winner's config and nodes, for collect_path */
-    const Nodes *win_nodes;
-} Portfolio;
-
-/* Past ``first`` the scans go on in proof.c's turns (``settle``, SCAN_LATE_NUM there),
- * up to SCAN_LATE_NODES positions in all: at the portfolio's cap they are held, not
- * dropped (a deal past ``first`` is one best-first has not won within 100,000). */
-#ifndef SCAN_LATE_NODES
-#define SCAN_LATE_NODES 300000
-#endif
 
 #ifndef PF_PROOF_GATE /* the proof's turns while best-first's open list holds less than 1 / PF_PROOF_GATE */
 #define PF_PROOF_GATE 4 /* of its expansions ... */
@@ -323,8 +247,7 @@ typedef struct {
 /* Whether the scans may take a turn in the portfolio: not started, or running. */
 static inline int portfolio_scans_on(const Portfolio *p) { return p->slive == 0 || p->slive == 1; }
 
-/* Positions the scans have expanded so far. */
-static long portfolio_scanned(const Portfolio *p) { return p->slive > 0 ? p->scan.out.nodes : p->scan_nodes; }
+long portfolio_scanned(const Portfolio *p) { return p->slive > 0 ? p->scan.out.nodes : p->scan_nodes; }
 
 /* Positions the meta-move scan has expanded so far. */
 static long portfolio_meta(const Portfolio *p) { return p->mlive > 0 ? p->meta.out.nodes : p->meta_nodes; }
@@ -335,7 +258,7 @@ static long portfolio_nodes(const Portfolio *p) {
            portfolio_scanned(p) + p->proof_nodes + portfolio_meta(p);
 }
 
-static void portfolio_drop_dive(Portfolio *p) {
+void portfolio_drop_dive(Portfolio *p) {
     if (!p->live) return;
     p->dive_nodes += p->dive.out.nodes;
     dive_free(&p->dive);
@@ -343,7 +266,7 @@ static void portfolio_drop_dive(Portfolio *p) {
     p->live = 0;
 }
 
-static void portfolio_drop_greedy(Portfolio *p) { /* for good: it never starts again */
+void portfolio_drop_greedy(Portfolio *p) { /* for good: it never starts again */
     if (p->glive <= 0) return;
     bf_free(&p->greedy);
     nodes_free(&p->gnodes);
@@ -359,17 +282,16 @@ static void scans_drop(Scans *s, Nodes *nodes, int *live, long *count) {
     *live = -1;
 }
 
-static void portfolio_drop_scan(Portfolio *p) { scans_drop(&p->scan, &p->snodes, &p->slive, &p->scan_nodes); }
+void portfolio_drop_scan(Portfolio *p) { scans_drop(&p->scan, &p->snodes, &p->slive, &p->scan_nodes); }
 
-static void portfolio_drop_meta(Portfolio *p) { scans_drop(&p->meta, &p->mnodes, &p->mlive, &p->meta_nodes); }
+void portfolio_drop_meta(Portfolio *p) { scans_drop(&p->meta, &p->mnodes, &p->mlive, &p->meta_nodes); }
 
-static void portfolio_free(Portfolio *p) {
+void portfolio_free(Portfolio *p) {
     portfolio_drop_dive(p);
     portfolio_drop_greedy(p);
     portfolio_drop_scan(p);
     portfolio_drop_meta(p);
 }
-
 
 /* Whether fc-solve's moves of runs are this game's: under the group moves it plays
  * ("--sequence-move limited": free cells + 1 with Kings-only columns, the FreeCell
@@ -392,13 +314,7 @@ static int scans_preset(const Config *cfg) {
     return !cfg->kings_only && !cfg->suit && fcs_runs_are_ours(cfg) ? PRESET_LOOKING_GLASS : PRESET_TOONS;
 }
 
-/* The scans' turn of ``quantum`` expansions, ``cap`` in all, ``max_scanned`` at most
- * by the node limit (< 0: none): 1 when they found a line (or hit the node or time
- * limit). They start from the deal itself, before the rules' autoplay, and send no
- * card home themselves, as Freecell Solver; they stop for good when they all run
- * dry or fill their share of the tables, and at ``cap`` (held there where
- * SCAN_LATE_NODES goes further: proof.c's late turns). */
-static int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_scanned,
+int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_scanned,
                                double deadline, long quantum, long cap) {
     if (p->slive == 0) {
         p->scfg = *cfg;
@@ -466,11 +382,7 @@ static int portfolio_greedy_turn(Portfolio *p, const Config *cfg, const State *r
     return 0;
 }
 
-/* The next dive, stopped after ``cap`` expansions: the r-th of its stretch
- * (``*count``: the short dives before SOLO, the dives up to DIVE_MAX and the long
- * ones beside the proof, proof.c, count their own) cycles through DIVE_KINDS,
- * each kind with its own seed in the first round and seed + r / NKINDS after. */
-static void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share, int *count,
+void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share, int *count,
                                 long cap) {
     int r = (*count)++;
     p->dive_cap = cap;
@@ -702,16 +614,7 @@ static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *n
     return 0;
 }
 
-/* Runs the portfolio from ``root`` (``start`` after its autoplay; the scans start
- * from ``start``); ``tail`` 0 runs best-first alone. ``first`` >= 0: it stops
- * (LIMIT) once the searches other than the scans have expanded that many positions
- * (the scans' cost falls on deals won past ``first`` once, not three times over:
- * the proof's turns, proof.c). On SOLVED, ``win_cfg`` and ``win_nodes`` name the
- * path's search (the best-first search's tables are ``nodes``, a helper's its own:
- * portfolio_free). Best-first (``p->bf``) is left to the caller, to go on with or
- * bf_free. ``p->proof_turn`` and ``p->proof_ctx`` are the caller's (NULL: no proof
- * turns); the rest of ``p`` is made here. */
-static Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start, const State *root, Nodes *nodes,
+Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start, const State *root, Nodes *nodes,
                              long max_nodes, double deadline, int tail, long first) {
     Outcome out;
     int (*proof_turn)(void *, long, long, double, Outcome *) = p->proof_turn;

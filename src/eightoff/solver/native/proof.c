@@ -1,34 +1,10 @@
-/* The whole search of core.solve_fast: the portfolio first, then, on a deal it has
- * not settled within ``first`` expansions (FIRST unless told), its best-first search
- * and the exact proof (exhaust.c) by turns.
- *
- * A large deal used to be searched twice: best-first (hashed positions) until it
- * ran dry, then the exact proof over the same positions again, which also held the
- * only "no solution" answer. Past ``first``, the exact depth-first search runs beside
- * best-first instead, PROOF_RATIO expansions for each of best-first's: it finds
- * lines of its own (a depth-first scan, as Freecell Solver's), its running dry is
- * the proof. Where best-first's open list was small, the proof took turns in the
- * portfolio already (portfolio.c, settle_proof_turn) and goes on from there; its
- * running dry there ends the search. Best-first goes on where the portfolio left
- * it (a deal it would win at a few hundred thousand positions is not searched
- * again from the start); it is
- * dropped when it runs dry, when the tables are full (then the proof has them), or
- * past LATE_BF_MAX expansions.
- * The portfolio's depth-first dives go on too, longer (LATE_DIVE expansions each,
- * the kinds in turn, twice that from the second round), LATE_NUM positions per
- * LATE_DEN of best-first's and only while best-first's open list looks like a won
- * deal's: deals Freecell Solver wins in a second by its depth-first scans were
- * still "unknown" to best-first and the proof after millions of positions, while
- * a dive of one kind or another wins most of them within 30,000-300,000; they stop
- * once best-first has expanded LATE_DIVES_MAX. Freecell Solver's preset scans go on
- * as well (SCAN_LATE_NUM per SCAN_LATE_DEN of best-first's and the proof's positions,
- * gated the same way by SCAN_LATE_GATE, and at SCAN_FLOOR's slower pace while the
- * gate is shut), up to SCAN_LATE_NODES of theirs in all.
- *
- * Part of the _native extension, built as one unit: module.c includes every file
- * (in dependency order), so all functions stay static and inline across files. */
+/* The whole search: the portfolio, then best-first, the proof and long dives by turns (see proof.h). */
+#include "proof.h"
+#include "dive.h"
+#include "normal.h"
+#include "position.h"
+#include "tables.h"
 
-#define FIRST 100000 /* the portfolio alone first: most deals end within this */
 #ifndef PROOF_RATIO
 /* Then the proof expands this many positions per best-first one. 4 rather than 2:
  * on the deals of PySolFC 1-500 past the first 100,000 positions of C2-A, C2-AB,
@@ -67,9 +43,6 @@
  * variant: best-first wins it at 1,016,848 of its expansions.) */
 #ifndef LATE_DIVES_MAX
 #define LATE_DIVES_MAX 2000000
-#endif
-#ifndef LATE_BF_MAX
-#define LATE_BF_MAX 4000000
 #endif
 /* The long dives beside them (tuned on the deals of PySolFC 1-500 that took over
  * 0.25 s in the 24-variant comparison, 3,600,000 positions each: benchmarks/README.md). */
@@ -134,28 +107,7 @@
 #define SCAN_FLOOR_CAP 200000
 #endif
 
-typedef struct {
-    Portfolio pf; /* past ``first``: the long dives' (pf.dive) and the late scans' (pf.scan) */
-    long scan_base; /* the scans' positions at ``first`` */
-    long others_base; /* best-first's and the proof's then */
-    long dive_base; /* pf.dive_nodes when the long dives began */
-    int dives; /* 1 while the long dives go on */
-    BestFirst bf; /* the portfolio's, going on beside the proof (its tables: the caller's nodes) */
-    int blive;
-    Nodes pnodes; /* the proof's, when best-first goes on in the caller's */
-    Config pcfg; /* the proof side's: the refined safe autoplay (proof_config) */
-    State proot; /* the root after the proof side's autoplay */
-    Exhaust ex; /* the proof: made by its first turn, in the portfolio or past ``first`` */
-    int exstate; /* 0 not made, 1 made, 2 made but out of room in the portfolio, -1 not to be made there */
-    int proof_ended; /* 1: its turn in the portfolio ended the search */
-    const Config *win_cfg; /* the winner's config and nodes, for collect_path */
-    const Nodes *win_nodes;
-} Settle;
-
-/* The proof side's config: in alternating colours the refined safe autoplay
- * (rules.h proven_safe_home), which sends more cards home at once and so merges
- * positions the basic rule keeps apart; the same config otherwise. */
-static Config proof_config(const Config *cfg) {
+Config proof_config(const Config *cfg) {
     Config p = *cfg;
     if (p.autoplay == AUTO_SAFE) p.autoplay = p.root_autoplay = AUTO_PROVEN;
     return p;
@@ -181,7 +133,7 @@ static void settle_proof_alone(Settle *s, Budget *budget, long *spent) {
     portfolio_drop_dive(&s->pf);
 }
 
-static void settle_free(Settle *s) {
+void settle_free(Settle *s) {
     portfolio_free(&s->pf);
     if (s->ex.nodes != NULL) ex_free(&s->ex); /* made (freed already: a no-op) */
     settle_drop_bf(s);
@@ -268,12 +220,7 @@ static int settle_proof_turn(void *ctx, long bf_quantum, long max_nodes, double 
     return 1;
 }
 
-/* Searches from ``root`` (after its autoplay) until a line, a proof, or a limit;
- * best-first stops past ``late`` expansions (LATE_BF_MAX unless told).
- * On SOLVED, ``win_cfg`` and ``win_nodes`` name the path's search (``nodes`` for
- * best-first's, the proof's own or a helper's else: settle_free after
- * collect_path). */
-static Outcome settle(Settle *s, const Config *cfg, const State *start, const State *root, Nodes *nodes,
+Outcome settle(Settle *s, const Config *cfg, const State *start, const State *root, Nodes *nodes,
                       long max_nodes, double deadline, int tail, long first, long late) {
     Budget *budget = nodes->budget;
     if (max_nodes >= 0 && max_nodes < first) first = max_nodes;
