@@ -336,20 +336,15 @@ int finish_ending(const Config *cfg, const EState *start, int endgame_home, long
 
 /* ---- a helper's line: best-first's own instead, or resolved from where it got going -- */
 
-/* A helper wins while best-first is on its way, and best-first is often close: of
- * the 289 Fore Cell deals of PySolFC 3001-4200 a helper won, best-first alone (the
- * very search the portfolio runs by turns) ends 147 within another half of the
- * positions spent, its line 18 single-card moves shorter on average (the helper's
- * finished and resolved as before, on the same deals). So after a dive's, the
- * greedy search's or the exact proof's win best-first goes on for 1 / GO_ON_DIV of
- * the positions spent (GO_ON_MIN to GO_ON_MAX, within the node limit); its line, if
- * it finds one,
- * is kept unless longer, and resolve_line's three searches are saved. After Freecell
- * Solver's scans' win it goes on only as far as one of resolve_line's searches
- * would, the three sharing the other two's positions if it finds nothing (py_solve):
- * the scans win where fc-solve is fastest (it took under 2 ms on 69 of their 92
- * deals), where eightoff's time is what counts (benchmarks/README.md, eleventh
- * round). */
+/* A helper wins while best-first is on its way, and best-first is often close: it
+ * often ends soon after, with a shorter line than the helper's once finished. So
+ * after a dive's, the greedy search's or the exact proof's win best-first goes on
+ * for 1 / GO_ON_DIV of the positions spent (GO_ON_MIN to GO_ON_MAX, within the node
+ * limit); its line, if it finds one, is kept unless longer, and resolve_line's
+ * searches are saved. After Freecell Solver's scans' win it goes on only as far as
+ * one of resolve_line's searches would, the others sharing the rest if it finds
+ * nothing (py_solve): the scans win where fc-solve is fastest, where eightoff's
+ * time is what counts. */
 #ifndef GO_ON_DIV
 #define GO_ON_DIV 2
 #endif
@@ -374,7 +369,7 @@ int bf_go_on(BestFirst *bf, long n, long *spent, double deadline) {
 }
 
 int keep_shorter(const Config *cfg, const EState *start, const Steps *own, double deadline, Budget *budget,
-                        Line *line) {
+                 Line *line) {
     Line other = {NULL, 0, 0};
     int ok = finish_line(cfg, start, own, -1, 0, deadline, budget, 0, &other);
     if (ok > 0 && single_card_length(other.items, other.n) <= single_card_length(line->items, line->n)) {

@@ -585,7 +585,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
      * more: thousands of moves): the finish cuts its detours too. */
     int helper = !(search.win_cfg == &cfg && search.win_nodes == &nodes); /* any line but best-first's */
     /* Not with eight cells, where best-first's own lines are found by the helpers' too
-     * (on the standard game, PySolFC 3001-4200: -0.3% moves for +4% time). */
+     * (there re-solving buys a fraction of a move for several percent more time). */
     int shorten = helper && resolve && cfg.ncells < RESOLVE_CELLS;
     int bf_won = 0;
     long won_at = out.nodes, again = resolve_nodes(won_at, max_nodes); /* each resolve_line search's */

@@ -38,7 +38,7 @@
  *   cycle through DIVE_KINDS, which order a position's children by h under other
  *   weights (cards in cells, cards covering a suit's next card) or by the kind of
  *   their move (Freecell Solver's "tests order": home first, cells last),
- *   streamlined or not; from the second round on with fresh seeds.
+ *   streamlined or not; from the second pass over the kinds on with fresh seeds.
  *
  * The first line found wins and goes through the same finish, a helper's with its
  * detours cut first (shortcut.c's shortcut_line).
@@ -50,33 +50,23 @@
  * expanded (past PF_PROOF_MIN), the proof takes turns beside it already, as many
  * positions per best-first one as past ``first`` (proof.c's settle_proof_turn; not
  * where lone cards are put back), once the other helpers' share is spent too: on a
- * lost deal the proof needs about half of best-first's positions (2-cell
- * alternating PySolFC 11, 36, 43: 3,050 / 6,985, 4,910 / 8,471, 26,418 / 55,712),
- * and it used to run only after best-first had run dry (43: 97,860 -> 61,556
- * positions in all); a won deal whose line best-first does not find while its open
- * list is small is often won by the proof's depth-first search (PySolFC 98: 149,465
- * -> 54,862). Its positions count neither against ``first`` nor against DIVE_MAX.
- * Tuned on PySolFC 3001-3250 (CPU s, builds taking turns deal by deal): C2-A 9.04
- * without, 8.58 with the gate at 1/4 (kept), 8.02 at 1/2, 8.65 at 1/4 from 10,000;
- * C2-AB 17.20, 15.76 (kept), 15.25, 15.89. At 1/2 the won deals best-first finds
- * while its open list is small pay more (Fore Cell 3141 1.95 -> 2.51 s, C2-AB 276
- * 36 -> 134 ms); with lone cards put back (C2-EA, C2-EAB) the proof's wins there,
- * lines of 170 moves for 117, cost the finish more than they save (C2-EAB 176 21 ->
- * 55 ms at 17,201 positions rather than 26,157): not there (benchmarks/README.md).
+ * lost deal the proof needs about half of best-first's positions, and a won deal
+ * whose line best-first does not find while its open list is small is often won by
+ * the proof's depth-first search. Where lone cards are put back (any card to an
+ * empty column, alternating colours), the proof's wins there are long lines that
+ * cost the finish more than they save: not there. Its positions count neither
+ * against ``first`` nor against DIVE_MAX.
  * Deals best-first ends within early_start expansions get exactly the line they got
  * before; the others pay at most DIVE_MAX more expansions for a chance of a line
  * many times sooner, and only while best-first's open list is large (at least one
  * position per OPEN_SHARE expanded): on a lost deal it shrinks as the search runs
- * dry, and the helpers, which cannot prove the loss, would only add their cost
- * (on PySolFC deals 3001-3300 of 2-cell alternating, the open list held a median
- * 0.34 positions per expansion at 2,000 expansions on lost deals, 0.59 on won ones). */
+ * dry, and the helpers, which cannot prove the loss, would only add their cost. */
 #include "portfolio.h"
 #include "position.h"
 #include "tables.h"
 
-/* Tuned on PySolFC deals 1-1000 and 3001-3600 of the standard game, Fore Cell and
- * 2-cell alternating (never on the deals the benchmark reports): see
- * benchmarks/README.md. */
+/* The values below were tuned on deals the benchmark does not report (see
+ * docs/solver.md, "How to tune"); each comment says what its value bounds. */
 #ifndef SOLO
 #define SOLO 2000 /* best-first alone first: most deals end within this */
 #endif
@@ -139,53 +129,32 @@
 #ifndef SCAN_DEN
 #define SCAN_DEN 1
 #endif
-/* The scans stop after SCAN_NODES expansions. Past the prelude's first A* turn
- * (33,600 positions) fc-solve wins deals best-first takes 10-40x longer over (C4-AB
- * and C2-AB, 36,000-59,000 positions). Tuned on PySolFC 3001-3200 of C2-A, C2-AB,
- * C2-EA, C2-EAB, C4-A and C4-AB (CPU s of all six, deals over 10x fc-solve's time):
- * 17,000 40.79 s, 1 deal; 60,000 41.49 s, 0; 100,000 42.23 s, 0; 100,000 with no
- * open-list gate 44.53 s, 0. A deal best-first wins meanwhile pays for the scans'
- * positions 1:1; past ``first`` (proof.c) they stop. */
+/* The scans stop after SCAN_NODES expansions: past the prelude's first A* turn,
+ * fc-solve's scans still win deals best-first takes many times longer over. A deal
+ * best-first wins meanwhile pays for the scans' positions 1:1; past ``first``
+ * (proof.c) they stop. */
 #ifndef SCAN_NODES
 #define SCAN_NODES 60000
 #endif
 /* With WIDE_CELLS cells the scans stop sooner: there best-first ends most deals
- * itself, and the scans' wins on the standard game came early (PySolFC 1-2000: 33
- * wins, none past 3,400 of their positions), while each of their positions costs
- * about as much as one of best-first's on the deals it ends in 2,000-20,000
- * expansions. Standard game, PySolFC 3001-5200, instructions (callgrind) of every
- * solve: 17,000 -> 10.53G, 8,000 10.35G, 6,000 10.27G, 4,000 10.20G, 3,000 10.18G
- * (the solver of 8aff81b: 10.79G); at 3,000 deal 1996 (tuning range) is 18x
- * fc-solve's time, at 4,000 it is won by the scans as before. */
+ * itself, the scans' wins come early, and each of their positions costs about as
+ * much as one of best-first's. */
 #ifndef WIDE_SCAN_NODES
 #define WIDE_SCAN_NODES 4000
 #endif
 
-/* The scans' first SCAN_FIRST positions may take the other helpers' turns too. At 500,
- * deals fc-solve's first scans win within 650-2,100 positions took over 10x its time
- * here (C4-A PySolFC 142 13.5 ms, fc-solve 1.3; C4-EA 326 11.6, 0.9; C2-EAB 491 6.7,
- * 0.6); at 1,500 6.9, 8.4 and 5.5 ms, and PySolFC 3001-3100 of the 24 rows 18.28 s
- * against 18.66 (3,000: 18.44), no row over 1.12x (C4-EAB, one deal: 3066 3.8 -> 12.2
- * ms), C4-E 1.03x (benchmarks/README.md's twenty-sixth round). */
+/* The scans' first SCAN_FIRST positions may take the other helpers' turns too:
+ * fc-solve's first scans win many deals within their first couple of thousand
+ * positions, which best-first's share alone would reach many times later. */
 #ifndef SCAN_FIRST
 #define SCAN_FIRST 1500
 #endif
-/* The gate holds from the scans' first position: held back only past their first
- * 5,000 (2-cell alternating PySolFC 98, won by fc-solve's preset at 5,022: 135 ->
- * 13 ms), lost deals of 1,000-10,000 positions paid for them, PySolFC 1-500: C2-E
- * 0.06 -> 0.10 s, C4-E 0.24 -> 0.30, C2-B 0.17 -> 0.21, C4-EB 2.20 -> 2.48. */
+/* The gate holds from the scans' first position: held back only later, lost deals
+ * of a few thousand positions paid for scans that could not help them. */
 /* While the gate holds them the scans still go on, at a floor of one position per
  * SCAN_EARLY_FLOOR of their allowance, up to SCAN_EARLY_FLOOR_CAP of theirs: a lost
- * deal pays a quarter more at most, and none of it past its first 160,000 positions
- * (PySolFC 98 again: the proof won it at 54,862 positions in all, 47 ms, 9x fc-solve's
- * 5.2; now at 28,802, 26 ms; 2-cell alternating Baker's 873, which the scans win at
- * 34,614: 681,176 -> 175,454 positions, 908 -> 199 ms, fc-solve 33). `solve()` CPU s
- * of C2-A, C2-AB, C4-A, C4-AB, C2-EA and C2-EAB, builds taking turns deal by deal,
- * without / with a cap of 10,000: PySolFC 1-500 97.01 / 94.44 (the other 18 rows 9.75
- * / 9.71), 3001-3250 50.74 / 50.27, 3501-3750 64.74 / 62.67; with 10,000 / 40,000:
- * 1-500 93.67 / 92.63, 3001-3250 49.42 / 48.71. The geometric mean of the ratios over
- * deals of 5 ms or more 0.99-1.00 each time. One per 2 instead: 3001-3250 50.85, 11
- * deals 1.3 times slower, the small lost ones. */
+ * deal pays a quarter more at most, while a deal the scans win late (after the gate
+ * shut) is still theirs long before best-first or the proof ends it. */
 #ifndef SCAN_EARLY_FLOOR
 #define SCAN_EARLY_FLOOR 4
 #endif
@@ -204,13 +173,9 @@
  * group moves fc-solve's "--sequence-move limited" plays (runs of free cells + 1
  * with Kings-only columns, the FreeCell formula where any card fills one: eightoff's
  * defaults), where its lines are the engine's. It wins in a few hundred positions
- * deals best-first wanders over: C4-EB PySolFC 48 at 246 (best-first's portfolio
- * 28,052), C4-A 7 at 216 (110,585), C2-EAB 9 at 12,829 (3.3 s -> 0.11 s). Tuned on
- * PySolFC 3001-3100 of the 24 atlas rows (CPU s of solve(), builds taking turns
- * deal by deal, benchmarks/README.md's twenty-sixth round): from the first expansion
- * 1:1 throughout, the small rows' lost deals paid 1.5-1.7x (C4, C2-B, C2-EB); as
- * kept, Σ 18.23 s against 18.40 without, C4-A 0.76x, C4-AB 0.86x, C4-EB 0.91x, C4
- * 1.10x, C8-EB 1.18x. */
+ * deals best-first wanders over for thousands of times more. From the first
+ * expansion at 1:1 throughout, the small rows' lost deals paid for it: hence the
+ * start, the later share and the gate. */
 #ifndef USE_META
 #define USE_META 1
 #endif
@@ -304,12 +269,8 @@ static int fcs_runs_are_ours(const Config *cfg) {
 
 /* Which of Freecell Solver's presets the scans run: looking-glass under FreeCell's
  * own rules (alternating colours, any card to an empty column, its group moves),
- * which it was made for, toons elsewhere. PySolFC 3001-3200 of the eight rows where
- * any card fills a column, with 4 and 2 cells (builds taking turns deal by deal,
- * benchmarks/README.md's twenty-seventh round): Σ 18.78 s -> 14.31 (C2-EAB 15.97 ->
- * 11.71, C2-EA 1.71 -> 1.48, C4-EA and C4-EAB 1.07-1.08x), deals over 10x
- * looking-glass's own time 31 -> 6; where they build in suit it made no difference
- * but on C4-E, 1.2x slower. */
+ * which it was made for, toons elsewhere: under those rules looking-glass's scans
+ * win more deals sooner. */
 static int scans_preset(const Config *cfg) {
     return !cfg->kings_only && !cfg->suit && fcs_runs_are_ours(cfg) ? PRESET_LOOKING_GLASS : PRESET_TOONS;
 }
@@ -436,9 +397,8 @@ static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *r
 
 /* Where the helpers' first turn comes: EARLY_START, but SOLO with WIDE_CELLS cells
  * or more. With eight cells best-first's h guides it well: the deals it ends in
- * 750-2,000 expansions are most of what the early turns cost there, and no deal of
- * the tuning range needed them (standard game, PySolFC 3001-4200: Σ positions
- * 491,101 -> 432,099, CPU -14%, none over 10x fc-solve either way). */
+ * between EARLY_START and SOLO expansions are most of what the early turns cost
+ * there, and hardly any deal needs them. */
 static long early_start(const Config *cfg) {
     return cfg->ncells >= WIDE_CELLS || EARLY_START > SOLO ? SOLO : EARLY_START;
 }
@@ -448,25 +408,16 @@ static long early_start(const Config *cfg) {
  * prelude, the first (its "24": test j among them, another order from depth 33 on
  * with [234j] sorted by cards out, and its pruning -sp r:tf) given its first 245
  * positions. That first scan wins in a few hundred positions deals the default order
- * takes thousands over or never wins (C4-EA PySolFC 5: 127 against 6,644; 26: 48
- * against none by 20,000); on PySolFC 3001-3100 of the eight such rows with four and
- * two cells, builds taking turns deal by deal (benchmarks/README.md's twenty-seventh
- * round): Σ 2.68 s -> 2.24, deals over 10x looking-glass's time 41 -> 12; with
- * "01j234" and the pruning alone 2.38 s and 26. The whole preset rather than that
- * scan alone wins the deals its other scans win at once (C4-EB PySolFC 21, 73, 74:
- * 383-669 positions; 6.6-13.0 ms -> 2.0-2.8, looking-glass 0.5-0.8): PySolFC
- * 3001-3200 and 3201-3400 of C4-E, C4-EB, C2-E and C2-EB (twenty-eighth round) Σ
- * 0.77 -> 0.79 s and 1.04 -> 1.08, deals over 10x looking-glass 6 -> 4 and 2 -> 1.
+ * takes thousands over or never wins, and the whole preset rather than that scan
+ * alone also wins at once the deals its other scans win at once.
  * Where the scans are looking-glass's (scans_preset), toons' run in this slot
  * instead (TOONS_BESIDE_MAX). */
 #define META_TESTS "0123456789"
 /* Where the meta-move scan's first turn comes: META_START, but with WIDE_CELLS cells
  * where the other helpers' do (early_start), and where any card fills a column
  * META_START_ANY: looking-glass's first scan wins most such deals it wins within its
- * first 245 positions (its prelude's first turn). PySolFC 3001-3100 and 3101-3200 of
- * the eight rows (its first scan alone): Σ 2.25 -> 2.18 s and 17.00 -> 16.22 s, deals
- * over 10x looking-glass 24 -> 18 on the second range; from the first expansion 2.20
- * s, C4-E and C2-EB 1.07-1.16x slower. */
+ * first 245 positions (its prelude's first turn), so it starts earlier there; from
+ * the first expansion, the lost deals of the small rows paid for it. */
 #ifndef META_START_ANY
 #define META_START_ANY 150
 #endif
@@ -486,20 +437,11 @@ static inline int scans_gated(const Portfolio *p) { return (long)p->bf.heap.n * 
  * the other helpers' first turns, not held back by best-first's open list; like the
  * meta scan's, their positions count against no other helper's share), up to
  * TOONS_BESIDE_NODES: toons' first scans win at once deals looking-glass's take 2-8
- * times the positions over (PySolFC 120 of 2-cell alternating: 2,445 against
- * 13,547). PySolFC 1-500 of the four such rows: deals over 10x fc-solve's toons 6 ->
- * 1 (C4-EA 76, won at 340 positions, 11x: best-first's first 750 expansions);
- * 3001-3200 and 3201-3400, CPU s of solve() (builds taking turns deal by deal): Σ
- * 14.05 -> 14.71 s and 5.18 -> 5.37 (1.04x), with toons from best-first's 150th
- * expansion (C4-EA 76 won) 1.03x and 1.07x, C4-EA and C4-EAB 1.1-1.3x.
+ * times the positions over.
  * Past TOONS_BESIDE_NODES they go on while best-first's open list is not a lost
  * deal's (SCAN_OPEN_SHARE, as looking-glass's scans), up to TOONS_BESIDE_MAX:
- * toons wins C2-EAB PySolFC 1785 at 18,647 positions, looking-glass at 182,921
- * (solve() 171,232 positions, 191 ms, 12-14x fc-solve's toons; now 60,156, 62 ms).
- * The 1,331 deals of C2-EA, C2-EAB, C4-EA and C4-EAB that took 5 ms-10 s in PySolFC
- * 1-2000: positions Σ 1.049x, CPU s 62.27 -> 63.52 (builds taking turns deal by
- * deal), the same verdicts; up to 60,000 1.080x and 65.06 s; 20,000 without the
- * open list's hold 1.079x. */
+ * a deal toons wins within that many positions may take looking-glass ten times
+ * more, while the hold keeps the lost deals from paying for it. */
 #ifndef TOONS_BESIDE_NODES
 #define TOONS_BESIDE_NODES 5000
 #endif
@@ -571,12 +513,8 @@ static long helper_allowance(const Config *cfg, long b) {
 /* The scans' own allowance: SCAN_NUM per SCAN_DEN of best-first's expansions past
  * early_start and of the proof's positions (its turns beside best-first, PF_PROOF_GATE),
  * as past ``first`` (proof.c). Counting best-first's alone, the scans fell four times
- * behind once the proof took its turns (PROOF_RATIO of best-first's each): 2-cell
- * alternating Baker's PySolFC 3427, which the scans win at 4,292 of their positions, was
- * won by the proof at 21,640 while they stood at 4,291 (35 ms; fc-solve 2.6 ms); now
- * 10 ms. Tuned on PySolFC 3001-3700 (C2-A, C2-AB, C4-A, C4-AB, C2-EA, C2-EAB; CPU s of
- * solve(), builds taking turns deal by deal): 3001-3250 48.62 -> 48.39, 3201-3700
- * 164.93 -> 162.04, and no deal over 10x fc-solve's time there (one before: 3427). */
+ * behind once the proof took its turns (PROOF_RATIO of best-first's each), and the
+ * proof won slowly deals the scans would have won at once. */
 static long scan_own(const Portfolio *p, const Config *cfg) {
     long start = early_start(cfg), b = p->bf.out.nodes;
     return ((b <= start ? 0 : b - start) + p->proof_nodes) * SCAN_NUM / SCAN_DEN;

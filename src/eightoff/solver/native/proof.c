@@ -6,19 +6,12 @@
 #include "tables.h"
 
 #ifndef PROOF_RATIO
-/* Then the proof expands this many positions per best-first one. 4 rather than 2:
- * on the deals of PySolFC 1-500 past the first 100,000 positions of C2-A, C2-AB,
- * C2-EA, C2-EAB, C4-A and C4-AB, 218.0 CPU s against 237.7 (lost deals sooner: C2-A
- * 67.8 -> 57.0, C2-AB 138.0 -> 123.5; the wins best-first finds late later: C2-EAB
- * 22.6 -> 27.5), the same verdicts; 1 was no better than 2 (benchmarks/README.md). */
+/* Then the proof expands this many positions per best-first one: lost deals end
+ * sooner the larger it is, while the wins best-first finds late come later. */
 #define PROOF_RATIO 4
 #endif
 /* Where lone cards are put back too (normal.c lone_rule), a proof position stands
- * for about two and costs about two: one a best-first expansion. The C2-EA and
- * C2-EAB deals of PySolFC 1-300 took a third longer at 4 (the wins best-first finds
- * late: C2-EAB 267 6.8 s, 5.6 before), and the five slowest won C2-EAB deals take
- * 12.2 s at 1, 17.8 s at 2, 15.4 s before; five lost deals of eightoff 1-100,000
- * take 92.5 s at 1, 91.7 s before (benchmarks/README.md). */
+ * for about two and costs about two: one a best-first expansion. */
 #ifndef PROOF_RATIO_LONE
 #define PROOF_RATIO_LONE 1
 #endif
@@ -31,21 +24,15 @@
 #endif
 /* Past LATE_DIVES_MAX expansions of best-first's own, the long dives stop; past
  * LATE_BF_MAX, best-first too, and the proof goes on alone. On the slow lost deals
- * measured (2-cell and 4-cell alternating colours, 2 to 40 million positions) the
+ * measured (2-cell and 4-cell alternating colours, millions of positions) the
  * proof itself ended each search, while best-first's turns, its expansions half as
- * dear again as the proof's, took a third of the time: Fore Cell PySolFC 527 is
- * proven lost in 59 s instead of 95 with both at 2,000,000. But best-first wins
- * large won deals the proof wanders through: of the eleven C2-EAB deals (2-cell
- * alternating Baker's, any card to an empty column) of eightoff 1-100,000 still
- * unknown at 300 s and 8 GiB with both at 2,000,000, best-first to 4,000,000 (the
- * dives stopped at 2,000,000) wins 993, 12386 and 22226 in 10-16 s, while 527 takes
- * 41.1M positions instead of 39.1M (benchmarks/README.md). (PySolFC 267 of the same
- * variant: best-first wins it at 1,016,848 of its expansions.) */
+ * dear again as the proof's, took a third of the time. But best-first wins large
+ * won deals the proof wanders through, some of them only past a million of its own
+ * expansions: hence best-first's longer reach than the dives'. */
 #ifndef LATE_DIVES_MAX
 #define LATE_DIVES_MAX 2000000
 #endif
-/* The long dives beside them (tuned on the deals of PySolFC 1-500 that took over
- * 0.25 s in the 24-variant comparison, 3,600,000 positions each: benchmarks/README.md). */
+/* The long dives beside them. */
 #ifndef LATE_NUM /* the long dives expand LATE_NUM positions per LATE_DEN of best-first's */
 #define LATE_NUM 1
 #endif
@@ -65,14 +52,8 @@
 /* The portfolio's scans go on past ``first``, from where its cap or its open-list
  * gate held them, up to SCAN_LATE_NODES (portfolio.c): Freecell Solver's preset wins
  * some deals at 100,000-300,000 of its positions that best-first and the proof take
- * seconds over (2-cell alternating PySolFC 37: 206,231, where best-first and the
- * proof took 1,725,918 positions, 2.2 s). Tuned on PySolFC 3001-3200 of C2-A, C2-AB,
- * C2-EA, C2-EAB, C4-A and C4-AB, CPU s of the six rows (the same run without them:
- * 41.96 s): one scan position per four of the others' 42.92 s (a run of its own
- * against 40.77), per two 42.96, per one 42.86, per one without a gate 44.44 (a
- * lost deal pays the 240,000 positions, about 0.25 s); per one with the gate at 1/3
- * 42.37, at 1/2 41.41. On PySolFC 1-500 of the same rows, 89.63 -> 89.85 s, C2-A 37
- * 2.16 -> 0.48 s (benchmarks/README.md). */
+ * seconds over. The gate keeps them to deals whose open list looks won: without
+ * it, a lost deal pays for their positions in full. */
 #ifndef SCAN_LATE_NUM /* the late scans expand SCAN_LATE_NUM positions per SCAN_LATE_DEN of the others' */
 #define SCAN_LATE_NUM 1
 #endif
@@ -87,19 +68,9 @@
  * per SCAN_FLOOR of the others' since ``first``, up to SCAN_FLOOR_CAP of theirs in
  * all: a deal Freecell Solver's preset wins within that many positions then costs at
  * most about SCAN_FLOOR + 1 times its scans alone, whatever best-first's open list
- * holds (2-cell alternating PySolFC 290: the scans alone win at 78,313 positions, 75
- * ms; held at 33,700 by the gate, `solve()` took 702,268 positions, 865 ms, 10x
- * Freecell Solver's; with the floor 523 ms). The cap keeps a lost deal's cost to a few
- * tens of thousands of positions. `solve()` CPU s of C2-A, C2-AB, C4-A, C4-AB, C2-EA
- * and C2-EAB, builds taking turns deal by deal, without / with the floor: PySolFC
- * 1-500 100.17 / 98.56, 3001-3250 50.16 / 49.67, 3501-3750 71.69 / 70.83 (the same
- * verdicts); at one per 1 49.67 -> 50.95 on 3001-3250, and without the cap (one per
- * 2, up to SCAN_LATE_NODES) 51.32 -> 52.05, lost deals of a second paying 20-40%.
- * The cap was 90,000: 2-cell alternating PySolFC 1335, which the scans alone win at
- * 171,988 positions (176 ms, as Freecell Solver's 188), took 3.4 s, 17x. At 200,000,
- * 0.57 s; the 472 deals of those six rows that took 0.08-10 s in PySolFC 1-1500
- * (builds taking turns deal by deal) Σ 241.2 -> 246.9 s, positions 1.029x (lost
- * deals of 0.5-2 s pay 0.1-0.3 s), the same verdicts; at 300,000 252.9 s. */
+ * holds. The cap keeps a lost deal's cost to a few tens of thousands of positions,
+ * and is high enough that a deal the scans win at their 100,000-200,000th position
+ * is not left to the slower searches. */
 #ifndef SCAN_FLOOR
 #define SCAN_FLOOR 2
 #endif
