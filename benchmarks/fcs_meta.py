@@ -109,7 +109,9 @@ def our_scan(
     if status != core.SOLVED:
         return int(checked), False, False
     no_autoplay = (*config[:5], core.AUTO_NONE, *config[6:])  # the scan sends no card home
-    line = core.native.finish(*core.state(position), no_autoplay, steps, 20, 300, -1.0, True)
+    line = core.native.finish(
+        *core.state(position), no_autoplay, steps, 20, 300, -1.0, shortcuts=True
+    )
     for move in map(core.MOVES.__getitem__, line):
         position = position.apply(move)
     return int(checked), True, position.is_won()

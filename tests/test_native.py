@@ -295,7 +295,7 @@ def test_a_search_stops_at_its_memory_budget() -> None:
     single = core.config(position.rules, single_cards=True)
     assert native.astar(cols, cells, founds, single, -1, -1.0, -1, 64_000)[0] == LIMIT
     engine_state = core.state(position)
-    status, line, _, _ = native.solve(*engine_state, cfg, -1, -1.0, 20, 300, 64_000)
+    status, line, _, _ = native.solve(*engine_state, cfg, -1, -1.0, 20, 300, max_bytes=64_000)
     assert (status, line) == (LIMIT, [])
     assert native.optimal(*engine_state, cfg, -1, -1.0, 64_000)[:2] == (LIMIT, [])
     with pytest.raises(ValueError, match="max_bytes"):

@@ -15,7 +15,7 @@ from eightoff.formats import position_from_fcs
 from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
-from eightoff.solver import Limit, SolveResult, Verdict, core, solve
+from eightoff.solver import Limit, Schedule, SolveResult, Verdict, core, solve
 from test_native import scans_win_at, search_state
 
 native = core.native
@@ -133,11 +133,8 @@ def solve_native(
         -1.0,
         core.ENDGAME_HOME,
         core.ENDGAME_NODES,
-        1 << 30,
-        True,
-        first,
-        2_000_000,
-        resolve,
+        resolve=resolve,
+        schedule=Schedule(first=first, late_bf_max=2_000_000),
     )
     return status, [core.MOVES[m] for m in line], length, nodes
 
@@ -494,7 +491,7 @@ def assert_replays_to_a_win(position: Position, rules: Rules, steps: object) -> 
     """An atomic dive's line, with no foundation move of its own, replays and wins."""
     assert native is not None
     no_autoplay = (*core.config(rules)[:5], core.AUTO_NONE, *core.config(rules)[6:])
-    line = native.finish(*core.state(position), no_autoplay, steps, 20, 300, -1.0, True)
+    line = native.finish(*core.state(position), no_autoplay, steps, 20, 300, -1.0, shortcuts=True)
     for move in map(core.MOVES.__getitem__, line):
         position = position.apply(move)
     assert position.is_won()
@@ -600,7 +597,7 @@ def _dive_lines(position: Position) -> tuple[list[list[Position]], list[int]]:
     status, steps, _ = native.dive(*search_state(position), heavy_cells, 200_000, -1.0)
     assert status == core.SOLVED
     plain = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
-    cut = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0, True)
+    cut = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0, shortcuts=True)
     walks, lengths = [], []
     for line in (plain, cut):
         moves = tuple(map(core.MOVES.__getitem__, line))
@@ -694,7 +691,7 @@ def test_a_finished_line_has_no_shortcut_left(number: int, two: bool) -> None:
     status, steps, _ = native.scans(*search_state(position), cfg, 100_000, -1.0)
     assert status == core.SOLVED
     as_played = (*cfg[:5], core.AUTO_NONE, *cfg[6:])  # the scans' lines have no autoplay
-    line = native.finish(*core.state(position), as_played, steps, -1, 0, -1.0, True)
+    line = native.finish(*core.state(position), as_played, steps, -1, 0, -1.0, shortcuts=True)
     walk = [position]
     for move in map(core.MOVES.__getitem__, line):
         walk.append(walk[-1].apply(move))

@@ -14,7 +14,7 @@ import pytest
 from eightoff.deal import pysol_deal
 from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Layout, Rules
-from eightoff.solver import Limit, Verdict, core, reference
+from eightoff.solver import Limit, Schedule, Verdict, core, reference
 from test_native import scans_win_at, search_state
 from test_solver_oracle import hard_endgame, wins
 
@@ -41,9 +41,8 @@ def solve(
         -1.0,
         20,
         300,
-        max_bytes,
-        True,
-        first,
+        max_bytes=max_bytes,
+        schedule=Schedule(first=first),
     )
     return status, wins(position, [core.MOVES[m] for m in line]) if line else False
 
@@ -76,35 +75,37 @@ def test_best_first_goes_on_beside_the_proof_rather_than_again_from_the_start() 
     # best-first's whole count; a fresh best-first beside them would cost six times it.
     assert native is not None
     position = pysol_deal(2512, TWO_CELLS)
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30)
-    alone = native.solve(*args, False)[3]  # best-first alone, never switched
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
+    alone = native.solve(*args, tail=False)[3]  # best-first alone, never switched
     first = alone // 2
-    status, line, _, total = native.solve(*args, True, first)
+    status, line, _, total = native.solve(*args, schedule=Schedule(first=first))
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     assert first < total < first + 3 * alone
 
 
 def test_past_its_late_share_best_first_stops_and_the_proof_goes_on_alone() -> None:
     # Deal 38 is lost, 34,556 positions for the proof alone. Beside it, best-first and
-    # the long dives take their turns until best-first has expanded ``late``; then the
-    # proof goes on alone (late=1: right after the portfolio's one expansion).
+    # the long dives take their turns until best-first has expanded
+    # ``schedule.late_bf_max``; then the proof goes on alone (1: right after the
+    # portfolio's one expansion, with ``schedule.first`` 1).
     assert native is not None
     position = pysol_deal(38, TWO_CELLS)
     cols, cells, founds = core.state(position)
     held = bytes(sorted(c for c in cells if c >= 0))
     proof = native.exhaust(cols, held, founds, core.config(TWO_CELLS), -1, -1.0)
     assert proof[0] == core.EXHAUSTED
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30, True, 1)
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
 
     def nodes(late: int) -> int:
-        status, line, _, total = native.solve(*args, late)
+        schedule = Schedule(first=1, late_bf_max=late)
+        status, line, _, total = native.solve(*args, schedule=schedule)
         assert (status, line) == (core.EXHAUSTED, [])
         return int(total)
 
     assert nodes(1) == proof[2] + 1
     assert proof[2] + 1_000 < nodes(1_000) < nodes(2_000_000)
-    with pytest.raises(ValueError, match="late"):
-        native.solve(*args, 0)
+    with pytest.raises(ValueError, match="late_bf_max"):
+        native.solve(*args, schedule=Schedule(late_bf_max=0))
 
 
 def test_best_first_let_go_on_wins_what_the_proof_alone_wanders_past() -> None:
@@ -117,11 +118,11 @@ def test_best_first_let_go_on_wins_what_the_proof_alone_wanders_past() -> None:
         cells=2, build=Build.ALTERNATE, empty_column=EmptyColumn.ANY, layout=Layout.BAKERS
     )
     position = pysol_deal(267, rules)
-    args = (*core.state(position), core.config(rules), 3_000_000, -1.0, 20, 300, 1 << 30, True)
-    status, line, _, total = native.solve(*args, native.FIRST, core.NEVER)
+    args = (*core.state(position), core.config(rules), 3_000_000, -1.0, 20, 300)
+    status, line, _, total = native.solve(*args, schedule=Schedule(late_bf_max=core.NEVER))
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     assert total == 2_224_670
-    assert native.solve(*args, native.FIRST, 150_000)[0] == LIMIT
+    assert native.solve(*args, schedule=Schedule(late_bf_max=150_000))[0] == LIMIT
 
 
 def test_a_line_the_proof_finds_beside_best_first_has_no_detour_one_move_skips() -> None:
@@ -131,8 +132,8 @@ def test_a_line_the_proof_finds_beside_best_first_has_no_detour_one_move_skips()
     # position on the line reaches a later one for fewer single-card moves.
     assert native is not None
     position = pysol_deal(2, TWO_CELLS)
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30)
-    status, line, _, _ = native.solve(*args, True, 1)
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
+    status, line, _, _ = native.solve(*args, schedule=Schedule(first=1))
     moves = [core.MOVES[m] for m in line]
     assert status == core.SOLVED and wins(position, moves)
     positions, cost = [position], [0]
@@ -157,10 +158,10 @@ def test_long_dives_beside_the_proof_win_what_best_first_and_the_proof_do_not() 
 
 
 def solve_wins_at(position: Position) -> int:
-    """How many positions ``solve`` (first stretch 100,000) takes to win the deal, line checked."""
+    """How many positions ``solve`` (the default schedule) takes to win the deal, line checked."""
     assert native is not None
-    args = (*core.state(position), core.config(position.rules), -1, -1.0, 20, 300, 1 << 30, True)
-    status, line, _, total = native.solve(*args, 100_000)
+    args = (*core.state(position), core.config(position.rules), -1, -1.0, 20, 300)
+    status, line, _, total = native.solve(*args)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     return int(total)
 
@@ -175,8 +176,8 @@ def test_freecell_solvers_scans_go_on_past_the_first_stretch() -> None:
     assert 100_000 + 206_231 < solve_wins_at(position) < 600_000
     assert native is not None
     # A node limit holds for them too: unknown, not a line past it.
-    limit = (*core.state(position), core.config(TWO_CELLS), 400_000, -1.0, 20, 300, 1 << 30)
-    status, line, _, total = native.solve(*limit, True, 100_000)
+    limit = (*core.state(position), core.config(TWO_CELLS), 400_000, -1.0, 20, 300)
+    status, line, _, total = native.solve(*limit)
     assert (status, line) == (LIMIT, []) and total <= 400_000
 
 
@@ -216,7 +217,7 @@ def test_the_proof_takes_turns_in_the_first_stretch_where_the_deal_looks_lost() 
         held = bytes(sorted(c for c in cells if c >= 0))
         proof = native.exhaust(cols, held, founds, cfg, -1, -1.0)
         assert alone[0] == proof[0] == core.EXHAUSTED
-        args = (*core.state(position), cfg, -1, -1.0, 20, 300, 1 << 30, True)
+        args = (*core.state(position), cfg, -1, -1.0, 20, 300)
         status, line, _, total = native.solve(*args)
         assert (status, line) == (core.EXHAUSTED, [])
         assert total < alone[2] + proof[2], number
@@ -224,7 +225,7 @@ def test_the_proof_takes_turns_in_the_first_stretch_where_the_deal_looks_lost() 
     # depth-first search wins it at 33,496 of its positions, within the first stretch
     # (100,000) rather than past it (about 150,000 in all).
     position = pysol_deal(98, TWO_CELLS)
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30, True)
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
     status, line, _, total = native.solve(*args)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     assert total < 100_000

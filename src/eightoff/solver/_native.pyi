@@ -6,11 +6,14 @@ optimal ending gets the same budget; ``finish``'s gets 1 GiB). Bad arguments rai
 ValueError naming what is wrong.
 """
 
+from eightoff.solver.schedule import Schedule
+
 Move = tuple[int, int, int, int, int]
 Step = tuple[Move, tuple[int, ...]]
 Config = tuple[int, int, int, int, int, int, int, float, float, float, float]
-FIRST: int  # solve(): the portfolio alone for this many expansions (proof.c)
-LATE_BF_MAX: int  # solve(): best-first stops past this many of its own (proof.c)
+SCHEDULE: tuple[tuple[str, object], ...]
+"""The C ``Schedule``'s fields and default values in its order (schedule.h):
+:class:`eightoff.solver.Schedule` is held to the same names and defaults."""
 
 def best_first(
     cols: tuple[bytes, ...],
@@ -85,7 +88,9 @@ def finish(
     endgame_home: int,
     endgame_nodes: int,
     seconds: float,
+    *,
     shortcuts: bool = False,
+    schedule: Schedule | None = None,
 ) -> list[Move]: ...
 def solve(
     cols: tuple[bytes, ...],
@@ -96,11 +101,11 @@ def solve(
     seconds: float,
     endgame_home: int,
     endgame_nodes: int,
+    *,
     max_bytes: int = ...,
     tail: bool = ...,
-    first: int = ...,
-    late: int = ...,
     resolve: bool = ...,
+    schedule: Schedule | None = None,
 ) -> tuple[int, list[Move], int, int]: ...
 def optimal(
     cols: tuple[bytes, ...],

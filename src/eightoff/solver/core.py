@@ -17,6 +17,7 @@ import functools
 import hashlib
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Final
@@ -31,6 +32,7 @@ from eightoff.moves import FOUNDATION, Move, Place
 from eightoff.position import Position
 from eightoff.rules import OPTIONS, Build, EmptyColumn, Rules
 from eightoff.solver.result import Limit, SolveResult, Verdict
+from eightoff.solver.schedule import DEFAULT_SCHEDULE, Schedule
 
 native: ModuleType | None
 try:  # built at install time when a C compiler was there (see setup.py)
@@ -139,7 +141,12 @@ class MoveTable(dict[Compact, Move]):
 MOVES = MoveTable()
 
 
-def solve_fast(position: Position, limit: Limit, layers_dir: Path | None = None) -> SolveResult:
+def solve_fast(
+    position: Position,
+    limit: Limit,
+    layers_dir: Path | None = None,
+    schedule: Schedule = DEFAULT_SCHEDULE,
+) -> SolveResult:
     """Any short-ish winning line, a proof that there is none, or ``unknown``.
 
     One C call: weighted best-first search with 64-bit hashes and depth-first dives by
@@ -161,14 +168,13 @@ def solve_fast(position: Position, limit: Limit, layers_dir: Path | None = None)
     status, line, length, nodes = native.solve(
         *state(position),
         config(position.rules),
-        -1 if limit.nodes is None else limit.nodes,
-        -1.0 if limit.seconds is None else limit.seconds,
-        endgame,
-        ENDGAME_NODES,
-        limit.table_bytes,
-        PORTFOLIO,
-        native.FIRST,
-        best_first_stop(limit),
+        max_nodes=-1 if limit.nodes is None else limit.nodes,
+        seconds=-1.0 if limit.seconds is None else limit.seconds,
+        endgame_home=endgame,
+        endgame_nodes=ENDGAME_NODES,
+        max_bytes=limit.table_bytes,
+        tail=PORTFOLIO,
+        schedule=replace(schedule, late_bf_max=best_first_stop(limit, schedule)),
     )
     if status == LIMIT:
         status, nodes, before = _by_layers(position, limit, nodes, start, layers_dir)
@@ -176,26 +182,25 @@ def solve_fast(position: Position, limit: Limit, layers_dir: Path | None = None)
     return _result(status, line, length, nodes, start, optimal=False)
 
 
-TUNED_SECONDS: Final = 60.0  # the time limit native/proof.c's LATE_BF_MAX was tuned for
+TUNED_SECONDS: Final = 60.0  # the time limit Schedule.late_bf_max was tuned for
 NEVER: Final = 2**62  # best-first never stops by its count
 
 
-def best_first_stop(limit: Limit) -> int:
-    """Best-first's expansions before the proof goes on alone (``late``).
+def best_first_stop(limit: Limit, schedule: Schedule = DEFAULT_SCHEDULE) -> int:
+    """Best-first's expansions before the proof goes on alone.
 
-    native/proof.c's LATE_BF_MAX is best-first's share of a minute: a longer time
+    ``schedule.late_bf_max`` is best-first's share of a minute: a longer time
     limit stretches it as much, and with no limit at all best-first stops only when it
     runs dry or the proof needs its tables. (Won deals best-first finds late: C2-EAB
-    eightoff 83731 at 13 million positions, 29 s, where at LATE_BF_MAX the proof
+    eightoff 83731 at 13 million positions, 29 s, where at late_bf_max the proof
     wandered alone for hours.) Under a node limit, the tuned count: the same answer on
     every machine.
     """
-    assert native is not None
     if limit.nodes is not None:
-        return int(native.LATE_BF_MAX)
+        return schedule.late_bf_max
     if limit.seconds is None:
         return NEVER
-    return int(native.LATE_BF_MAX * max(1.0, limit.seconds / TUNED_SECONDS))
+    return int(schedule.late_bf_max * max(1.0, limit.seconds / TUNED_SECONDS))
 
 
 @functools.cache

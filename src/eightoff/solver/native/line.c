@@ -123,7 +123,6 @@ static void latest_moves(const EState *states, const Move *ms, int from, int upt
 /* A card's two moves merge only within this many moves of each other: a line the
  * searches find is a few hundred moves long, but one the exact proof's depth-first
  * search finds may have hundreds of thousands (a pass over it took hours). */
-#define MERGE_SPAN 1024
 
 /* One pass of merges of a card's two moves over ``line``, in place: for each move b,
  * with a the card's previous move, the two go (a round trip: the card never leaves)
@@ -134,7 +133,7 @@ static void latest_moves(const EState *states, const Move *ms, int from, int upt
  * the number of merges (another pass may find more), -1 when out of memory, -2
  * when the line does not replay from ``start``. Past ``deadline`` (>= 0) it stops,
  * the merges made so far kept. */
-static int merge_pass(const Config *cfg, const EState *start, Line *line, double deadline) {
+static int merge_pass(const Schedule *sch, const Config *cfg, const EState *start, Line *line, double deadline) {
     int n = line->n, nc = cfg->ncells, merges = 0;
     Move *ms = line->items;
     EState *states = malloc((size_t)(n + 1) * sizeof(EState)); /* states[k]: before move k */
@@ -155,7 +154,7 @@ static int merge_pass(const Config *cfg, const EState *start, Line *line, double
         const EState *es = &states[b];
         int a = last[carried(es, ms[b])];
         note_carried(es, ms[b], b, last);
-        if (a < 0 || b - a > MERGE_SPAN) continue;
+        if (a < 0 || b - a > sch->merge_span) continue;
         Move ma = ms[a], mb = ms[b];
         /* Only a lone card's two moves merge; take-backs and runs stay as they are. */
         if (ma.n > 1 || mb.n > 1 || ma.dk == FOUND || ma.sk == FOUND || mb.sk == FOUND) continue;
@@ -195,8 +194,8 @@ static int merge_pass(const Config *cfg, const EState *start, Line *line, double
             if (!GONE(ms[k])) engine_play(cfg, &states[k + 1], ms[k]);
         }
         /* The stretch's moves may carry other cards now. Moves further back than
-         * MERGE_SPAN from b never merge with a later one: they need not be looked at. */
-        latest_moves(states, ms, b > MERGE_SPAN ? b - MERGE_SPAN : 0, b, last);
+         * merge_span from b never merge with a later one: they need not be looked at. */
+        latest_moves(states, ms, b > sch->merge_span ? b - sch->merge_span : 0, b, last);
     }
     int m = 0;
     for (int k = 0; k < n; k++)
@@ -295,7 +294,7 @@ static int endgame_pass(const Config *cfg, const EState *start, int endgame_home
     return 1;
 }
 
-int finish_line(const Config *cfg, const EState *start, const Steps *steps, int endgame_home,
+int finish_line(const Schedule *sch, const Config *cfg, const EState *start, const Steps *steps, int endgame_home,
                        long endgame_nodes, double deadline, Budget *budget, int shortcuts, Line *line) {
     EState es = *start;
     int ok = expand_steps(cfg, &es, steps->moves, steps->autos, steps->nautos, steps->n, line);
@@ -307,11 +306,11 @@ int finish_line(const Config *cfg, const EState *start, const Steps *steps, int 
     for (int before = -1; before != line->n && !past(deadline);) {
         before = line->n;
         if (shortcuts) {
-            ok = shortcut_line(cfg, start, line, deadline);
+            ok = shortcut_line(sch, cfg, start, line, deadline);
             if (ok <= 0) return ok;
         }
         while (!past(deadline)) {
-            int merges = merge_pass(cfg, start, line, deadline);
+            int merges = merge_pass(sch, cfg, start, line, deadline);
             if (merges == -1) return 0;
             if (merges == -2) return -1;
             if (!merges) break;
@@ -321,12 +320,12 @@ int finish_line(const Config *cfg, const EState *start, const Steps *steps, int 
     return 1;
 }
 
-int finish_ending(const Config *cfg, const EState *start, int endgame_home, long endgame_nodes,
+int finish_ending(const Schedule *sch, const Config *cfg, const EState *start, int endgame_home, long endgame_nodes,
                          double deadline, Budget *budget, Line *line) {
     int ok = endgame_pass(cfg, start, endgame_home, endgame_nodes, deadline, budget, line);
     if (ok != 2) return ok; /* out of memory, a bug, or the ending kept */
     while (!past(deadline)) { /* a new ending: where it meets the rest */
-        int merges = merge_pass(cfg, start, line, deadline);
+        int merges = merge_pass(sch, cfg, start, line, deadline);
         if (merges == -1) return 0;
         if (merges == -2) return -1;
         if (!merges) break;
@@ -339,25 +338,16 @@ int finish_ending(const Config *cfg, const EState *start, int endgame_home, long
 /* A helper wins while best-first is on its way, and best-first is often close: it
  * often ends soon after, with a shorter line than the helper's once finished. So
  * after a dive's, the greedy search's or the exact proof's win best-first goes on
- * for 1 / GO_ON_DIV of the positions spent (GO_ON_MIN to GO_ON_MAX, within the node
+ * for 1 / go_on_div of the positions spent (go_on_min to go_on_max, within the node
  * limit); its line, if it finds one, is kept unless longer, and resolve_line's
  * searches are saved. After Freecell Solver's scans' win it goes on only as far as
  * one of resolve_line's searches would, the others sharing the rest if it finds
  * nothing (py_solve): the scans win where fc-solve is fastest, where eightoff's
  * time is what counts. */
-#ifndef GO_ON_DIV
-#define GO_ON_DIV 2
-#endif
-#ifndef GO_ON_MIN
-#define GO_ON_MIN 100
-#endif
-#ifndef GO_ON_MAX
-#define GO_ON_MAX 4000
-#endif
 
-long go_on_nodes(long spent, long max_nodes) {
-    long n = spent / GO_ON_DIV;
-    n = n < GO_ON_MIN ? GO_ON_MIN : n > GO_ON_MAX ? GO_ON_MAX : n;
+long go_on_nodes(const Schedule *sch, long spent, long max_nodes) {
+    long n = spent / sch->go_on_div;
+    n = n < sch->go_on_min ? sch->go_on_min : n > sch->go_on_max ? sch->go_on_max : n;
     return max_nodes < 0 || n <= max_nodes - spent ? n : max_nodes - spent;
 }
 
@@ -368,10 +358,10 @@ int bf_go_on(BestFirst *bf, long n, long *spent, double deadline) {
     return ended && bf->out.status == SOLVED;
 }
 
-int keep_shorter(const Config *cfg, const EState *start, const Steps *own, double deadline, Budget *budget,
+int keep_shorter(const Schedule *sch, const Config *cfg, const EState *start, const Steps *own, double deadline, Budget *budget,
                  Line *line) {
     Line other = {NULL, 0, 0};
-    int ok = finish_line(cfg, start, own, -1, 0, deadline, budget, 0, &other);
+    int ok = finish_line(sch, cfg, start, own, -1, 0, deadline, budget, 0, &other);
     if (ok > 0 && single_card_length(other.items, other.n) <= single_card_length(line->items, line->n)) {
         Line t = *line;
         *line = other;
@@ -382,34 +372,25 @@ int keep_shorter(const Config *cfg, const EState *start, const Steps *own, doubl
 }
 /* ---- a helper's line, resolved by best-first from where it got going ---------------- */
 
-#ifndef RESOLVE_MAX
-#define RESOLVE_MAX 2000 /* best-first's expansions at most, each time */
-#endif
-#ifndef RESOLVE_MIN
-#define RESOLVE_MIN 100
-#endif
-#ifndef RESOLVE_DIV
-#define RESOLVE_DIV 4
-#endif
 
-long resolve_nodes(long spent, long max_nodes) {
-    long n = spent / RESOLVE_DIV;
-    n = n < RESOLVE_MIN ? RESOLVE_MIN : n > RESOLVE_MAX ? RESOLVE_MAX : n;
+long resolve_nodes(const Schedule *sch, long spent, long max_nodes) {
+    long n = spent / sch->resolve_div;
+    n = n < sch->resolve_min ? sch->resolve_min : n > sch->resolve_max ? sch->resolve_max : n;
     /* under a node limit, no more than the searches left of it */
     return max_nodes < 0 || n <= max_nodes - spent ? n : max_nodes - spent;
 }
 
 static int estate_home(const EState *es) { return es->founds[0] + es->founds[1] + es->founds[2] + es->founds[3]; }
 
-int resolve_line(const Config *cfg, const EState *start, Line *line, long max_nodes, double deadline,
+int resolve_line(const Schedule *sch, const Config *cfg, const EState *start, Line *line, long max_nodes, double deadline,
                         Budget *budget) {
     int best = single_card_length(line->items, line->n), base = estate_home(start);
     Line shortest = {NULL, 0, 0};
     int ok = 1, i = 0;
-    EState mid = *start; /* the line played up to its i-th move: RESOLVE_HOME rises, line stays */
+    EState mid = *start; /* the line played up to its i-th move: resolve_home rises, line stays */
     for (int t = 0; t < NRESOLVE && ok > 0; t++) {
         if (past(deadline)) break;
-        while (i < line->n && estate_home(&mid) < base + RESOLVE_HOME[t]) engine_play(cfg, &mid, line->items[i++]);
+        while (i < line->n && estate_home(&mid) < base + sch->resolve_home[t]) engine_play(cfg, &mid, line->items[i++]);
         int prefix = single_card_length(line->items, i);
         if (i == line->n || prefix >= best) continue;
         State before, root;
@@ -429,7 +410,7 @@ int resolve_line(const Config *cfg, const EState *start, Line *line, long max_no
         Line rest = {NULL, 0, 0};
         ok = collect_path(cfg, &before, &nodes, out.goal, &steps);
         nodes_free(&nodes);
-        if (ok) ok = finish_line(cfg, &mid, &steps, -1, 0, deadline, budget, 0, &rest);
+        if (ok) ok = finish_line(sch, cfg, &mid, &steps, -1, 0, deadline, budget, 0, &rest);
         steps_free(&steps);
         if (ok > 0 && prefix + single_card_length(rest.items, rest.n) < best) {
             Line whole = {NULL, 0, 0};
@@ -451,7 +432,7 @@ int resolve_line(const Config *cfg, const EState *start, Line *line, long max_no
     }
     if (shortest.n > 0) { /* the shortest found before any lack of room stands too */
         while (!past(deadline)) { /* where the two parts meet, a card's two moves may merge */
-            int merges = merge_pass(cfg, start, &shortest, deadline);
+            int merges = merge_pass(sch, cfg, start, &shortest, deadline);
             if (merges == -2) {
                 free(shortest.items);
                 return -1;

@@ -3,6 +3,7 @@
 
 #include "best_first.h"
 #include "engine.h"
+#include "schedule.h"
 
 typedef struct {
     Move *items;
@@ -44,7 +45,7 @@ void steps_free(Steps *steps);
  * of their columns and cells (shortcut_line: for a helper's wandering line); then a
  * card's two moves merge wherever the line allows. Returns 1; 0 when out of memory; -1
  * when the steps do not replay from ``start`` (a bug: callers check them first). */
-int finish_line(const Config *cfg, const EState *start, const Steps *steps, int endgame_home,
+int finish_line(const Schedule *sch, const Config *cfg, const EState *start, const Steps *steps, int endgame_home,
                        long endgame_nodes, double deadline, Budget *budget, int shortcuts, Line *line);
 
 /* The kept line's ending re-solved (endgame_pass), then a card's two moves merged
@@ -53,13 +54,13 @@ int finish_line(const Config *cfg, const EState *start, const Steps *steps, int 
  * to within a move or two, and the A* runs once against the shortest bound (PySolFC
  * 3001-3100 of twelve rows, 74,236 single-card moves -> 74,234, CPU -2%; C4-EA,
  * C4-EB and C4-EAB -6 to -10%). Returns as finish_line does. */
-int finish_ending(const Config *cfg, const EState *start, int endgame_home, long endgame_nodes,
+int finish_ending(const Schedule *sch, const Config *cfg, const EState *start, int endgame_home, long endgame_nodes,
                          double deadline, Budget *budget, Line *line);
 
 /* How far best-first goes on after a dive's or the greedy search's win with
- * ``spent`` positions expanded in all: 1 / GO_ON_DIV of them, GO_ON_MIN to GO_ON_MAX,
+ * ``spent`` positions expanded in all: 1 / go_on_div of them, go_on_min to go_on_max,
  * within the node limit (< 0: none). */
-long go_on_nodes(long spent, long max_nodes);
+long go_on_nodes(const Schedule *sch, long spent, long max_nodes);
 
 /* Best-first ``bf`` goes on for ``n`` more expansions after a helper's win;
  * ``*spent`` (positions expanded in all) takes them. 1 when it found a line
@@ -70,7 +71,7 @@ int bf_go_on(BestFirst *bf, long n, long *spent, double deadline);
  * finish_ending, as ``line``'s), replaces ``line`` (a helper's, finished) unless
  * longer; out of memory, ``line`` stands. Returns 1; -1 when ``own`` does not replay
  * (a bug). */
-int keep_shorter(const Config *cfg, const EState *start, const Steps *own, double deadline, Budget *budget,
+int keep_shorter(const Schedule *sch, const Config *cfg, const EState *start, const Steps *own, double deadline, Budget *budget,
                         Line *line);
 
 /* A helper's line (portfolio.c's, or the exact proof's depth-first one) winds: cards
@@ -80,29 +81,21 @@ int keep_shorter(const Config *cfg, const EState *start, const Steps *own, doubl
  * often ends the game within a few hundred expansions, its own way (on Fore Cell
  * deals 3001-3400, 90 of the 343 won got shorter lines, none longer: 38,352
  * single-card moves in all -> 36,279, the median 103 -> 102). */
-#ifndef RESOLVE_SET
-#define RESOLVE_SET 3, 6, 12
-#endif
-static const int RESOLVE_HOME[] = {RESOLVE_SET}; /* cards home past the start's, where best-first starts again (rising) */
-#define NRESOLVE ((int)(sizeof RESOLVE_HOME / sizeof *RESOLVE_HOME))
-#ifndef RESOLVE_CELLS
-#define RESOLVE_CELLS 8 /* not with this many cells or more: py_solve */
-#endif
 
 /* Each of resolve_line's best-first searches may expand a quarter of the positions
- * the search that found the line took (``spent``), RESOLVE_MIN to RESOLVE_MAX, and
+ * the search that found the line took (``spent``), resolve_min to resolve_max, and
  * no more than ``max_nodes`` (< 0: none) leaves of it: as
  * many as that (Fore Cell 3001-3400: 38,352 single-card moves in all -> 35,813)
  * cost 8% more time and put a deal over 10x fc-solve; a quarter (36,279) 5.6%. */
-long resolve_nodes(long spent, long max_nodes);
+long resolve_nodes(const Schedule *sch, long spent, long max_nodes);
 
-/* For each RESOLVE_HOME, best-first within ``max_nodes`` expansions from the first
+/* For each resolve_home, best-first within ``max_nodes`` expansions from the first
  * position of ``line`` with that many more cards home than ``start``; its line,
  * finished as best-first's own are (finish_line; the ending is finish_ending's, on
  * the line kept), after ``line``'s moves up to there, replaces ``line`` when shorter
  * (the shortest of them), and the merges run again over the whole. Out of memory,
  * ``line`` is kept as it was: the line found stands. Returns 1; -1 when a line does not replay (a bug). */
-int resolve_line(const Config *cfg, const EState *start, Line *line, long max_nodes, double deadline,
+int resolve_line(const Schedule *sch, const Config *cfg, const EState *start, Line *line, long max_nodes, double deadline,
                         Budget *budget);
 
 #endif

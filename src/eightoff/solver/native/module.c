@@ -24,6 +24,7 @@
 #include "portfolio.h"
 #include "proof.h"
 #include "scans.h"
+#include "schedule.h"
 #include "shortcut.h"
 
 #include <math.h>
@@ -300,7 +301,7 @@ static PyObject *py_astar(PyObject *self, PyObject *args) {
 static PyObject *py_dive(PyObject *self, PyObject *args) {
     PyObject *cols, *cells, *founds, *cfgobj;
     long max_nodes;
-    double seconds, noise = DIVE_NOISE;
+    double seconds, noise = SCHEDULE_DEFAULT.dive_noise;
     unsigned long long seed = 0;
     const char *order = NULL;
     int8_t rank[NMOVE_KINDS];
@@ -504,19 +505,74 @@ static PyObject *finish_failed(int ok) {
     return PyErr_NoMemory();
 }
 
-static PyObject *py_finish(PyObject *self, PyObject *args) {
-    PyObject *cols, *slots, *founds, *cfgobj, *steplist;
+/* A Schedule from eightoff.solver.Schedule (or any object with its fields), read
+ * field by field by name (schedule.h SCHEDULE_FIELDS): a field it lacks is a
+ * TypeError, not a default. None: the default schedule. */
+static int read_schedule(PyObject *obj, Schedule *out) {
+    *out = SCHEDULE_DEFAULT;
+    if (obj == NULL || obj == Py_None) return 1;
+    for (int k = 0; k < NSCHEDULE_FIELDS; k++) {
+        const ScheduleField *f = &SCHEDULE_FIELDS[k];
+        PyObject *value = PyObject_GetAttrString(obj, f->name);
+        if (value == NULL) {
+            PyErr_Format(PyExc_TypeError, "schedule: no field %s (a Schedule of another build?)", f->name);
+            return 0;
+        }
+        char *at = (char *)out + f->offset;
+        int ok = 1;
+        if (f->type == FIELD_DOUBLE) {
+            double d = PyFloat_AsDouble(value);
+            ok = !(d == -1.0 && PyErr_Occurred()) && isfinite(d);
+            if (ok) *(double *)at = d;
+        } else if (f->type == FIELD_BOOL) {
+            int b = PyObject_IsTrue(value);
+            ok = b >= 0;
+            if (ok) *(int *)at = b;
+        } else {
+            PyObject *items = f->count == 1 ? PyTuple_Pack(1, value) : PySequence_Tuple(value);
+            ok = items != NULL && PyTuple_GET_SIZE(items) == f->count;
+            for (int i = 0; ok && i < f->count; i++) {
+                long v = PyLong_AsLong(PyTuple_GET_ITEM(items, i));
+                ok = !(v == -1 && PyErr_Occurred());
+                if (ok) ((long *)at)[i] = v;
+            }
+            Py_XDECREF(items);
+        }
+        Py_DECREF(value);
+        if (!ok) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "schedule.%s: %s", f->name,
+                         f->type == FIELD_DOUBLE ? "a finite number is needed"
+                         : f->count > 1          ? "a tuple of 3 integers is needed"
+                                                 : "an integer is needed");
+            return 0;
+        }
+    }
+    const char *bad = schedule_invalid(out);
+    if (bad != NULL) {
+        PyErr_SetString(PyExc_ValueError, bad);
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *py_finish(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"", "", "", "", "", "endgame_home", "endgame_nodes", "seconds", "shortcuts", "schedule", NULL};
+    PyObject *cols, *slots, *founds, *cfgobj, *steplist, *schobj = Py_None;
     int endgame_home, ok, shortcuts = 0;
     long endgame_nodes;
     double seconds;
     State st;
     Config cfg;
     EState es;
+    Schedule schedule;
+    const Schedule *sch = &schedule;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!ild|p", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
-                          &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &PyList_Type, &steplist,
-                          &endgame_home, &endgame_nodes, &seconds, &shortcuts) ||
-        !read_seconds(seconds))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!O!O!ild|$pO", kwlist, &PyTuple_Type, &cols,
+                                     &PyTuple_Type, &slots, &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj,
+                                     &PyList_Type, &steplist, &endgame_home, &endgame_nodes, &seconds, &shortcuts,
+                                     &schobj) ||
+        !read_seconds(seconds) || !read_schedule(schobj, &schedule))
         return NULL;
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
     Steps steps = {NULL, NULL, {0}, 0};
@@ -533,7 +589,7 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
     Budget budget = {0, DEFAULT_MAX_BYTES, 0};
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     Py_BEGIN_ALLOW_THREADS
-    ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, shortcuts, &line);
+    ok = finish_line(sch, &cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, shortcuts, &line);
     Py_END_ALLOW_THREADS
     steps_free(&steps);
     if (ok <= 0) {
@@ -545,26 +601,30 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
 
 /* core.solve_fast in one call: the portfolio, then best-first and the exact proof by
  * turns (proof.c); on a win, the finish. No Python object is made until the line is done. */
-static PyObject *py_solve(PyObject *self, PyObject *args) {
-    PyObject *cols, *slots, *founds, *cfgobj;
+static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"", "", "", "", "max_nodes", "seconds", "endgame_home", "endgame_nodes",
+                             "max_bytes", "tail", "resolve", "schedule", NULL};
+    PyObject *cols, *slots, *founds, *cfgobj, *schobj = Py_None;
     int endgame_home, ok = 1, tail = 1;
     long max_nodes, endgame_nodes;
     double seconds;
-    long first = FIRST, late = LATE_BF_MAX;
     int resolve = 1;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
     State start, root;
     Config cfg;
     EState es;
+    Schedule schedule;
+    const Schedule *sch = &schedule;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ldil|npllp", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
-                          &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
-                          &endgame_home, &endgame_nodes, &max_bytes, &tail, &first, &late, &resolve) ||
-        !read_max_bytes(max_bytes) || !read_seconds(seconds))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!O!ldil|$nppO", kwlist, &PyTuple_Type, &cols,
+                                     &PyTuple_Type, &slots, &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj,
+                                     &max_nodes, &seconds, &endgame_home, &endgame_nodes, &max_bytes, &tail,
+                                     &resolve, &schobj) ||
+        !read_max_bytes(max_bytes) || !read_seconds(seconds) || !read_schedule(schobj, &schedule))
         return NULL;
-    if (first < 1 || late < 1) {
-        PyErr_SetString(PyExc_ValueError, first < 1 ? "first: at least 1 expansion is needed"
-                                                    : "late: at least 1 expansion is needed");
+    if (sch->first < 1 || sch->late_bf_max < 1) {
+        PyErr_SetString(PyExc_ValueError, sch->first < 1 ? "schedule.first: at least 1 expansion is needed"
+                                                         : "schedule.late_bf_max: at least 1 expansion is needed");
         return NULL;
     }
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
@@ -580,15 +640,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     root = start;
     autoplay(&cfg, &root, homed);
     Py_BEGIN_ALLOW_THREADS
-    if (sum_founds(&root) < 52) out = settle(&search, &cfg, &start, &root, &nodes, max_nodes, deadline, tail, first, late);
+    if (sum_founds(&root) < 52) out = settle(&search, sch, &cfg, &start, &root, &nodes, max_nodes, deadline, tail);
     /* A portfolio helper's line, or the exact depth-first search's (it wanders far
      * more: thousands of moves): the finish cuts its detours too. */
     int helper = !(search.win_cfg == &cfg && search.win_nodes == &nodes); /* any line but best-first's */
     /* Not with eight cells, where best-first's own lines are found by the helpers' too
      * (there re-solving buys a fraction of a move for several percent more time). */
-    int shorten = helper && resolve && cfg.ncells < RESOLVE_CELLS;
+    int shorten = helper && resolve && cfg.ncells < sch->resolve_cells;
     int bf_won = 0;
-    long won_at = out.nodes, again = resolve_nodes(won_at, max_nodes); /* each resolve_line search's */
+    long won_at = out.nodes, again = resolve_nodes(sch, won_at, max_nodes); /* each resolve_line search's */
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
         ok = collect_path(search.win_cfg, &start, search.win_nodes, out.goal, &steps);
     /* Best-first goes on a little (line.c bf_go_on) after any helper's win (a dive's,
@@ -597,25 +657,25 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
      * searches split the rest: no more positions in all than resolve_line alone. */
     if (ok && out.status == SOLVED && shorten && search.blive) {
         int scans = search.win_cfg == &search.pf.scfg || search.win_cfg == &search.pf.mcfg;
-        long n = scans ? again : go_on_nodes(won_at, max_nodes);
+        long n = scans ? again : go_on_nodes(sch, won_at, max_nodes);
         bf_won = n > 0 && bf_go_on(&search.bf, n, &out.nodes, deadline);
         if (bf_won) bf_won = collect_path(&cfg, &start, &nodes, search.bf.out.goal, &own); /* no room: the helper's */
-        again = scans ? again - (out.nodes - won_at) / NRESOLVE : resolve_nodes(out.nodes, max_nodes);
+        again = scans ? again - (out.nodes - won_at) / NRESOLVE : resolve_nodes(sch, out.nodes, max_nodes);
         if (max_nodes >= 0 && again > max_nodes - out.nodes) again = max_nodes - out.nodes;
     }
     settle_free(&search);
     if (out.status == SOLVED) {
         nodes_free(&nodes); /* the finish's A* gets the whole budget */
         /* The ending is re-solved once, on the line kept: not on each line tried. */
-        if (ok) ok = finish_line(&cfg, &es, &steps, -1, 0, deadline, &budget, helper, &line);
+        if (ok) ok = finish_line(sch, &cfg, &es, &steps, -1, 0, deadline, &budget, helper, &line);
         /* A helper's winding line: best-first's own if it went on to one and it is no
          * longer, else best-first again from where the line got going. */
         if (ok > 0 && bf_won)
-            ok = keep_shorter(&cfg, &es, &own, deadline, &budget, &line);
+            ok = keep_shorter(sch, &cfg, &es, &own, deadline, &budget, &line);
         else if (ok > 0 && shorten && again > 0)
-            ok = resolve_line(&cfg, &es, &line, again, deadline, &budget);
+            ok = resolve_line(sch, &cfg, &es, &line, again, deadline, &budget);
         if (ok > 0 && endgame_home >= 0)
-            ok = finish_ending(&cfg, &es, endgame_home, endgame_nodes, deadline, &budget, &line);
+            ok = finish_ending(sch, &cfg, &es, endgame_home, endgame_nodes, deadline, &budget, &line);
     }
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
@@ -748,26 +808,26 @@ static PyMethodDef methods[] = {
      "a bracket's children shuffled (random-dfs with seed) or =asw(...)-sorted;\n"
      "checked: positions as fc-solve counts its states checked. EXHAUSTED (every scan\n"
      "dry) proves nothing: positions are told apart by 64-bit hashes."},
-    {"solve", py_solve, METH_VARARGS,
-     "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
-     "max_bytes=1 GiB, tail=True, first=100000, late=4000000, resolve=True)\n"
+    {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes, *,\n"
+     "max_bytes=1 GiB, tail=True, resolve=True, schedule=None)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
-     "best_first, exhaust when it runs dry, then finish on a win: core.solve_fast.\n"
-     "tail=True: after a first stretch alone, best_first takes turns with greedy dives\n"
-     "(portfolio.c) and the first line found wins; past ``first`` expansions, best_first,\n"
-     "exhaust and long dives take turns (proof.c), the dives until best_first has\n"
-     "expanded 2,000,000, the proof alone once it has expanded ``late``; False:\n"
-     "best_first alone. resolve=True: a helper's line\n"
-     "(with fewer than 8 cells) is tried again by best_first from a few of its\n"
-     "positions (line.c resolve_line), the shortest kept."},
+     "The whole search of core.solve_fast, then the finish on a win, run by ``schedule``\n"
+     "(an eightoff.solver.Schedule, read field by field; None: the default): best_first\n"
+     "alone first, then by turns with its helpers (portfolio.c) until schedule.first\n"
+     "expansions, then best_first, the exact proof, long dives and the late scans by\n"
+     "turns (proof.c), best_first until schedule.late_bf_max. tail=False: best_first\n"
+     "alone. resolve=True: a helper's line (with fewer than schedule.resolve_cells\n"
+     "cells) is tried again by best_first from a few of its positions (line.c\n"
+     "resolve_line), the shortest kept."},
     {"optimal", py_optimal, METH_VARARGS,
      "optimal(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
      "A shortest line in single-card moves (astar, then the engine moves), proven:\n"
      "the rules' config (as for solve); cells in place, a card or -1 each."},
-    {"finish", py_finish, METH_VARARGS,
-     "finish(cols, cells, founds, config, steps, endgame_home, endgame_nodes, seconds,\n"
-     "shortcuts=False) -> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
+    {"finish", (PyCFunction)(void (*)(void))py_finish, METH_VARARGS | METH_KEYWORDS,
+     "finish(cols, cells, founds, config, steps, endgame_home, endgame_nodes, seconds, *,\n"
+     "shortcuts=False, schedule=None) -> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
      "The engine moves for a winning Step list from this state (cells: a card or -1\n"
      "per cell, in place), with the ending re-solved optimally once endgame_home cards\n"
      "are home (-1: never; A* within endgame_nodes), shortcuts=True: one legal move\n"
@@ -788,9 +848,32 @@ PyMODINIT_FUNC PyInit__native(void) {
     astar_init();
     scans_init_tables();
     PyObject *m = PyModule_Create(&module);
-    /* solve()'s defaults for ``first`` and ``late`` (proof.c), for the caller to scale */
-    if (m != NULL && (PyModule_AddIntConstant(m, "FIRST", FIRST) < 0 ||
-                      PyModule_AddIntConstant(m, "LATE_BF_MAX", LATE_BF_MAX) < 0))
-        Py_CLEAR(m);
+    if (m == NULL) return NULL;
+    /* SCHEDULE: ((name, default), ...) in the C struct's order, for eightoff.solver.Schedule
+     * to be checked against (the same names, the same defaults). */
+    PyObject *fields = PyTuple_New(NSCHEDULE_FIELDS);
+    for (int k = 0; fields != NULL && k < NSCHEDULE_FIELDS; k++) {
+        const ScheduleField *f = &SCHEDULE_FIELDS[k];
+        const char *at = (const char *)&SCHEDULE_DEFAULT + f->offset;
+        PyObject *value;
+        if (f->type == FIELD_DOUBLE)
+            value = PyFloat_FromDouble(*(const double *)at);
+        else if (f->type == FIELD_BOOL)
+            value = PyBool_FromLong(*(const int *)at);
+        else if (f->count == 1)
+            value = PyLong_FromLong(*(const long *)at);
+        else {
+            const long *v = (const long *)at;
+            value = Py_BuildValue("(lll)", v[0], v[1], v[2]);
+        }
+        PyObject *pair = value == NULL ? NULL : Py_BuildValue("(sN)", f->name, value);
+        if (pair == NULL) Py_CLEAR(fields);
+        else PyTuple_SET_ITEM(fields, k, pair);
+    }
+    if (fields == NULL || PyModule_AddObject(m, "SCHEDULE", fields) < 0) {
+        Py_XDECREF(fields);
+        Py_DECREF(m);
+        return NULL;
+    }
     return m;
 }

@@ -1,39 +1,39 @@
 /* The portfolio: the weighted best-first search with three helpers, run by turns.
  *
  * Most deals fall to the best-first search within a few hundred expansions, so it
- * runs alone first (EARLY_START expansions; SOLO with eight cells, early_start).
+ * runs alone first (early_start expansions; solo with eight cells, early_start).
  * Then, in one thread, it takes turns
- * with its helpers: until SOLO, of EARLY_QUANTUM expansions, the helpers expanding
- * EARLY_NUM positions per EARLY_DEN of its own; then of QUANTUM expansions, the
- * helpers expanding HELPER_NUM per HELPER_DEN of best-first's, DIVE_MAX in all at
+ * with its helpers: until solo, of early_quantum expansions, the helpers expanding
+ * early_num positions per early_den of its own; then of quantum expansions, the
+ * helpers expanding helper_num per helper_den of best-first's, dive_max in all at
  * most. The helpers:
  *
  * - Freecell Solver's preset scans, move for move (scans.c: the depth-first and A*
  *   scans of its toons-for-twenty-somethings preset, or under FreeCell's own rules
  *   its looking-glass (scans_preset), by its prelude, over one collection with
  *   their shared dead-end marks, no autoplay of their own), on an allowance of
- *   their own: SCAN_NUM positions per SCAN_DEN of
+ *   their own: scan_num positions per scan_den of
  *   best-first's from early_start and of the proof's turns (scan_own; and, for
- *   their first SCAN_FIRST, the other helpers' turns first), while best-first's
+ *   their first scan_first, the other helpers' turns first), while best-first's
  *   open list holds at least one position
- *   per SCAN_OPEN_SHARE expanded (while it does not, a quarter of their allowance,
- *   up to SCAN_EARLY_FLOOR_CAP), SCAN_NODES at most (WIDE_SCAN_NODES with eight
+ *   per scan_open_share expanded (while it does not, a quarter of their allowance,
+ *   up to scan_early_floor_cap), scan_nodes at most (wide_scan_nodes with eight
  *   cells). On the deals where fc-solve is fastest it is these scans that find the
  *   line; running them as fc-solve runs them (not a look-alike) makes those deals
  *   ours at the same count of positions. Their
- *   positions count neither against the other helpers' DIVE_MAX nor against the
- *   proof's ``first`` (proof.c), past which they go on to SCAN_LATE_NODES.
+ *   positions count neither against the other helpers' dive_max nor against the
+ *   proof's ``first`` (proof.c), past which they go on to scan_late_nodes.
  * - Freecell Solver's meta-move scan (meta.c: its default soft-dfs, tests
  *   "0123456789", move for move; where any card fills a column looking-glass's
- *   preset whole), from best-first's META_START-th expansion
- *   (META_START_ANY-th) on an allowance of its own (META_EARLY), in the first
+ *   preset whole), from best-first's meta_start-th expansion
+ *   (meta_start_any-th) on an allowance of its own (meta_early), in the first
  *   stretch only; where the scans are looking-glass's, toons' scans in its place,
- *   on the scans' allowance (TOONS_BESIDE_NODES, then up to TOONS_BESIDE_MAX while
+ *   on the scans' allowance (toons_beside_nodes, then up to toons_beside_max while
  *   best-first's open list is not a lost deal's);
- * - a greedy best-first search (weight GREEDY_WEIGHT, one of the other turns in
- *   GREEDY_EVERY);
- * - a sequence of depth-first dives (dive.c), each stopped after EARLY_DIVE
- *   expansions before SOLO and DIVE_NODES after, and followed by the next. Like
+ * - a greedy best-first search (weight greedy_weight, one of the other turns in
+ *   greedy_every);
+ * - a sequence of depth-first dives (dive.c), each stopped after early_dive
+ *   expansions before solo and dive_nodes after, and followed by the next. Like
  *   Freecell Solver's soft threads, the dives differ in what they prefer: they
  *   cycle through DIVE_KINDS, which order a position's children by h under other
  *   weights (cards in cells, cards covering a suit's next card) or by the kind of
@@ -46,8 +46,8 @@
  * "No solution" comes from the exact proof (exhaust.c, proof.c's): best-first's
  * running dry (hashed positions) goes on to it, while a helper that runs dry (a
  * streamlined dive leaves choices out), or fills its share of the tables, stops.
- * Where best-first's open list holds less than one position per PF_PROOF_GATE
- * expanded (past PF_PROOF_MIN), the proof takes turns beside it already, as many
+ * Where best-first's open list holds less than one position per pf_proof_gate
+ * expanded (past pf_proof_min), the proof takes turns beside it already, as many
  * positions per best-first one as past ``first`` (proof.c's settle_proof_turn; not
  * where lone cards are put back), once the other helpers' share is spent too: on a
  * lost deal the proof needs about half of best-first's positions, and a won deal
@@ -55,159 +55,52 @@
  * the proof's depth-first search. Where lone cards are put back (any card to an
  * empty column, alternating colours), the proof's wins there are long lines that
  * cost the finish more than they save: not there. Its positions count neither
- * against ``first`` nor against DIVE_MAX.
+ * against ``first`` nor against dive_max.
  * Deals best-first ends within early_start expansions get exactly the line they got
- * before; the others pay at most DIVE_MAX more expansions for a chance of a line
+ * before; the others pay at most dive_max more expansions for a chance of a line
  * many times sooner, and only while best-first's open list is large (at least one
- * position per OPEN_SHARE expanded): on a lost deal it shrinks as the search runs
+ * position per open_share expanded): on a lost deal it shrinks as the search runs
  * dry, and the helpers, which cannot prove the loss, would only add their cost. */
 #include "portfolio.h"
 #include "position.h"
 #include "tables.h"
 
-/* The values below were tuned on deals the benchmark does not report (see
- * docs/solver.md, "How to tune"); each comment says what its value bounds. */
-#ifndef SOLO
-#define SOLO 2000 /* best-first alone first: most deals end within this */
-#endif
-#ifndef QUANTUM
-#define QUANTUM 256 /* then turns of this many expansions each */
-#endif
-#ifndef DIVE_NODES
-#define DIVE_NODES 4000 /* a dive that found no line within this many expansions stops */
-#endif
-#ifndef DIVE_MAX
-#define DIVE_MAX 20000 /* all helpers together, at most: then best-first alone */
-#endif
-#define ORDER_NOISE 0.999 /* a seeded dive by kind: shuffles each bracket, never across */
-#ifndef OPEN_SHARE
-#define OPEN_SHARE 2 /* helpers only while best-first's open list holds 1 / OPEN_SHARE of its expansions */
-#endif
-#ifndef HELPER_NUM /* the helpers expand HELPER_NUM positions per HELPER_DEN of best-first's */
-#define HELPER_NUM 2
-#endif
-#ifndef HELPER_DEN
-#define HELPER_DEN 1
-#endif
-#ifndef GREEDY_EVERY
-#define GREEDY_EVERY 4 /* one helper turn in this many is the greedy search's, the rest dives' */
-#endif
-/* Each helper can be left out of a tuning build (-DUSE_GREEDY=0, -DUSE_DIVES=0). */
-#ifndef USE_GREEDY
-#define USE_GREEDY 1
-#endif
-#ifndef USE_DIVES
-#define USE_DIVES 1
-#endif
-#ifndef GREEDY_WEIGHT
-#define GREEDY_WEIGHT 40.0 /* the greedy best-first search's weight */
-#endif
-#ifndef EARLY_START
-#define EARLY_START 750 /* the helpers' first turn: after this many of best-first's (past the median deal) */
-#endif
-#ifndef WIDE_CELLS
-#define WIDE_CELLS 8 /* with this many cells the helpers start at SOLO (early_start) */
-#endif
-#ifndef EARLY_NUM /* until SOLO, the helpers expand EARLY_NUM positions per EARLY_DEN of best-first's */
-#define EARLY_NUM 2
-#endif
-#ifndef EARLY_DEN
-#define EARLY_DEN 1
-#endif
-#ifndef EARLY_QUANTUM
-#define EARLY_QUANTUM 64 /* turns until SOLO */
-#endif
-#ifndef EARLY_DIVE
-#define EARLY_DIVE 300 /* a dive started before SOLO stops after this many expansions */
-#endif
-#ifndef USE_SCAN
-#define USE_SCAN 1
-#endif
-#ifndef SCAN_NUM /* the scans expand SCAN_NUM positions per SCAN_DEN of best-first's, from early_start */
-#define SCAN_NUM 1
-#endif
-#ifndef SCAN_DEN
-#define SCAN_DEN 1
-#endif
-/* The scans stop after SCAN_NODES expansions: past the prelude's first A* turn,
+/* How the schedule's fields of the portfolio were chosen (schedule.h says what each
+ * bounds), on deals the benchmark does not report (docs/solver.md, "How to tune");
+ * use_greedy, use_dives, use_scan and use_meta leave a helper out.
+ *
+ * The scans stop after scan_nodes expansions: past the prelude's first A* turn,
  * fc-solve's scans still win deals best-first takes many times longer over. A deal
  * best-first wins meanwhile pays for the scans' positions 1:1; past ``first``
- * (proof.c) they stop. */
-#ifndef SCAN_NODES
-#define SCAN_NODES 60000
-#endif
-/* With WIDE_CELLS cells the scans stop sooner: there best-first ends most deals
- * itself, the scans' wins come early, and each of their positions costs about as
- * much as one of best-first's. */
-#ifndef WIDE_SCAN_NODES
-#define WIDE_SCAN_NODES 4000
-#endif
-
-/* The scans' first SCAN_FIRST positions may take the other helpers' turns too:
+ * (proof.c) they stop.
+ *
+ * With wide_cells cells the scans stop sooner: there best-first ends most deals
+ * itself, the scans' wins come early, and each of their positions costs about as much
+ * as one of best-first's.
+ *
+ * The scans' first scan_first positions may take the other helpers' turns too:
  * fc-solve's first scans win many deals within their first couple of thousand
- * positions, which best-first's share alone would reach many times later. */
-#ifndef SCAN_FIRST
-#define SCAN_FIRST 1500
-#endif
-/* The gate holds from the scans' first position: held back only later, lost deals
- * of a few thousand positions paid for scans that could not help them. */
-/* While the gate holds them the scans still go on, at a floor of one position per
- * SCAN_EARLY_FLOOR of their allowance, up to SCAN_EARLY_FLOOR_CAP of theirs: a lost
+ * positions, which best-first's share alone would reach many times later.
+ *
+ * The gate holds from the scans' first position: held back only later, lost deals of a
+ * few thousand positions paid for scans that could not help them.
+ *
+ * While the gate holds them the scans still go on, at a floor of one position per
+ * scan_early_floor of their allowance, up to scan_early_floor_cap of theirs: a lost
  * deal pays a quarter more at most, while a deal the scans win late (after the gate
- * shut) is still theirs long before best-first or the proof ends it. */
-#ifndef SCAN_EARLY_FLOOR
-#define SCAN_EARLY_FLOOR 4
-#endif
-#ifndef SCAN_EARLY_FLOOR_CAP
-#define SCAN_EARLY_FLOOR_CAP 40000
-#endif
-#ifndef SCAN_OPEN_SHARE
-#define SCAN_OPEN_SHARE 4 /* the scans only while best-first's open list holds 1 / SCAN_OPEN_SHARE of its expansions */
-#endif
-/* Freecell Solver's meta-move scan (meta.c: one soft-dfs of its tests "0123456789",
- * move for move) takes turns with best-first from best-first's META_START-th
- * expansion (with WIDE_CELLS cells, where the other helpers start: meta_start): one
- * position per best-first expansion for META_EARLY, then one per META_LATE_DEN,
- * META_NODES at most, and (like the scans) only while best-first's
- * open list holds at least one position per META_OPEN_SHARE expanded. Only under the
- * group moves fc-solve's "--sequence-move limited" plays (runs of free cells + 1
- * with Kings-only columns, the FreeCell formula where any card fills one: eightoff's
- * defaults), where its lines are the engine's. It wins in a few hundred positions
- * deals best-first wanders over for thousands of times more. From the first
- * expansion at 1:1 throughout, the small rows' lost deals paid for it: hence the
- * start, the later share and the gate. */
-#ifndef USE_META
-#define USE_META 1
-#endif
-#ifndef META_START
-#define META_START 400
-#endif
-#ifndef META_EARLY
-#define META_EARLY 1000
-#endif
-#ifndef META_LATE_DEN
-#define META_LATE_DEN 4
-#endif
-#ifndef META_OPEN_SHARE
-#define META_OPEN_SHARE 2
-#endif
-#ifndef META_NODES
-#define META_NODES 20000
-#endif
-#ifndef META_QUANTUM
-#define META_QUANTUM 64 /* best-first's turns between the meta scan's */
-#endif
-#define GREEDY_SHARE 4 /* the greedy search's: at most max_bytes / GREEDY_SHARE */
-
-#ifndef PF_PROOF_GATE /* the proof's turns while best-first's open list holds less than 1 / PF_PROOF_GATE */
-#define PF_PROOF_GATE 4 /* of its expansions ... */
-#endif
-#ifndef PF_PROOF_MIN
-#define PF_PROOF_MIN 2000 /* ... and it has expanded this many */
-#endif
-#ifndef PF_PROOF_ALL /* 1: the proof's turns go on once the other helpers' share is spent */
-#define PF_PROOF_ALL 1
-#endif
+ * shut) is still theirs long before best-first or the proof ends it.
+ *
+ * Freecell Solver's meta-move scan (meta.c: one soft-dfs of its tests "0123456789",
+ * move for move) takes turns with best-first from best-first's meta_start-th expansion
+ * (with wide_cells cells, where the other helpers start: meta_start): one position per
+ * best-first expansion for meta_early, then one per meta_late_den, meta_nodes at most,
+ * and (like the scans) only while best-first's open list holds at least one position
+ * per meta_open_share expanded. Only under the group moves fc-solve's "--sequence-move
+ * limited" plays (runs of free cells + 1 with Kings-only columns, the FreeCell formula
+ * where any card fills one: eightoff's defaults), where its lines are the engine's. It
+ * wins in a few hundred positions deals best-first wanders over for thousands of times
+ * more. From the first expansion at 1:1 throughout, the small rows' lost deals paid
+ * for it: hence the start, the later share and the gate. */
 
 /* Whether the scans may take a turn in the portfolio: not started, or running. */
 static inline int portfolio_scans_on(const Portfolio *p) { return p->slive == 0 || p->slive == 1; }
@@ -277,6 +170,7 @@ static int scans_preset(const Config *cfg) {
 
 int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_scanned,
                                double deadline, long quantum, long cap) {
+    const Schedule *sch = p->sch;
     if (p->slive == 0) {
         p->scfg = *cfg;
         p->scfg.autoplay = p->scfg.root_autoplay = AUTO_NONE;
@@ -293,7 +187,7 @@ int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_
     long pause = s->out.nodes + quantum < cap ? s->out.nodes + quantum : cap;
     if (!scans_resume(s, pause, max_scanned, deadline)) {
         if (s->out.nodes >= cap) {
-            if (cap < SCAN_LATE_NODES) p->slive = 2; /* held for the late turns */
+            if (cap < sch->scan_late_nodes) p->slive = 2; /* held for the late turns */
             else portfolio_drop_scan(p);
         }
         return 0;
@@ -320,9 +214,10 @@ static int portfolio_helper_ends(Portfolio *p, const Outcome *o, const Budget *b
 /* The greedy search's turn: 1 when it found a line (or hit the node or time limit). */
 static int portfolio_greedy_turn(Portfolio *p, const Config *cfg, const State *root, size_t share, long max_nodes,
                                  double deadline, long quantum) {
+    const Schedule *sch = p->sch;
     if (p->glive == 0) {
         p->gcfg = *cfg;
-        p->gcfg.weight = GREEDY_WEIGHT;
+        p->gcfg.weight = sch->greedy_weight;
         p->gbudget = (Budget){0, share, 0};
         p->gnodes = (Nodes){NULL, 0, 0, &p->gbudget};
         p->glive = 1;
@@ -345,6 +240,7 @@ static int portfolio_greedy_turn(Portfolio *p, const Config *cfg, const State *r
 
 void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share, int *count,
                                 long cap) {
+    const Schedule *sch = p->sch;
     int r = (*count)++;
     p->dive_cap = cap;
     const DiveKind *kind = &DIVE_KINDS[r % NKINDS];
@@ -357,19 +253,20 @@ void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, siz
     p->dbudget = (Budget){0, share, 0};
     p->dnodes = (Nodes){NULL, 0, 0, &p->dbudget};
     p->live = 1;
-    if (!dive_init(&p->dive, &p->dcfg, root, &p->dnodes, seed, rank ? ORDER_NOISE : DIVE_NOISE, rank, NULL))
+    if (!dive_init(&p->dive, &p->dcfg, root, &p->dnodes, seed, rank ? sch->order_noise : sch->dive_noise, rank, NULL))
         portfolio_drop_dive(p);
 }
 
-/* One helper turn (the greedy search's one turn in GREEDY_EVERY, else the current
+/* One helper turn (the greedy search's one turn in greedy_every, else the current
  * dive's): 1 when it ended the whole search (a line, or the node or time limit),
  * with the outcome in ``out``. */
 static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *root, const Nodes *nodes,
                                  long max_nodes, double deadline, int early, Outcome *out) {
-    long quantum = early ? EARLY_QUANTUM : QUANTUM;
-    int greedy_turn = USE_GREEDY && (!USE_DIVES || p->turn++ % GREEDY_EVERY == 0);
+    const Schedule *sch = p->sch;
+    long quantum = early ? sch->early_quantum : sch->quantum;
+    int greedy_turn = sch->use_greedy && (!sch->use_dives || p->turn++ % sch->greedy_every == 0);
     if (greedy_turn && p->glive >= 0) {
-        if (!portfolio_greedy_turn(p, cfg, root, nodes->budget->max / GREEDY_SHARE, max_nodes, deadline, quantum))
+        if (!portfolio_greedy_turn(p, cfg, root, nodes->budget->max / sch->greedy_share, max_nodes, deadline, quantum))
             return 0;
         *out = p->greedy.out;
         if (out->status == SOLVED) {
@@ -378,10 +275,10 @@ static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *r
         }
         return 1;
     }
-    if (!USE_DIVES) return 0;
+    if (!sch->use_dives) return 0;
     if (!p->live)
-        portfolio_next_dive(p, cfg, root, nodes->budget->max / DIVE_SHARE, early ? &p->early_restarts : &p->restarts,
-                            early ? EARLY_DIVE : DIVE_NODES);
+        portfolio_next_dive(p, cfg, root, nodes->budget->max / sch->dive_share, early ? &p->early_restarts : &p->restarts,
+                            early ? sch->early_dive : sch->dive_nodes);
     if (!p->live) return 0;
     Dive *d = &p->dive;
     long left = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - d->out.nodes);
@@ -395,12 +292,12 @@ static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *r
     return 0;
 }
 
-/* Where the helpers' first turn comes: EARLY_START, but SOLO with WIDE_CELLS cells
+/* Where the helpers' first turn comes: early_start, but solo with wide_cells cells
  * or more. With eight cells best-first's h guides it well: the deals it ends in
- * between EARLY_START and SOLO expansions are most of what the early turns cost
+ * between early_start and solo expansions are most of what the early turns cost
  * there, and hardly any deal needs them. */
-static long early_start(const Config *cfg) {
-    return cfg->ncells >= WIDE_CELLS || EARLY_START > SOLO ? SOLO : EARLY_START;
+static long early_start(const Schedule *sch, const Config *cfg) {
+    return cfg->ncells >= sch->wide_cells || sch->early_start > sch->solo ? sch->solo : sch->early_start;
 }
 
 /* The meta-move scan's tests: fc-solve's default order with Kings-only columns;
@@ -411,63 +308,55 @@ static long early_start(const Config *cfg) {
  * takes thousands over or never wins, and the whole preset rather than that scan
  * alone also wins at once the deals its other scans win at once.
  * Where the scans are looking-glass's (scans_preset), toons' run in this slot
- * instead (TOONS_BESIDE_MAX). */
+ * instead (toons_beside_max). */
 #define META_TESTS "0123456789"
-/* Where the meta-move scan's first turn comes: META_START, but with WIDE_CELLS cells
+/* Where the meta-move scan's first turn comes: meta_start, but with wide_cells cells
  * where the other helpers' do (early_start), and where any card fills a column
- * META_START_ANY: looking-glass's first scan wins most such deals it wins within its
+ * meta_start_any: looking-glass's first scan wins most such deals it wins within its
  * first 245 positions (its prelude's first turn), so it starts earlier there; from
  * the first expansion, the lost deals of the small rows paid for it. */
-#ifndef META_START_ANY
-#define META_START_ANY 150
-#endif
-static long meta_start(const Config *cfg) {
-    return cfg->ncells >= WIDE_CELLS ? early_start(cfg) : cfg->kings_only ? META_START : META_START_ANY;
+static long meta_start(const Schedule *sch, const Config *cfg) {
+    return cfg->ncells >= sch->wide_cells ? early_start(sch, cfg) : cfg->kings_only ? sch->meta_start : sch->meta_start_any;
 }
 
-static long helper_allowance(const Config *cfg, long b);
+static long helper_allowance(const Schedule *sch, const Config *cfg, long b);
 static long scan_own(const Portfolio *p, const Config *cfg);
 
 /* Whether best-first's open list looks like a lost deal's to the scans (under one
- * position per SCAN_OPEN_SHARE expanded): then they go on at a floor, or are held. */
-static inline int scans_gated(const Portfolio *p) { return (long)p->bf.heap.n * SCAN_OPEN_SHARE < p->bf.out.nodes; }
+ * position per scan_open_share expanded): then they go on at a floor, or are held. */
+static inline int scans_gated(const Portfolio *p) { return (long)p->bf.heap.n * p->sch->scan_open_share < p->bf.out.nodes; }
 
 /* Where the scans are looking-glass's (scans_preset), the meta-move scan's slot runs
  * toons' scans beside them instead, on the same allowance as theirs (scan_own and
  * the other helpers' first turns, not held back by best-first's open list; like the
  * meta scan's, their positions count against no other helper's share), up to
- * TOONS_BESIDE_NODES: toons' first scans win at once deals looking-glass's take 2-8
+ * toons_beside_nodes: toons' first scans win at once deals looking-glass's take 2-8
  * times the positions over.
- * Past TOONS_BESIDE_NODES they go on while best-first's open list is not a lost
- * deal's (SCAN_OPEN_SHARE, as looking-glass's scans), up to TOONS_BESIDE_MAX:
+ * Past toons_beside_nodes they go on while best-first's open list is not a lost
+ * deal's (scan_open_share, as looking-glass's scans), up to toons_beside_max:
  * a deal toons wins within that many positions may take looking-glass ten times
  * more, while the hold keeps the lost deals from paying for it. */
-#ifndef TOONS_BESIDE_NODES
-#define TOONS_BESIDE_NODES 5000
-#endif
-#ifndef TOONS_BESIDE_MAX
-#define TOONS_BESIDE_MAX 20000
-#endif
 
-/* The meta-move scan's turn, up to its allowance (from META_START; toons' scans
+/* The meta-move scan's turn, up to its allowance (from meta_start; toons' scans
  * beside looking-glass's from early_start, as theirs): 1 when it found a line (or hit
  * the node or time limit), with the outcome in ``out``. It starts from the deal itself, as the
- * scans, and stops for good at its cap (META_NODES, TOONS_BESIDE_MAX), when it
+ * scans, and stops for good at its cap (meta_nodes, toons_beside_max), when it
  * runs dry (that proves nothing) or fills its share of the tables. */
 static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, long max_nodes, double deadline,
                                Outcome *out) {
-    if (!USE_META || p->mlive < 0) return 0;
+    const Schedule *sch = p->sch;
+    if (!sch->use_meta || p->mlive < 0) return 0;
     int beside = scans_preset(cfg) == PRESET_LOOKING_GLASS;
-    long b = p->bf.out.nodes, allowance, cap = beside ? TOONS_BESIDE_MAX : META_NODES;
+    long b = p->bf.out.nodes, allowance, cap = beside ? sch->toons_beside_max : sch->meta_nodes;
     if (beside) {
-        long helpers = helper_allowance(cfg, b);
+        long helpers = helper_allowance(sch, cfg, b);
         if (helpers < 0) return 0; /* not yet */
-        allowance = scan_own(p, cfg) + (helpers < SCAN_FIRST ? helpers : SCAN_FIRST);
-        if (scans_gated(p) && allowance > TOONS_BESIDE_NODES) allowance = TOONS_BESIDE_NODES; /* held */
+        allowance = scan_own(p, cfg) + (helpers < sch->scan_first ? helpers : sch->scan_first);
+        if (scans_gated(p) && allowance > sch->toons_beside_nodes) allowance = sch->toons_beside_nodes; /* held */
     } else {
-        long from = meta_start(cfg), early = b < from + META_EARLY ? b : from + META_EARLY;
-        if (b <= from || (long)p->bf.heap.n * META_OPEN_SHARE < b) return 0; /* not yet, or a lost deal's look */
-        allowance = early - from + (b - early) / META_LATE_DEN;
+        long from = meta_start(sch, cfg), early = b < from + sch->meta_early ? b : from + sch->meta_early;
+        if (b <= from || (long)p->bf.heap.n * sch->meta_open_share < b) return 0; /* not yet, or a lost deal's look */
+        allowance = early - from + (b - early) / sch->meta_late_den;
     }
     if (allowance > cap) allowance = cap;
     if (p->mlive == 0) {
@@ -501,45 +390,47 @@ static int portfolio_meta_turn(Portfolio *p, const Config *cfg, size_t share, lo
 }
 
 /* How many positions the helpers may have expanded once best-first has expanded
- * ``b``: none up to early_start, then EARLY_NUM per EARLY_DEN of best-first's up
- * to SOLO, then HELPER_NUM per HELPER_DEN. */
-static long helper_allowance(const Config *cfg, long b) {
-    long start = early_start(cfg);
+ * ``b``: none up to early_start, then early_num per early_den of best-first's up
+ * to solo, then helper_num per helper_den. */
+static long helper_allowance(const Schedule *sch, const Config *cfg, long b) {
+    long start = early_start(sch, cfg);
     if (b <= start) return -1;
-    long early = ((b < SOLO ? b : SOLO) - start) * EARLY_NUM / EARLY_DEN;
-    return b <= SOLO ? early : early + (b - SOLO) * HELPER_NUM / HELPER_DEN;
+    long early = ((b < sch->solo ? b : sch->solo) - start) * sch->early_num / sch->early_den;
+    return b <= sch->solo ? early : early + (b - sch->solo) * sch->helper_num / sch->helper_den;
 }
 
-/* The scans' own allowance: SCAN_NUM per SCAN_DEN of best-first's expansions past
- * early_start and of the proof's positions (its turns beside best-first, PF_PROOF_GATE),
+/* The scans' own allowance: scan_num per scan_den of best-first's expansions past
+ * early_start and of the proof's positions (its turns beside best-first, pf_proof_gate),
  * as past ``first`` (proof.c). Counting best-first's alone, the scans fell four times
- * behind once the proof took its turns (PROOF_RATIO of best-first's each), and the
+ * behind once the proof took its turns (proof_ratio of best-first's each), and the
  * proof won slowly deals the scans would have won at once. */
 static long scan_own(const Portfolio *p, const Config *cfg) {
-    long start = early_start(cfg), b = p->bf.out.nodes;
-    return ((b <= start ? 0 : b - start) + p->proof_nodes) * SCAN_NUM / SCAN_DEN;
+    const Schedule *sch = p->sch;
+    long start = early_start(sch, cfg), b = p->bf.out.nodes;
+    return ((b <= start ? 0 : b - start) + p->proof_nodes) * sch->scan_num / sch->scan_den;
 }
 
-/* The scans' turns while they are behind their allowance (SCAN_NUM per SCAN_DEN of
+/* The scans' turns while they are behind their allowance (scan_num per scan_den of
  * best-first's expansions past early_start) and best-first's open list is not tiny
- * (while it is, behind a SCAN_EARLY_FLOOR-th of it, up to SCAN_EARLY_FLOOR_CAP):
+ * (while it is, behind a scan_early_floor-th of it, up to scan_early_floor_cap):
  * 1 when they ended the whole search (a line, or the node or time limit), with the
  * outcome in ``out``. */
 static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *nodes,
                                  long max_nodes, double deadline, Outcome *out) {
-    long b = p->bf.out.nodes, helpers = helper_allowance(cfg, b); /* < 0 before early_start */
+    const Schedule *sch = p->sch;
+    long b = p->bf.out.nodes, helpers = helper_allowance(sch, cfg, b); /* < 0 before early_start */
     int gated = scans_gated(p);
-    if (!USE_SCAN || helpers < 0 || (gated && (SCAN_EARLY_FLOOR == 0 || portfolio_scanned(p) >= SCAN_EARLY_FLOOR_CAP))) return 0;
-    long quantum = b < SOLO ? EARLY_QUANTUM : QUANTUM;
-    long shared = helpers < SCAN_FIRST ? helpers : SCAN_FIRST;
-    long allowance = gated ? scan_own(p, cfg) / (SCAN_EARLY_FLOOR > 0 ? SCAN_EARLY_FLOOR : 1)
+    if (!sch->use_scan || helpers < 0 || (gated && (sch->scan_early_floor == 0 || portfolio_scanned(p) >= sch->scan_early_floor_cap))) return 0;
+    long quantum = b < sch->solo ? sch->early_quantum : sch->quantum;
+    long shared = helpers < sch->scan_first ? helpers : sch->scan_first;
+    long allowance = gated ? scan_own(p, cfg) / (sch->scan_early_floor > 0 ? sch->scan_early_floor : 1)
                            : scan_own(p, cfg) + shared; /* their own, and first the other helpers' turns too */
-    long cap = cfg->ncells >= WIDE_CELLS ? WIDE_SCAN_NODES : SCAN_NODES;
+    long cap = cfg->ncells >= sch->wide_cells ? sch->wide_scan_nodes : sch->scan_nodes;
     while (portfolio_scans_on(p) && portfolio_scanned(p) <= allowance) {
         long before = portfolio_scanned(p);
         long max_scanned = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - before);
-        long q = gated && before + quantum > SCAN_EARLY_FLOOR_CAP ? SCAN_EARLY_FLOOR_CAP - before : quantum;
-        if (portfolio_scan_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_scanned, deadline, q, cap)) {
+        long q = gated && before + quantum > sch->scan_early_floor_cap ? sch->scan_early_floor_cap - before : quantum;
+        if (portfolio_scan_turn(p, cfg, nodes->budget->max / sch->dive_share, max_scanned, deadline, q, cap)) {
             *out = p->scan.out;
             if (out->status == SOLVED) {
                 p->win_cfg = &p->scfg;
@@ -552,26 +443,27 @@ static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *n
     return 0;
 }
 
-Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start, const State *root, Nodes *nodes,
-                             long max_nodes, double deadline, int tail, long first) {
+Outcome portfolio_run(Portfolio *p, const Schedule *sch, const Config *cfg, const State *start, const State *root,
+                      Nodes *nodes, long max_nodes, double deadline, int tail, long first) {
     Outcome out;
     int (*proof_turn)(void *, long, long, double, Outcome *) = p->proof_turn;
     void *proof_ctx = p->proof_ctx;
     memset(p, 0, sizeof *p);
+    p->sch = sch;
     p->proof_turn = proof_turn; /* the caller's */
     p->proof_ctx = proof_ctx;
     p->start = *start;
     p->win_cfg = cfg;
     p->win_nodes = nodes;
-    long alone = EARLY_NUM > 0 ? early_start(cfg) : SOLO;
+    long alone = sch->early_num > 0 ? early_start(sch, cfg) : sch->solo;
     if (first >= 0 && alone > first) alone = first;
     int ended = !bf_init(&p->bf, cfg, root, nodes);
     while (!ended && tail && p->bf.out.nodes < alone) { /* best-first's stretch, the meta scan beside it */
-        if (portfolio_meta_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, &out)) {
+        if (portfolio_meta_turn(p, cfg, nodes->budget->max / sch->dive_share, max_nodes, deadline, &out)) {
             out.nodes = portfolio_nodes(p);
             return out;
         }
-        long pause = p->bf.out.nodes + META_QUANTUM < alone ? p->bf.out.nodes + META_QUANTUM : alone;
+        long pause = p->bf.out.nodes + sch->meta_quantum < alone ? p->bf.out.nodes + sch->meta_quantum : alone;
         long left = max_nodes < 0 ? -1 : max_nodes - portfolio_meta(p);
         ended = bf_run(&p->bf, pause, left, deadline);
     }
@@ -581,7 +473,7 @@ Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start, const
             /* Best-first's turn, then the scans' and the other helpers' while they
              * have spent no more than their shares: a search's node limit is what
              * the others left of max_nodes. */
-            if (portfolio_meta_turn(p, cfg, nodes->budget->max / DIVE_SHARE, max_nodes, deadline, &out)) {
+            if (portfolio_meta_turn(p, cfg, nodes->budget->max / sch->dive_share, max_nodes, deadline, &out)) {
                 out.nodes = portfolio_nodes(p);
                 return out;
             }
@@ -594,16 +486,16 @@ Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start, const
                 return out;
             }
             long left = max_nodes < 0 ? -1 : max_nodes - (total - p->bf.out.nodes);
-            long b = p->bf.out.nodes, pause = b < SOLO ? b + EARLY_QUANTUM : b + QUANTUM;
-            if (p->mlive > 0 && pause > b + META_QUANTUM) pause = b + META_QUANTUM;
-            if (b < SOLO && pause > SOLO) pause = SOLO;
+            long b = p->bf.out.nodes, pause = b < sch->solo ? b + sch->early_quantum : b + sch->quantum;
+            if (p->mlive > 0 && pause > b + sch->meta_quantum) pause = b + sch->meta_quantum;
+            if (b < sch->solo && pause > sch->solo) pause = sch->solo;
             if (pause - b > to_first) pause = b + to_first;
             if (bf_run(&p->bf, pause, left, deadline)) break;
             /* Where best-first's open list is a lost deal's, the proof takes turns beside
              * it: its running dry settles the deal, where best-first's must be proved
              * again with exact keys. */
-            if (p->proof_turn != NULL && p->bf.out.nodes >= PF_PROOF_MIN &&
-                (long)p->bf.heap.n * PF_PROOF_GATE < p->bf.out.nodes) {
+            if (p->proof_turn != NULL && p->bf.out.nodes >= sch->pf_proof_min &&
+                (long)p->bf.heap.n * sch->pf_proof_gate < p->bf.out.nodes) {
                 long max_proof = max_nodes < 0 ? -1 : max_nodes - (portfolio_nodes(p) - p->proof_nodes);
                 if (p->proof_turn(p->proof_ctx, p->bf.out.nodes - b, max_proof, deadline, &out)) {
                     out.nodes = portfolio_nodes(p);
@@ -615,15 +507,15 @@ Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start, const
                 return out;
             }
             long scanned = portfolio_scanned(p), borrowed = scanned - scan_own(p, cfg);
-            if (borrowed > SCAN_FIRST) borrowed = SCAN_FIRST; /* the scans' positions on the other helpers' share */
+            if (borrowed > sch->scan_first) borrowed = sch->scan_first; /* the scans' positions on the other helpers' share */
             if (borrowed < 0) borrowed = 0;
             long spent = portfolio_nodes(p) - p->bf.out.nodes - scanned - p->proof_nodes - portfolio_meta(p) + borrowed; /* the other helpers' */
-            if (spent >= DIVE_MAX) { /* their share is spent */
+            if (spent >= sch->dive_max) { /* their share is spent */
                 portfolio_drop_dive(p);
                 portfolio_drop_greedy(p);
-                if (USE_SCAN && portfolio_scans_on(p)) continue; /* the scans go on */
+                if (sch->use_scan && portfolio_scans_on(p)) continue; /* the scans go on */
                 if (p->slive != 2) portfolio_drop_scan(p); /* held scans wait for proof.c's turns */
-                if (PF_PROOF_ALL && p->proof_turn != NULL) continue; /* best-first by turns, the proof's beside it */
+                if (sch->pf_proof_all && p->proof_turn != NULL) continue; /* best-first by turns, the proof's beside it */
                 long bf_max = max_nodes < 0 ? -1 : max_nodes - spent - scanned - portfolio_meta(p);
                 if (first >= 0 && (bf_max < 0 || bf_max > first - spent)) bf_max = first - spent;
                 bf_run(&p->bf, LONG_MAX, bf_max, deadline);
@@ -631,10 +523,10 @@ Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start, const
             }
             /* A small open list for the positions expanded is how a lost deal's search
              * looks (a closed space running dry): then best-first goes on alone (the
-             * scans down to a smaller one, SCAN_OPEN_SHARE). */
-            if ((long)p->bf.heap.n * OPEN_SHARE < p->bf.out.nodes) continue;
-            while (spent < DIVE_MAX && spent <= helper_allowance(cfg, p->bf.out.nodes)) {
-                int early = p->bf.out.nodes < SOLO;
+             * scans down to a smaller one, scan_open_share). */
+            if ((long)p->bf.heap.n * sch->open_share < p->bf.out.nodes) continue;
+            while (spent < sch->dive_max && spent <= helper_allowance(sch, cfg, p->bf.out.nodes)) {
+                int early = p->bf.out.nodes < sch->solo;
                 if (portfolio_helper_turn(p, cfg, root, nodes, max_nodes, deadline, early, &out)) {
                     out.nodes = portfolio_nodes(p);
                     return out;

@@ -4,11 +4,8 @@
 #include "best_first.h"
 #include "dive.h"
 #include "scans.h"
+#include "schedule.h"
 
-#ifndef DIVE_NOISE
-#define DIVE_NOISE 2.0 /* a seeded dive by h: a child's h moves by up to this much */
-#endif
-#define DIVE_SHARE 16 /* a dive's tables: at most max_bytes / DIVE_SHARE */
 
 /* What a dive prefers: the order of a position's children, by h (``order`` NULL:
  * h's weight for a card in a cell and for a card over its suit's next card, < 0
@@ -40,7 +37,7 @@ static const DiveKind DIVE_KINDS[] = {
 
 typedef struct {
     BestFirst bf;
-    BestFirst greedy; /* best-first again with GREEDY_WEIGHT: fewer, deeper expansions */
+    BestFirst greedy; /* best-first again with greedy_weight: fewer, deeper expansions */
     Nodes gnodes;
     Budget gbudget;
     Config gcfg;
@@ -60,27 +57,25 @@ typedef struct {
     Config scfg;
     int slive; /* 0 not started, 1 running, 2 held at the cap (for proof.c's late scans), -1 stopped */
     long scan_nodes; /* its expansions once it stopped */
-    Scans meta; /* the meta-move scan's slot (META_START; toons' scans beside looking-glass's), its tables and config */
+    Scans meta; /* the meta-move scan's slot (meta_start; toons' scans beside looking-glass's), its tables and config */
     Nodes mnodes;
     Budget mbudget;
     Config mcfg;
     int mlive; /* 0 not started, 1 running, -1 stopped */
     long meta_nodes; /* its expansions once it stopped */
     /* The exact proof's turns while best-first's open list looks like a lost deal's
-     * (PF_PROOF_GATE): proof.c's, which keeps the proof and its count. */
+     * (pf_proof_gate): proof.c's, which keeps the proof and its count. */
     int (*proof_turn)(void *ctx, long bf_quantum, long max_nodes, double deadline, Outcome *out);
     void *proof_ctx;
     long proof_nodes;
     const Config *win_cfg; /* the winner's config and nodes, for collect_path */
     const Nodes *win_nodes;
+    const Schedule *sch; /* the schedule the turns follow (the caller's) */
 } Portfolio;
 
-/* Past ``first`` the scans go on in proof.c's turns (``settle``, SCAN_LATE_NUM there),
- * up to SCAN_LATE_NODES positions in all: at the portfolio's cap they are held, not
+/* Past ``first`` the scans go on in proof.c's turns (``settle``, scan_late_num there),
+ * up to scan_late_nodes positions in all: at the portfolio's cap they are held, not
  * dropped (a deal past ``first`` is one best-first has not won within 100,000). */
-#ifndef SCAN_LATE_NODES
-#define SCAN_LATE_NODES 300000
-#endif
 
 /* Positions the scans have expanded so far. */
 long portfolio_scanned(const Portfolio *p);
@@ -100,12 +95,12 @@ void portfolio_free(Portfolio *p);
  * limit). They start from the deal itself, before the rules' autoplay, and send no
  * card home themselves, as Freecell Solver; they stop for good when they all run
  * dry or fill their share of the tables, and at ``cap`` (held there where
- * SCAN_LATE_NODES goes further: proof.c's late turns). */
+ * scan_late_nodes goes further: proof.c's late turns). */
 int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_scanned,
                                double deadline, long quantum, long cap);
 
 /* The next dive, stopped after ``cap`` expansions: the r-th of its stretch
- * (``*count``: the short dives before SOLO, the dives up to DIVE_MAX and the long
+ * (``*count``: the short dives before solo, the dives up to dive_max and the long
  * ones beside the proof, proof.c, count their own) cycles through DIVE_KINDS,
  * each kind with its own seed in the first round and seed + r / NKINDS after. */
 void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share, int *count,
@@ -120,7 +115,7 @@ void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, siz
  * portfolio_free). Best-first (``p->bf``) is left to the caller, to go on with or
  * bf_free. ``p->proof_turn`` and ``p->proof_ctx`` are the caller's (NULL: no proof
  * turns); the rest of ``p`` is made here. */
-Outcome portfolio_run(Portfolio *p, const Config *cfg, const State *start, const State *root, Nodes *nodes,
-                             long max_nodes, double deadline, int tail, long first);
+Outcome portfolio_run(Portfolio *p, const Schedule *sch, const Config *cfg, const State *start, const State *root,
+                      Nodes *nodes, long max_nodes, double deadline, int tail, long first);
 
 #endif

@@ -5,78 +5,34 @@
 #include "position.h"
 #include "tables.h"
 
-#ifndef PROOF_RATIO
-/* Then the proof expands this many positions per best-first one: lost deals end
- * sooner the larger it is, while the wins best-first finds late come later. */
-#define PROOF_RATIO 4
-#endif
-/* Where lone cards are put back too (normal.c lone_rule), a proof position stands
- * for about two and costs about two: one a best-first expansion. */
-#ifndef PROOF_RATIO_LONE
-#define PROOF_RATIO_LONE 1
-#endif
-#define PROOF_QUANTUM 4096 /* best-first's turn, in expansions */
-#ifndef PF_PROOF_NUM /* in the portfolio, the proof's turns are PF_PROOF_NUM / PF_PROOF_DEN of these */
-#define PF_PROOF_NUM 1
-#endif
-#ifndef PF_PROOF_DEN
-#define PF_PROOF_DEN 1
-#endif
-/* Past LATE_DIVES_MAX expansions of best-first's own, the long dives stop; past
- * LATE_BF_MAX, best-first too, and the proof goes on alone. On the slow lost deals
+/* How the schedule's fields of this stretch were chosen (schedule.h says what each
+ * bounds):
+ *
+ * proof_ratio: the larger, the sooner lost deals end, while the wins best-first
+ * finds late come later. Where lone cards are put back too (normal.c lone_rule), a
+ * proof position stands for about two and costs about two: proof_ratio_lone 1.
+ *
+ * Past late_dives_max expansions of best-first's own, the long dives stop; past
+ * late_bf_max, best-first too, and the proof goes on alone. On the slow lost deals
  * measured (2-cell and 4-cell alternating colours, millions of positions) the
  * proof itself ended each search, while best-first's turns, its expansions half as
  * dear again as the proof's, took a third of the time. But best-first wins large
  * won deals the proof wanders through, some of them only past a million of its own
- * expansions: hence best-first's longer reach than the dives'. */
-#ifndef LATE_DIVES_MAX
-#define LATE_DIVES_MAX 2000000
-#endif
-/* The long dives beside them. */
-#ifndef LATE_NUM /* the long dives expand LATE_NUM positions per LATE_DEN of best-first's */
-#define LATE_NUM 1
-#endif
-#ifndef LATE_DEN
-#define LATE_DEN 1
-#endif
-#ifndef LATE_DIVE
-#define LATE_DIVE 150000 /* a long dive of the first round stops after this many expansions */
-#endif
-#ifndef LATE_ROUNDS
-#define LATE_ROUNDS 1 /* each round of DIVE_KINDS doubles it, up to 2^LATE_ROUNDS times */
-#endif
-#ifndef LATE_GATE
-#define LATE_GATE 4 /* long dives only while best-first's open list holds 1 / LATE_GATE of its expansions */
-#endif
-
-/* The portfolio's scans go on past ``first``, from where its cap or its open-list
- * gate held them, up to SCAN_LATE_NODES (portfolio.c): Freecell Solver's preset wins
+ * expansions: hence best-first's longer reach than the dives'.
+ *
+ * The portfolio's scans go on past ``first``, from where its cap or its open-list
+ * gate held them, up to scan_late_nodes (portfolio.c): Freecell Solver's preset wins
  * some deals at 100,000-300,000 of its positions that best-first and the proof take
  * seconds over. The gate keeps them to deals whose open list looks won: without
- * it, a lost deal pays for their positions in full. */
-#ifndef SCAN_LATE_NUM /* the late scans expand SCAN_LATE_NUM positions per SCAN_LATE_DEN of the others' */
-#define SCAN_LATE_NUM 1
-#endif
-#ifndef SCAN_LATE_DEN
-#define SCAN_LATE_DEN 1
-#endif
-#ifndef SCAN_LATE_GATE /* only while best-first runs and its open list holds 1 / SCAN_LATE_GATE */
-#define SCAN_LATE_GATE 2 /* of its expansions (0: whatever it holds) */
-#endif
-
-/* While the gate holds the late scans they still go on at a floor of one position
- * per SCAN_FLOOR of the others' since ``first``, up to SCAN_FLOOR_CAP of theirs in
+ * it, a lost deal pays for their positions in full.
+ *
+ * While the gate holds the late scans they still go on at a floor of one position
+ * per scan_floor of the others' since ``first``, up to scan_floor_cap of theirs in
  * all: a deal Freecell Solver's preset wins within that many positions then costs at
- * most about SCAN_FLOOR + 1 times its scans alone, whatever best-first's open list
+ * most about scan_floor + 1 times its scans alone, whatever best-first's open list
  * holds. The cap keeps a lost deal's cost to a few tens of thousands of positions,
  * and is high enough that a deal the scans win at their 100,000-200,000th position
  * is not left to the slower searches. */
-#ifndef SCAN_FLOOR
-#define SCAN_FLOOR 2
-#endif
-#ifndef SCAN_FLOOR_CAP
-#define SCAN_FLOOR_CAP 200000
-#endif
 
 Config proof_config(const Config *cfg) {
     Config p = *cfg;
@@ -118,17 +74,18 @@ static long settle_helper_nodes(const Settle *s) {
 }
 
 /* A turn of the long dives: ``quantum`` expansions, over as many dives as it takes
- * (each stopped after LATE_DIVE, doubled each round of DIVE_KINDS); ``left`` is
+ * (each stopped after late_dive, doubled each round of DIVE_KINDS); ``left`` is
  * what the node limit leaves them (< 0: none). 1 when a dive found a line or hit
  * the node or time limit (``out``); a dive that runs dry (proving nothing) or fills
  * its share of the tables is followed by the next. */
 static int settle_dive_turn(Settle *s, const Config *cfg, const State *root, size_t share, long left,
                             double deadline, long quantum, Outcome *out) {
+    const Schedule *sch = s->sch;
     Portfolio *p = &s->pf;
     while (quantum > 0) {
         if (!p->live) {
             int round = p->late_restarts / NKINDS;
-            long cap = (long)LATE_DIVE << (round < LATE_ROUNDS ? round : LATE_ROUNDS);
+            long cap = (long)sch->late_dive << (round < sch->late_rounds ? round : sch->late_rounds);
             portfolio_next_dive(p, cfg, root, share, &p->late_restarts, cap);
             quantum--; /* a dive that ends at once still costs its turn something */
             if (!p->live) { /* no room for a dive */
@@ -156,13 +113,14 @@ static int settle_dive_turn(Settle *s, const Config *cfg, const State *root, siz
 }
 
 /* The proof's turn in the portfolio (Portfolio.proof_turn), where best-first's open
- * list looks like a lost deal's: PF_PROOF_NUM / PF_PROOF_DEN of the expansions it has
+ * list looks like a lost deal's: pf_proof_num / pf_proof_den of the expansions it has
  * in settle's turns per one of best-first's (``bf_quantum``: best-first's last turn).
  * It is made on its first turn and goes on past ``first`` (settle); out of room, it
  * waits for best-first's. 1 when it ended the search (a line, its running dry, a
  * limit: ``out``). */
 static int settle_proof_turn(void *ctx, long bf_quantum, long max_nodes, double deadline, Outcome *out) {
     Settle *s = ctx;
+    const Schedule *sch = s->sch;
     if (s->exstate == 0) {
         if (!ex_init(&s->ex, &s->pcfg, &s->proot, &s->pnodes)) {
             ex_free(&s->ex);
@@ -172,8 +130,8 @@ static int settle_proof_turn(void *ctx, long bf_quantum, long max_nodes, double 
         s->exstate = 1;
     }
     if (s->exstate != 1) return 0;
-    s->ex.crowd = 0; /* never where lone cards are put back (settle): PROOF_RATIO */
-    int r = ex_run(&s->ex, &s->proot, s->ex.out.nodes + bf_quantum * PROOF_RATIO * PF_PROOF_NUM / PF_PROOF_DEN,
+    s->ex.crowd = 0; /* never where lone cards are put back (settle): proof_ratio */
+    int r = ex_run(&s->ex, &s->proot, s->ex.out.nodes + bf_quantum * sch->proof_ratio * sch->pf_proof_num / sch->pf_proof_den,
                    max_nodes, deadline);
     s->pf.proof_nodes = s->ex.out.nodes;
     if (r == EX_PAUSED) return 0;
@@ -191,11 +149,13 @@ static int settle_proof_turn(void *ctx, long bf_quantum, long max_nodes, double 
     return 1;
 }
 
-Outcome settle(Settle *s, const Config *cfg, const State *start, const State *root, Nodes *nodes,
-                      long max_nodes, double deadline, int tail, long first, long late) {
+Outcome settle(Settle *s, const Schedule *sch, const Config *cfg, const State *start, const State *root,
+               Nodes *nodes, long max_nodes, double deadline, int tail) {
     Budget *budget = nodes->budget;
+    long first = sch->first, late = sch->late_bf_max;
     if (max_nodes >= 0 && max_nodes < first) first = max_nodes;
     memset(s, 0, sizeof *s);
+    s->sch = sch;
     s->pnodes = (Nodes){NULL, 0, 0, budget};
     s->pcfg = proof_config(cfg);
     s->proot = *root;
@@ -204,11 +164,11 @@ Outcome settle(Settle *s, const Config *cfg, const State *start, const State *ro
     /* The proof's turns in the portfolio; not where lone cards are put back (normal.c
      * lone_rule): there a proof position costs about two, and the wins it finds there
      * (lines of 170 moves for 117) cost the finish more than they save. */
-    if (tail && PF_PROOF_NUM > 0 && !lone_rule(&s->pcfg) && sum_founds(&s->proot) < 52) {
+    if (tail && sch->pf_proof_num > 0 && !lone_rule(&s->pcfg) && sum_founds(&s->proot) < 52) {
         s->pf.proof_turn = settle_proof_turn;
         s->pf.proof_ctx = s;
     }
-    Outcome out = portfolio_run(&s->pf, cfg, start, root, nodes, max_nodes, deadline, tail, tail ? first : -1);
+    Outcome out = portfolio_run(&s->pf, sch, cfg, start, root, nodes, max_nodes, deadline, tail, tail ? first : -1);
     if (s->pf.win_cfg != &s->pf.mcfg) portfolio_drop_meta(&s->pf); /* it runs in the first stretch only */
     s->win_cfg = s->pf.win_cfg;
     s->win_nodes = s->pf.win_nodes;
@@ -227,7 +187,7 @@ Outcome settle(Settle *s, const Config *cfg, const State *start, const State *ro
     if ((out.status != EXHAUSTED && !undecided) || s->proof_ended) return out;
     portfolio_drop_dive(&s->pf);
     portfolio_drop_greedy(&s->pf);
-    if (undecided && s->pf.slive > 0 && portfolio_scanned(&s->pf) < SCAN_LATE_NODES && SCAN_LATE_NUM > 0) {
+    if (undecided && s->pf.slive > 0 && portfolio_scanned(&s->pf) < sch->scan_late_nodes && sch->scan_late_num > 0) {
         s->pf.slive = 1; /* the late scans (held at the portfolio's cap, or held back by its gate) */
     } else {
         portfolio_drop_scan(&s->pf);
@@ -278,16 +238,16 @@ Outcome settle(Settle *s, const Config *cfg, const State *start, const State *ro
      * They go on while best-first does, and only while its open list is large (a
      * lost deal's shrinks: the dives cannot prove the loss, the proof can). */
     s->dive_base = s->pf.dive_nodes;
-    s->dives = LATE_NUM > 0 && s->blive;
+    s->dives = sch->late_num > 0 && s->blive;
     s->others_base = spent + exp->out.nodes + (s->blive ? s->bf.out.nodes : 0);
-    long ratio = lone_rule(cfg) ? PROOF_RATIO_LONE : PROOF_RATIO;
+    long ratio = lone_rule(cfg) ? sch->proof_ratio_lone : sch->proof_ratio;
     for (;;) {
         bnodes = s->blive ? s->bf.out.nodes : 0;
         long dnodes = settle_helper_nodes(s);
         long left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes - dnodes;
         exp->crowd = !s->blive; /* best-first's tables give the proof room first */
-        int r = ex_run(exp, root, s->blive ? exp->out.nodes + ratio * PROOF_QUANTUM : LONG_MAX, left, deadline);
-        if (s->dives && s->blive && s->bf.out.nodes >= LATE_DIVES_MAX) { /* the long dives stop first */
+        int r = ex_run(exp, root, s->blive ? exp->out.nodes + ratio * sch->proof_quantum : LONG_MAX, left, deadline);
+        if (s->dives && s->blive && s->bf.out.nodes >= sch->late_dives_max) { /* the long dives stop first */
             s->dives = 0;
             portfolio_drop_dive(&s->pf);
         }
@@ -307,7 +267,7 @@ Outcome settle(Settle *s, const Config *cfg, const State *start, const State *ro
             break;
         }
         left = max_nodes < 0 ? -1 : max_nodes - spent - exp->out.nodes - dnodes;
-        if (bf_run(&s->bf, s->bf.out.nodes + PROOF_QUANTUM, left, deadline)) {
+        if (bf_run(&s->bf, s->bf.out.nodes + sch->proof_quantum, left, deadline)) {
             if (s->bf.out.status == SOLVED || (s->bf.out.status == LIMIT && !budget->full)) {
                 out = s->bf.out;
                 out.nodes += spent + exp->out.nodes + dnodes;
@@ -320,17 +280,17 @@ Outcome settle(Settle *s, const Config *cfg, const State *start, const State *ro
             settle_proof_alone(s, budget, &spent); /* it ran dry (hashed: no proof) or filled the tables */
             continue;
         }
-        int gate_open = s->blive && (SCAN_LATE_GATE == 0 || (long)s->bf.heap.n * SCAN_LATE_GATE >= s->bf.out.nodes);
-        if (s->pf.slive > 0 && (gate_open || (SCAN_FLOOR > 0 && portfolio_scanned(&s->pf) < SCAN_FLOOR_CAP))) {
+        int gate_open = s->blive && (sch->scan_late_gate == 0 || (long)s->bf.heap.n * sch->scan_late_gate >= s->bf.out.nodes);
+        if (s->pf.slive > 0 && (gate_open || (sch->scan_floor > 0 && portfolio_scanned(&s->pf) < sch->scan_floor_cap))) {
             long others = spent + exp->out.nodes + (s->blive ? s->bf.out.nodes : 0);
             long late = portfolio_scanned(&s->pf) - s->scan_base;
-            long to_go = gate_open ? (others - s->others_base) * SCAN_LATE_NUM / SCAN_LATE_DEN - late
-                                   : (others - s->others_base) / (SCAN_FLOOR > 0 ? SCAN_FLOOR : 1) - late;
+            long to_go = gate_open ? (others - s->others_base) * sch->scan_late_num / sch->scan_late_den - late
+                                   : (others - s->others_base) / (sch->scan_floor > 0 ? sch->scan_floor : 1) - late;
             if (to_go > 0) {
                 long max_scanned = max_nodes < 0 ? -1 : max_nodes - (others + settle_helper_nodes(s) - late) + s->scan_base;
-                /* Past SCAN_LATE_NODES they stop (held at SCAN_FLOOR_CAP while the gate
+                /* Past scan_late_nodes they stop (held at scan_floor_cap while the gate
                  * is shut); run dry or out of room, they prove nothing. */
-                if (portfolio_scan_turn(&s->pf, bcfg, 0, max_scanned, deadline, to_go, gate_open ? SCAN_LATE_NODES : SCAN_FLOOR_CAP)) {
+                if (portfolio_scan_turn(&s->pf, bcfg, 0, max_scanned, deadline, to_go, gate_open ? sch->scan_late_nodes : sch->scan_floor_cap)) {
                     out = s->pf.scan.out;
                     out.nodes = others + settle_helper_nodes(s);
                     if (out.status == SOLVED) {
@@ -341,10 +301,10 @@ Outcome settle(Settle *s, const Config *cfg, const State *start, const State *ro
                 }
             }
         }
-        if (!s->dives || (long)s->bf.heap.n * LATE_GATE < s->bf.out.nodes) continue;
+        if (!s->dives || (long)s->bf.heap.n * sch->late_gate < s->bf.out.nodes) continue;
         left = max_nodes < 0 ? -1 : max_nodes - spent - exp->out.nodes - s->bf.out.nodes - settle_helper_nodes(s);
-        if (settle_dive_turn(s, bcfg, broot, budget->max / DIVE_SHARE, left, deadline,
-                             PROOF_QUANTUM * LATE_NUM / LATE_DEN, &out)) {
+        if (settle_dive_turn(s, bcfg, broot, budget->max / sch->dive_share, left, deadline,
+                             sch->proof_quantum * sch->late_num / sch->late_den, &out)) {
             out.nodes = spent + exp->out.nodes + s->bf.out.nodes + settle_helper_nodes(s);
             if (out.status == SOLVED) {
                 s->win_cfg = &s->pf.dcfg;

@@ -60,14 +60,8 @@ static int estate_same_any_order(const EState *a, const EState *b, int nc) {
 
 /* A line this long (single-card moves) or longer once one-move shortcuts are made
  * wanders (the proof's depth-first line, mostly): its shortcuts then try two moves as
- * well, up to TWO_MOVES_MAX moves in the line (the pass costs the square of a
+ * well, up to two_moves_max moves in the line (the pass costs the square of a
  * position's moves for each of its positions). */
-#ifndef LONG_LINE
-#define LONG_LINE 300
-#endif
-#ifndef TWO_MOVES_MAX
-#define TWO_MOVES_MAX 4000
-#endif
 
 /* The line's positions for shortcut_line: each with its hash (estate_hash_any_order)
  * in a table of slots, the fewest single-card moves to it found so far and the way
@@ -328,9 +322,9 @@ done:
     return ok;
 }
 
-int shortcut_line(const Config *cfg, const EState *start, Line *line, double deadline) {
+int shortcut_line(const Schedule *sch, const Config *cfg, const EState *start, Line *line, double deadline) {
     int ok = shortcut_pass(cfg, start, line, 0, deadline);
-    if (ok > 0 && line->n <= TWO_MOVES_MAX && single_card_length(line->items, line->n) >= LONG_LINE)
+    if (ok > 0 && line->n <= sch->two_moves_max && single_card_length(line->items, line->n) >= sch->long_line)
         ok = shortcut_pass(cfg, start, line, 1, deadline);
     return ok;
 }
