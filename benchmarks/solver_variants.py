@@ -29,10 +29,10 @@ order turns as well: each block starts with the next solver):
   ``lg`` looking-glass, ``as`` amateur-star, ``ct`` conspiracy-theory, ...), whose scans
   move sequences as fc-solve's meta-moves do: a peer's best preset on deals the toons
   one does not win (its "unsolvable" is no proof where the preset prunes: ``-sp r:tf``);
-* ``eightoff-base`` — with ``--baseline COMMIT``: :func:`eightoff.solver.solve` with the C
-  core of that commit in place of this one (built from ``git archive`` into a temporary
-  directory, compiled as setup.py does), the rest of the package this one: the solver
-  "as it was" in the same run, e.g. on the day an issue was filed.
+* ``eightoff-base`` — with ``--baseline COMMIT``: that commit's whole package (from ``git
+  archive`` into a temporary directory, its C code compiled as setup.py does) through its
+  public :func:`eightoff.solver.solve`, in a process of its own beside each worker
+  (``benchmarks/solve_worker.py``): the solver "as it was" in the same run.
 
 Times are CPU seconds of the solve (for ``fcs-proc``, of the child process), so the
 figures hold up on a loaded machine better than wall time does. Lengths are in
@@ -50,9 +50,9 @@ from __future__ import annotations
 import argparse
 import ctypes
 import functools
-import importlib.util
 import json
 import math
+import os
 import resource
 import statistics
 import subprocess
@@ -62,7 +62,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -170,9 +170,10 @@ _SLACK: list[float | None] = [None]
 # --max-stored-states and then says "Iterations count exceeded."; the in-process solver
 # is looked at between its suspensions.
 _FCS_STATES: list[int | None] = [None]
-# --baseline: the path of the baseline's compiled C core, loaded once in each worker.
+# --baseline: the baseline package's src (built by build_baseline); each worker runs it
+# in a process of its own (benchmarks/solve_worker.py), through its public solve().
 _BASELINE: list[str | None] = [None]
-_BASELINE_MODULE: list[Any] = [None]
+_BASELINE_PROCESS: list[subprocess.Popen[str] | None] = [None]
 
 
 def _set_limits(
@@ -188,9 +189,9 @@ def _set_limits(
 
 
 def build_baseline(commit: str, into: Path) -> Path:
-    """``commit``'s C core compiled into ``into`` (flags as setup.py's build gets them):
-    its C files one unit each beside the kernel's where it has ``_kernel``, else its
-    ``module.c`` (which included the others)."""
+    """``commit``'s package under ``into``, its C code compiled in place with the flags
+    setup.py's build gets: one unit per C file beside the kernel's where it has
+    ``_kernel``, else its ``module.c`` (which included the others). Its ``src``."""
     archive = subprocess.run(
         ["git", "archive", commit, "src/eightoff"],
         capture_output=True,
@@ -198,64 +199,42 @@ def build_baseline(commit: str, into: Path) -> Path:
         cwd=Path(__file__).resolve().parent.parent,
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    out = into / "_native.so"
+    src = into / "src"
     compiler = str(sysconfig.get_config_var("CC") or "cc").split()
-    flags = str(sysconfig.get_config_var("CFLAGS") or "").split()
+    flags = [*str(sysconfig.get_config_var("CFLAGS") or "").split(), "-fPIC", "-O2"]
     include = sysconfig.get_paths()["include"]
-    native, kernel = into / "src/eightoff/solver/native", into / "src/eightoff/_kernel"
-    sources = [str(native / "module.c")]
-    if kernel.is_dir():
-        units = [
-            p
-            for p in [*sorted(native.glob("*.c")), *sorted(kernel.glob("*.c"))]
-            if p.name != "module.c"
-        ]
-        sources += [*map(str, units), "-I", str(kernel), "-I", str(native)]
-        flags += ["-fvisibility=hidden", "-flto"]
-    command = [*compiler, *flags, "-fPIC", "-O2", "-I", include, "-shared", *sources]
-    subprocess.run([*command, "-o", str(out)], check=True)
-    return out
+    suffix = str(sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+    native, kernel = src / "eightoff/solver/native", src / "eightoff/_kernel"
+    out = src / "eightoff/solver" / f"_native{suffix}"
+    if not kernel.is_dir():
+        command = [*compiler, *flags, "-I", include, "-shared", str(native / "module.c")]
+        subprocess.run([*command, "-o", str(out)], check=True)
+        return src
+    flags += ["-fvisibility=hidden", "-flto", "-I", include, "-I", str(kernel), "-I", str(native)]
+    units = [str(p) for p in sorted(kernel.glob("*.c")) if p.name != "module.c"]
+    solver = [str(p) for p in sorted(native.glob("*.c"))]
+    for sources, target in (
+        ([str(kernel / "module.c"), *units], kernel / f"_kernel{suffix}"),
+        ([*solver, *units], out),
+    ):
+        subprocess.run([*compiler, *flags, "-shared", *sources, "-o", str(target)], check=True)
+    return src
 
 
-class _Baseline:
-    """A baseline C core in core.native's place. Before the portfolio, ``solve`` took
-    no portfolio flag (its 10th argument): it is called without it then. Before 941da49
-    the core did not export FIRST and LATE_BF_MAX: ``solve`` is called without its
-    ``first`` and ``late`` then, and keeps that core's own."""
-
-    def __init__(self, module: Any) -> None:
-        self.module = module
-        self.args: int | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("FIRST", "LATE_BF_MAX") and not hasattr(self.module, name):
-            return 0  # read by core.solve_fast, then left out by solve() below
-        return getattr(self.module, name)
-
-    def solve(self, *args: Any) -> Any:
-        if not hasattr(self.module, "FIRST"):
-            args = args[:10]
-        if self.args is None:
-            try:
-                result = self.module.solve(*args)
-                self.args = len(args)
-                return result
-            except TypeError:
-                self.args = 9
-        return self.module.solve(*args[: self.args])
-
-
-def _baseline_native() -> Any:
-    if _BASELINE_MODULE[0] is None:
-        path = _BASELINE[0]
-        if path is None:
+def _baseline_process() -> subprocess.Popen[str]:
+    """This worker's process of the baseline's own package (benchmarks/solve_worker.py)."""
+    if _BASELINE_PROCESS[0] is None:
+        if _BASELINE[0] is None:
             raise SystemExit("eightoff-base needs --baseline COMMIT")
-        spec = importlib.util.spec_from_file_location("_native", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        _BASELINE_MODULE[0] = _Baseline(module)
-    return _BASELINE_MODULE[0]
+        worker = Path(__file__).resolve().parent / "solve_worker.py"
+        _BASELINE_PROCESS[0] = subprocess.Popen(
+            [sys.executable, str(worker)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": _BASELINE[0]},
+        )
+    return _BASELINE_PROCESS[0]
 
 
 def _over(row: Row, seconds: float) -> Row:
@@ -288,12 +267,21 @@ def run_eightoff_bf(variant: str, number: int, seconds: float) -> Row:
 
 
 def run_eightoff_base(variant: str, number: int, seconds: float) -> Row:
-    core.PORTFOLIO = True
-    mine, core.native = core.native, _baseline_native()
-    try:
-        return _eightoff(variant, number, seconds)
-    finally:
-        core.native = mine
+    """The baseline's public ``solve``, in its own process: its CPU time, as ``eightoff``'s."""
+    process = _baseline_process()
+    assert process.stdin is not None and process.stdout is not None
+    rules = VARIANTS[variant].rules
+    options = {
+        f.name: str(getattr(getattr(rules, f.name), "value", getattr(rules, f.name)))
+        for f in fields(Rules)
+    }
+    nodes = _NODES[0]
+    wall = seconds * (_SLACK[0] or 1)
+    process.stdin.write(json.dumps([options, number, wall, nodes]) + "\n")
+    process.stdin.flush()
+    verdict, took, length = json.loads(process.stdout.readline())
+    row = number, str(verdict), float(took), int(length)
+    return row if nodes is not None else _over(row, seconds)
 
 
 # -- fc-solve in-process ---------------------------------------------------------------------
