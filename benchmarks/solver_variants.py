@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/solver_variants.py [--deals 2001-3000]
         [--variants standard,forecell,alternate-2] [--solvers eightoff,eightoff-bf,fcs-lib]
         [--time-limit 10] [--nodes N] [--workers 2] [--block 100] [--json FILE]
+        [--schedule FIELD=VALUE,...] [--baseline COMMIT]
 
 The variants are the 24 of docs/atlas.md (``--variants all``): 8, 4 or 2 cells × Kings
 or any card to an empty column × build in suit or alternating colours × Eight Off's or
@@ -19,6 +20,9 @@ order turns as well: each block starts with the next solver):
 * ``eightoff``    — :func:`eightoff.solver.solve` in-process (the portfolio: best-first,
   then best-first and its helpers by turns, Freecell Solver's first scan among them,
   see ``solver/native/portfolio.c``);
+* ``eightoff-default`` — the same with the default schedule, where ``--schedule
+  FIELD=VALUE,...`` (fields of :class:`eightoff.solver.Schedule`) changes ``eightoff``'s:
+  a schedule and the tuned one side by side, no rebuilding;
 * ``eightoff-bf`` — the same with the weighted best-first search alone (the solver
   before the portfolio: ``eightoff.solver.core.PORTFOLIO = False``);
 * ``fcs-lib``     — Freecell Solver's ``toons-for-twenty-somethings`` preset in-process,
@@ -70,7 +74,7 @@ from eightoff.deal import pysol_deal
 from eightoff.export import variant as variant_code
 from eightoff.formats import position_to_fcs
 from eightoff.rules import CELL_COUNTS, Build, EmptyColumn, GroupMoves, Layout, Rules
-from eightoff.solver import Limit, core, solve
+from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, core, solve
 from solver_vs_fcsolve import count_text_moves, forget_lib_solvers, lib_solver, parse_range, run_lib
 
 TOONS = ["-l", "toons-for-twenty-somethings"]
@@ -174,6 +178,8 @@ _FCS_STATES: list[int | None] = [None]
 # in a process of its own (benchmarks/solve_worker.py), through its public solve().
 _BASELINE: list[str | None] = [None]
 _BASELINE_PROCESS: list[subprocess.Popen[str] | None] = [None]
+# --schedule: the schedule the solver eightoff runs (eightoff-default: the default).
+_SCHEDULE: list[Schedule] = [DEFAULT_SCHEDULE]
 
 
 def _set_limits(
@@ -181,11 +187,35 @@ def _set_limits(
     slack: float | None,
     fcs_states: int | None = None,
     baseline: str | None = None,
+    schedule: Schedule = DEFAULT_SCHEDULE,
 ) -> None:
     _NODES[0] = nodes
     _SLACK[0] = slack
     _FCS_STATES[0] = fcs_states
     _BASELINE[0] = baseline
+    _SCHEDULE[0] = schedule
+
+
+def parse_schedule(text: str) -> Schedule:
+    """``--schedule``: ``scan_num=2,meta_start=300`` as the default schedule with those
+    fields changed (``resolve_home=3:6:12`` for the tuple)."""
+    kinds = {f.name: type(getattr(DEFAULT_SCHEDULE, f.name)) for f in fields(Schedule)}
+    changes: dict[str, object] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, _, value = item.partition("=")
+        kind = kinds.get(name)
+        if kind is None:
+            raise argparse.ArgumentTypeError(f"no Schedule field {name!r}")
+        try:
+            if kind is tuple:
+                changes[name] = tuple(int(v) for v in value.split(":"))
+            elif kind is bool:
+                changes[name] = value.lower() in ("1", "true", "yes")
+            else:
+                changes[name] = kind(value)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(f"{name}: {error}") from None
+    return replace(DEFAULT_SCHEDULE, **changes)
 
 
 def build_baseline(commit: str, into: Path) -> Path:
@@ -244,19 +274,26 @@ def _over(row: Row, seconds: float) -> Row:
     return row
 
 
-def _eightoff(variant: str, number: int, seconds: float) -> Row:
+def _eightoff(
+    variant: str, number: int, seconds: float, schedule: Schedule = DEFAULT_SCHEDULE
+) -> Row:
     pos = pysol_deal(number, VARIANTS[variant].rules)
     nodes = _NODES[0]
     wall = seconds * (_SLACK[0] or 1)
     limit = Limit(nodes=nodes, seconds=wall if nodes is None else None)
     start = time.process_time()
-    result = solve(pos, limit=limit)
+    result = solve(pos, limit=limit, schedule=schedule)
     took = time.process_time() - start
     row = number, result.verdict.value, took, result.length
     return row if nodes is not None else _over(row, seconds)
 
 
 def run_eightoff(variant: str, number: int, seconds: float) -> Row:
+    core.PORTFOLIO = True
+    return _eightoff(variant, number, seconds, _SCHEDULE[0])
+
+
+def run_eightoff_default(variant: str, number: int, seconds: float) -> Row:
     core.PORTFOLIO = True
     return _eightoff(variant, number, seconds)
 
@@ -357,6 +394,7 @@ def run_fcs_proc(variant: str, number: int, seconds: float, preset: str | None =
 
 RUNNERS: dict[str, Callable[[str, int, float], Row]] = {
     "eightoff": run_eightoff,
+    "eightoff-default": run_eightoff_default,
     "eightoff-bf": run_eightoff_bf,
     "eightoff-base": run_eightoff_base,
     "fcs-lib": run_fcs_lib,
@@ -435,9 +473,9 @@ def report(per: dict[str, dict[str, list[Row]]], solvers: list[str]) -> str:
         code = "" if variant == known.code else f" ({known.code})"
         lines.append(f"\n## {variant}{code}: {known.label}")
         sums = {n: summary(by_solver[n]) for n in solvers}
-        lines.append("".ljust(24) + "".join(n.rjust(14) for n in solvers))
+        lines.append("".ljust(24) + "".join(n.rjust(18) for n in solvers))
         for label, fmt in fields:
-            lines.append(label.ljust(24) + "".join(fmt(sums[n]).rjust(14) for n in solvers))
+            lines.append(label.ljust(24) + "".join(fmt(sums[n]).rjust(18) for n in solvers))
         for peer in (n for n in by_solver if n.partition(":")[0] == "fcs-lib"):
             for mine in ("eightoff-base", "eightoff-bf", "eightoff"):
                 if mine not in by_solver:
@@ -464,7 +502,7 @@ def report(per: dict[str, dict[str, list[Row]]], solvers: list[str]) -> str:
 
 def watch_table(per: dict[str, dict[str, list[Row]]], solvers: list[str], watch: list[str]) -> str:
     """Each solver's CPU ms on the ``variant:deal`` items of ``watch``."""
-    lines = ["\n## watched deals (CPU ms)", "".ljust(24) + "".join(n.rjust(14) for n in solvers)]
+    lines = ["\n## watched deals (CPU ms)", "".ljust(24) + "".join(n.rjust(18) for n in solvers)]
     for item in watch:
         variant, _, number = item.partition(":")
         if variant not in per:
@@ -473,7 +511,7 @@ def watch_table(per: dict[str, dict[str, list[Row]]], solvers: list[str], watch:
         for n in solvers:
             row = next((r for r in per[variant][n] if r[0] == int(number)), None)
             cells.append("-" if row is None else f"{row[2] * 1000:.1f}")
-        lines.append(item.ljust(24) + "".join(c.rjust(14) for c in cells))
+        lines.append(item.ljust(24) + "".join(c.rjust(18) for c in cells))
     return "\n".join(lines)
 
 
@@ -515,7 +553,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--baseline",
         metavar="COMMIT",
-        help="solver eightoff-base: solve() with that commit's C core (built for this run)",
+        help="solver eightoff-base: that commit's package and its solve() (built for this run)",
+    )
+    ap.add_argument(
+        "--schedule",
+        metavar="FIELD=VALUE,...",
+        type=parse_schedule,
+        help="solver eightoff with these Schedule fields changed (eightoff-default: without)",
     )
     ap.add_argument("--workers", type=int, default=2, help="worker processes")
     ap.add_argument("--block", type=int, default=100, help="deals per turn")
@@ -552,6 +596,7 @@ def main(argv: list[str] | None = None) -> int:
                 None
                 if args.baseline is None
                 else str(build_baseline(args.baseline, Path(scratch))),
+                args.schedule or DEFAULT_SCHEDULE,
             ),
         ) as pool,
     ):
