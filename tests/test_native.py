@@ -17,6 +17,7 @@ import random
 import shutil
 import sysconfig
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -269,12 +270,12 @@ def test_bad_states_are_refused_with_a_reason() -> None:
     with pytest.raises(ValueError, match="tuple of 8"):
         native.best_first(cols[:7], cells, founds, cfg, -1, -1.0)
     with pytest.raises(ValueError, match="config"):
-        native.best_first(cols, cells, founds, (9, *cfg[1:]), -1, -1.0)
+        native.best_first(cols, cells, founds, replace(cfg, cells=9), -1, -1.0)
     with pytest.raises(ValueError, match="foundations"):
         native.astar(cols, cells, (14, 0, 0, 0), cfg, -1, -1.0)
     held = search_state(pysol_deal(3))  # 4 cards in cells, more than 2 cells hold
     with pytest.raises(ValueError, match="more cards than"):
-        native.best_first(*held, (2, *cfg[1:]), -1, -1.0)
+        native.best_first(*held, replace(cfg, cells=2), -1, -1.0)
     slots = core.state(pysol_deal(1))[1]
     with pytest.raises(ValueError, match="one slot per cell"):
         native.optimal(cols, slots[:4], founds, cfg, -1, -1.0)
@@ -312,12 +313,14 @@ def test_malformed_arguments_raise_value_errors() -> None:
     slots = core.state(position)[1]
     bad_calls: dict[str, Callable[[], object]] = {
         "4 ranks": lambda: native.best_first(cols, cells, founds[:3], cfg, -1, -1.0),
-        "11 values": lambda: native.best_first(cols, cells, founds, cfg[:10], -1, -1.0),
+        "config.weight": lambda: native.best_first(
+            cols, cells, founds, replace(cfg, weight="heavy"), -1, -1.0
+        ),
         "take-back": lambda: native.best_first(
-            cols, cells, founds, (*cfg[:4], 1, *cfg[5:]), 1, -1.0
+            cols, cells, founds, replace(cfg, take_back=True), 1, -1.0
         ),
         "finite": lambda: native.best_first(
-            cols, cells, founds, (*cfg[:7], math.inf, *cfg[8:]), 1, 1
+            cols, cells, founds, replace(cfg, weight=math.inf), 1, 1
         ),
         "seconds": lambda: native.best_first(cols, cells, founds, cfg, -1, math.nan),
         "single-card": lambda: native.astar(cols, cells, founds, cfg, -1, -1.0),
@@ -329,6 +332,8 @@ def test_malformed_arguments_raise_value_errors() -> None:
     for reason, call in bad_calls.items():
         with pytest.raises(ValueError, match=reason):
             call()
+    with pytest.raises(TypeError, match="config: no field cells"):  # not a core.Config
+        native.best_first(cols, cells, founds, tuple(vars(cfg).values()), -1, -1.0)
 
 
 @needs_native

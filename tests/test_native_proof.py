@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -328,17 +329,17 @@ def test_the_proof_expands_every_reachable_position_once(rules: Rules) -> None:
     # doubled positions would show here. Over normal forms (cell cards back on the
     # tops they build on) the same deals are lost in fewer positions.
     assert native is not None
-    cfg = list(core.config(rules))
-    if cfg[5] == core.AUTO_SAFE:  # the proof plays alternating colours' refined rule
-        cfg[5] = REFINED_AUTOPLAY
+    cfg = core.config(rules)
+    if cfg.autoplay == core.AUTO_SAFE:  # the proof plays alternating colours' refined rule
+        cfg = replace(cfg, autoplay=REFINED_AUTOPLAY)
     lost = 0
     for number in range(1, 60):
         state = search_state(pysol_deal(number, rules))
-        proof = native.exhaust(*state, tuple(cfg), 300_000, -1.0, 1 << 30, False)
-        hashed = native.best_first(*state, tuple(cfg), 300_000, -1.0)
+        proof = native.exhaust(*state, cfg, 300_000, -1.0, 1 << 30, False)
+        hashed = native.best_first(*state, cfg, 300_000, -1.0)
         if proof[0] == core.EXHAUSTED or hashed[0] == core.EXHAUSTED:
             assert (proof[0], proof[2]) == (hashed[0], hashed[2]), number
-            normal = native.exhaust(*state, tuple(cfg), 300_000, -1.0)
+            normal = native.exhaust(*state, cfg, 300_000, -1.0)
             assert normal[0] == core.EXHAUSTED and normal[2] <= proof[2], number
             lost += proof[2] > 1_000
         if lost == 4:

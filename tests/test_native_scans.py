@@ -210,7 +210,7 @@ def test_the_scans_reject_more_cards_in_cells_than_cells() -> None:
 def test_the_portfolio_runs_the_scans_where_best_first_wanders(rules: Rules, number: int) -> None:
     # Best-first alone needs 54,000-670,000 positions; fc-solve's preset wins within
     # 3,100-16,600, and the portfolio's scans take their turns from best-first's
-    # 750th expansion, one of theirs for one of its own.
+    # early_start-th expansion, scan_num of theirs per scan_den of its own.
     position = pysol_deal(number, rules)
     saved = core.PORTFOLIO
     try:

@@ -6,11 +6,11 @@ optimal ending gets the same budget; ``finish``'s gets 1 GiB). Bad arguments rai
 ValueError naming what is wrong.
 """
 
+from eightoff.solver.core import Config
 from eightoff.solver.schedule import Schedule
 
 Move = tuple[int, int, int, int, int]
 Step = tuple[Move, tuple[int, ...]]
-Config = tuple[int, int, int, int, int, int, int, float, float, float, float]
 SCHEDULE: tuple[tuple[str, object], ...]
 """The C ``Schedule``'s fields and default values in its order (schedule.h):
 :class:`eightoff.solver.Schedule` is held to the same names and defaults."""

@@ -3,7 +3,7 @@ moves back as engine moves.
 
 The C core (``native/``, compiled by ``make setup`` as :mod:`eightoff.solver._native`)
 searches on plain data: columns as ``bytes`` (covered -> exposed), the cells, four
-foundation ranks, and a config tuple for the rules. Its moves are tuples
+foundation ranks, and a :class:`Config` for the rules. Its moves are tuples
 ``(source kind, index, target kind, index, count)`` with kinds ``COL``, ``CELL``,
 ``FOUND`` (a foundation source names its suit, a foundation target is -1).
 ``native`` is None when it was not built: :mod:`eightoff.solver` then runs the
@@ -17,7 +17,7 @@ import functools
 import hashlib
 import tempfile
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Final
@@ -76,13 +76,44 @@ ENDGAME_NODES: Final = 300
 # untouched. False: best-first alone (the benchmarks' "before").
 PORTFOLIO = True
 
-Config = tuple[int, int, int, int, int, int, int, float, float, float, float]
+
+@dataclass(frozen=True, kw_only=True)
+class Config:
+    """The rules as the C core's searches play them, and its heuristic's weights
+    (``native/core.h`` Config, read field by field by name): :func:`config` makes one."""
+
+    cells: int
+    """Free cells: 0 to 8."""
+    suit: bool
+    """Columns build down in suit (else in alternating colours)."""
+    kings_only: bool
+    """Only a King (or a run it heads) may fill an empty column."""
+    group: int
+    """Group moves: 0 single card, 1 free cells + 1, 2 the FreeCell formula, 3 single
+    cards and no digging macro (optimal mode's single-card moves)."""
+    take_back: bool
+    """Cards may come back from a foundation."""
+    autoplay: int
+    """Automatic foundation moves: AUTO_NONE, AUTO_ALL, AUTO_SAFE, or 3 (the proof's
+    refined safe rule)."""
+    dig: bool
+    """The search may dig a column's run out card by card in one step."""
+    weight: float
+    """Best-first's f = g + weight * h."""
+    inv_weight: float
+    """h: per card above a lower card of its suit."""
+    cell_weight: float
+    """h: per card in a cell."""
+    cover_weight: float
+    """h: per card over its suit's next card."""
+
+
 Compact = tuple[int, int, int, int, int]
 
 
 def config(rules: Rules, *, weight: float = WEIGHT, single_cards: bool = False) -> Config:
-    """The C core's config for ``rules``: (cells, suit, kings only, group, take-back,
-    autoplay, dig, weight, and the three weights of h).
+    """The C core's :class:`Config` for ``rules``: its move rules, autoplay, digging
+    macro, best-first's weight and the three weights of h.
 
     Building in suit, take-back moves are left out and every foundation move is
     played at once. Both are safe: a card on its foundation could only ever serve as
@@ -105,18 +136,18 @@ def config(rules: Rules, *, weight: float = WEIGHT, single_cards: bool = False) 
     suit = rules.build is Build.SUIT
     take_back = rules.take_back and not suit
     auto = AUTO_ALL if suit else AUTO_NONE if take_back else AUTO_SAFE
-    return (
-        rules.cells,
-        int(suit),
-        int(rules.empty_column is EmptyColumn.KINGS),
-        GROUP_NONE if single_cards else GROUP[rules.group_moves],
-        int(take_back),
-        auto,
-        int(not single_cards),
-        weight,
-        INV_W,
-        CELL_W,
-        COVER_W,
+    return Config(
+        cells=rules.cells,
+        suit=suit,
+        kings_only=rules.empty_column is EmptyColumn.KINGS,
+        group=GROUP_NONE if single_cards else GROUP[rules.group_moves],
+        take_back=take_back,
+        autoplay=auto,
+        dig=not single_cards,
+        weight=weight,
+        inv_weight=INV_W,
+        cell_weight=CELL_W,
+        cover_weight=COVER_W,
     )
 
 
@@ -259,7 +290,7 @@ def _by_layers(
     left = None if limit.seconds is None else limit.seconds - (time.perf_counter() - start)
     budget = None if limit.nodes is None else limit.nodes - nodes
     cfg = config(position.rules)
-    take_back = cfg[4]  # in alternating colours only: in suit a card sent home stays
+    take_back = cfg.take_back  # in alternating colours only: in suit a card sent home stays
     if (left is not None and left <= 0) or (budget is not None and budget <= 0) or take_back:
         return LIMIT, nodes, 0.0
     cols, cells, founds = state(position)

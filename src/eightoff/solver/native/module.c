@@ -4,7 +4,7 @@
  * order-free hash), the exact proof search, the A* of optimal mode (single-card
  * moves, Paul & Helmert's bound, exact keys) and the finish of a found line
  * (engine moves, optimal ending, merges) on plain data: columns as bytes, the cells,
- * four foundation ranks, and a config tuple (eightoff.solver.core.config). The
+ * four foundation ranks, and a config (eightoff.solver.core.Config). The
  * move rules are the kernel's (src/eightoff/_kernel/rules.h), and the tests hold
  * the verdicts to the Python engine's reference solver. This file is the binding
  * only: each search is its own C file behind its header, with no Python in it.
@@ -31,14 +31,39 @@
 
 /* ---- Python glue --------------------------------------------------------------------- */
 
-static int read_config(PyObject *obj, Config *cfg) {
-    if (PyTuple_GET_SIZE(obj) != 11) {
-        PyErr_SetString(PyExc_ValueError, "config: a tuple of 11 values is needed (Config.as_tuple)");
+/* One field of a config (core.Config) by name: an int, or a double. */
+static int config_field(PyObject *obj, const char *name, int *as_int, double *as_double) {
+    PyObject *value = PyObject_GetAttrString(obj, name);
+    if (value == NULL) {
+        PyErr_Format(PyExc_TypeError, "config: no field %s (an eightoff.solver.core.Config is needed)", name);
         return 0;
     }
-    if (!PyArg_ParseTuple(obj, "iiiiiiidddd", &cfg->ncells, &cfg->suit, &cfg->kings_only, &cfg->group,
-                          &cfg->take_back, &cfg->autoplay, &cfg->dig, &cfg->weight, &cfg->inv_w,
-                          &cfg->cell_w, &cfg->cover_w))
+    int ok;
+    if (as_double != NULL) {
+        *as_double = PyFloat_AsDouble(value);
+        ok = !(*as_double == -1.0 && PyErr_Occurred());
+    } else {
+        long v = PyLong_AsLong(value);
+        ok = !(v == -1 && PyErr_Occurred()) && v >= INT_MIN && v <= INT_MAX;
+        *as_int = (int)v;
+    }
+    Py_DECREF(value);
+    if (!ok) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "config.%s: %s", name, as_double != NULL ? "a number is needed" : "an integer is needed");
+    }
+    return ok;
+}
+
+/* The rules and the heuristic's weights, from a core.Config read field by field. */
+static int read_config(PyObject *obj, Config *cfg) {
+    if (!config_field(obj, "cells", &cfg->ncells, NULL) || !config_field(obj, "suit", &cfg->suit, NULL) ||
+        !config_field(obj, "kings_only", &cfg->kings_only, NULL) || !config_field(obj, "group", &cfg->group, NULL) ||
+        !config_field(obj, "take_back", &cfg->take_back, NULL) ||
+        !config_field(obj, "autoplay", &cfg->autoplay, NULL) || !config_field(obj, "dig", &cfg->dig, NULL) ||
+        !config_field(obj, "weight", NULL, &cfg->weight) || !config_field(obj, "inv_weight", NULL, &cfg->inv_w) ||
+        !config_field(obj, "cell_weight", NULL, &cfg->cell_w) ||
+        !config_field(obj, "cover_weight", NULL, &cfg->cover_w))
         return 0;
     cfg->root_autoplay = cfg->autoplay;
     if (cfg->ncells < 0 || cfg->ncells > MAXCELLS || cfg->group < 0 || cfg->group > 3 ||
@@ -137,16 +162,16 @@ static PyObject *run_search(PyObject *args, int kind) {
     State root;
     Config cfg;
     if (kind == ASTAR)
-        parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|in", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
-                                  &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
+        parsed = PyArg_ParseTuple(args, "O!O!O!Old|in", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+                                  &PyTuple_Type, &founds, &cfgobj, &max_nodes, &seconds,
                                   &below, &max_bytes);
     else if (kind == EXHAUST)
-        parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|ni", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
-                                  &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
+        parsed = PyArg_ParseTuple(args, "O!O!O!Old|ni", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+                                  &PyTuple_Type, &founds, &cfgobj, &max_nodes, &seconds,
                                   &max_bytes, &normal);
     else
-        parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|n", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
-                                  &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
+        parsed = PyArg_ParseTuple(args, "O!O!O!Old|n", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+                                  &PyTuple_Type, &founds, &cfgobj, &max_nodes, &seconds,
                                   &max_bytes);
     if (!parsed || !read_max_bytes(max_bytes) || !read_seconds(seconds)) return NULL;
     if (normal < 0 || normal > NORMAL_EVERY_MOVE) {
@@ -239,8 +264,8 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     LayeredStats stats;
     Carried sofar;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ldns|ny#", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
-                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &max_bytes, &dir, &max_buffered,
+    if (!PyArg_ParseTuple(args, "O!O!O!Oldns|ny#", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
+                          &founds, &cfgobj, &max_nodes, &seconds, &max_bytes, &dir, &max_buffered,
                           &tag, &taglen) ||
         !read_max_bytes(max_bytes) || !read_seconds(seconds))
         return NULL;
@@ -309,8 +334,8 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     Config cfg;
     Dive d;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|Kdz", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
-                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &seed, &noise, &order) ||
+    if (!PyArg_ParseTuple(args, "O!O!O!Old|Kdz", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
+                          &founds, &cfgobj, &max_nodes, &seconds, &seed, &noise, &order) ||
         !read_seconds(seconds))
         return NULL;
     const char *atomic = order != NULL && strncmp(order, "atomic:", 7) == 0 ? order + 7 : NULL;
@@ -368,8 +393,8 @@ static PyObject *py_scans(PyObject *self, PyObject *args) {
     Config cfg;
     Scans s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|zpis", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
-                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &tests, &prune, &seed,
+    if (!PyArg_ParseTuple(args, "O!O!O!Old|zpis", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
+                          &founds, &cfgobj, &max_nodes, &seconds, &tests, &prune, &seed,
                           &preset_name) ||
         !read_seconds(seconds))
         return NULL;
@@ -568,8 +593,8 @@ static PyObject *py_finish(PyObject *self, PyObject *args, PyObject *kwargs) {
     Schedule schedule;
     const Schedule *sch = &schedule;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!O!O!ild|$pO", kwlist, &PyTuple_Type, &cols,
-                                     &PyTuple_Type, &slots, &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!OO!ild|$pO", kwlist, &PyTuple_Type, &cols,
+                                     &PyTuple_Type, &slots, &PyTuple_Type, &founds, &cfgobj,
                                      &PyList_Type, &steplist, &endgame_home, &endgame_nodes, &seconds, &shortcuts,
                                      &schobj) ||
         !read_seconds(seconds) || !read_schedule(schobj, &schedule))
@@ -616,8 +641,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     Schedule schedule;
     const Schedule *sch = &schedule;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!O!ldil|$nppO", kwlist, &PyTuple_Type, &cols,
-                                     &PyTuple_Type, &slots, &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!Oldil|$nppO", kwlist, &PyTuple_Type, &cols,
+                                     &PyTuple_Type, &slots, &PyTuple_Type, &founds, &cfgobj,
                                      &max_nodes, &seconds, &endgame_home, &endgame_nodes, &max_bytes, &tail,
                                      &resolve, &schobj) ||
         !read_max_bytes(max_bytes) || !read_seconds(seconds) || !read_schedule(schobj, &schedule))
@@ -702,8 +727,8 @@ static PyObject *py_optimal(PyObject *self, PyObject *args) {
     Config cfg;
     EState es;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|n", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
-                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &max_bytes) ||
+    if (!PyArg_ParseTuple(args, "O!O!O!Old|n", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
+                          &founds, &cfgobj, &max_nodes, &seconds, &max_bytes) ||
         !read_max_bytes(max_bytes) || !read_seconds(seconds))
         return NULL;
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
@@ -742,9 +767,9 @@ static PyMethodDef methods[] = {
      "best_first(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
      "-> (status, steps, nodes)\n\n"
      "Weighted best-first search with 64-bit hashes (best_first.c).\n"
-     "config = (ncells, suit, kings_only, group, take_back, auto, dig, weight,\n"
-     "inv_weight, cell_weight, cover_weight); auto: 0 none, 1 all, 2 safe, 3 the\n"
-     "refined safe rule; max_nodes or seconds < 0: no limit.\n"
+     "config: an eightoff.solver.core.Config (cells, suit, kings_only, group, take_back,\n"
+     "autoplay, dig, weight, inv_weight, cell_weight, cover_weight, read by name); autoplay:\n"
+     "0 none, 1 all, 2 safe, 3 the refined safe rule; max_nodes or seconds < 0: no limit.\n"
      "A search whose tables would pass max_bytes stops as at a limit (status LIMIT)."},
     {"exhaust", py_exhaust, METH_VARARGS,
      "exhaust(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB, normal=True)\n"
