@@ -83,7 +83,7 @@ def test_tail_deals_get_legal_winning_lines(rules: Rules, number: int) -> None:
 @pytest.mark.parametrize(("number", "factor"), [(27, 3), (3182, 2)])
 def test_the_portfolio_expands_fewer_positions_on_a_tail_deal(number: int, factor: int) -> None:
     # Best-first alone: 37,609 and 5,683 positions; with its helpers (with eight cells,
-    # from its 2,000th expansion) under a third and under a half of that.
+    # from its schedule.solo-th expansion) under a third and under a half of that.
     position = pysol_deal(number)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
@@ -302,10 +302,10 @@ def test_a_lost_deal_whose_open_list_stays_small_pays_little(rules: Rules, numbe
     # Lost deals that best-first needs 5,000-14,000 positions to exhaust, its open
     # list below one position per two expanded all along: no helper starts but
     # Freecell Solver's scans (their first 1,500 positions on the others' turns too:
-    # SCAN_FIRST), and they stop while the list holds one per four. The
-    # exact proof takes turns beside best-first instead (past its 2,000th expansion),
-    # and its running dry ends the search, where best-first alone runs dry first and
-    # the proof runs after it (``alone``).
+    # schedule.scan_first), and they stop while the list holds one per four. The
+    # exact proof takes turns beside best-first instead (past its pf_proof_min-th
+    # expansion), and its running dry ends the search, where best-first alone runs dry
+    # first and the proof runs after it (``alone``).
     position = pysol_deal(number, rules)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
@@ -694,7 +694,7 @@ def test_a_finished_line_has_no_shortcut_left(number: int, two: bool) -> None:
     # win these two deals (four cells, alternating colours, any card to an empty
     # column, Baker's layout) on lines of 849 and 1,524 moves. Finished, no legal
     # move from any position of the line reaches a later one for less; on 23, still
-    # 370 single-card moves after that (LONG_LINE), no two moves do either.
+    # 370 single-card moves after that (schedule.long_line), no two moves do either.
     rules = Rules(
         cells=4, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE, layout=Layout.BAKERS
     )

@@ -206,9 +206,9 @@ def test_the_late_scans_held_by_the_gate_go_on_past_ninety_thousand() -> None:
 def test_the_proof_takes_turns_in_the_first_stretch_where_the_deal_looks_lost() -> None:
     # Where best-first's open list holds under one position per four expanded (a
     # closed space running dry), the exact proof takes turns beside it from its
-    # 2,000th expansion. 2-cell alternating PySolFC 11 and 43 are lost: best-first's
-    # running dry (hashed positions) proves nothing, so the proof would run after it,
-    # B + P positions at least; beside it, the proof runs dry first.
+    # schedule.pf_proof_min-th expansion. 2-cell alternating PySolFC 11 and 43 are
+    # lost: best-first's running dry (hashed positions) proves nothing, so the proof
+    # would run after it, B + P positions at least; beside it, the proof runs dry first.
     assert native is not None
     for number in (11, 43):
         position = pysol_deal(number, TWO_CELLS)
@@ -224,7 +224,7 @@ def test_the_proof_takes_turns_in_the_first_stretch_where_the_deal_looks_lost() 
         assert total < alone[2] + proof[2], number
     # PySolFC 98 is won, but best-first's open list stays small: the proof's
     # depth-first search wins it at 33,496 of its positions, within the first stretch
-    # (100,000) rather than past it (about 150,000 in all).
+    # (schedule.first) rather than past it (about 150,000 in all).
     position = pysol_deal(98, TWO_CELLS)
     args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
     status, line, _, total = native.solve(*args)

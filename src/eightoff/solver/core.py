@@ -63,17 +63,17 @@ COVER_W: Final = 0.25
 # ENDGAME_NODES; a shorter ending replaces the found one.
 ENDGAME_HOME: Final = 20
 ENDGAME_NODES: Final = 300
-# The C core's portfolio (native/portfolio.c): from its 400th position (2,000th with
-# eight cells, 150th where any card fills a column and cards build in suit) best-first
-# takes turns with a Freecell Solver meta-move scan (native/meta.c), after 750 (2,000)
-# with a preset's scans (toons, or under FreeCell's own rules looking-glass's with
-# toons' beside them: native/scans.c) and short depth-first dives, then (past 2,000) a
-# greedy best-first search and longer dives (children by h under other weights, or by
-# kind of move as Freecell Solver orders them); the first line found wins, and after a
-# helper's win best-first goes on a little and keeps its own line if no longer
-# (native/line.c bf_go_on). It cuts the slow tail (deals where a depth-first solver
-# finds a line many times sooner); deals solved within those first positions are
-# untouched. False: best-first alone (the benchmarks' "before").
+# The C core's portfolio (native/portfolio.c), run by a Schedule: from its meta_start-th
+# position (solo-th with eight cells, meta_start_any-th where any card fills a column)
+# best-first takes turns with a Freecell Solver meta-move scan (native/meta.c), after
+# early_start (solo) with a preset's scans (toons, or under FreeCell's own rules
+# looking-glass's with toons' beside them: native/scans.c) and short depth-first dives,
+# then (past solo) a greedy best-first search and longer dives (children by h under
+# other weights, or by kind of move as Freecell Solver orders them); the first line
+# found wins, and after a helper's win best-first goes on a little and keeps its own
+# line if no longer (native/line.c bf_go_on). It cuts the slow tail (deals where a
+# depth-first solver finds a line many times sooner); deals solved within those first
+# positions are untouched. False: best-first alone (the benchmarks' "before").
 PORTFOLIO = True
 
 

@@ -12,7 +12,7 @@
  * single-card tests ("01ABCDE", the toons preset's) take tens or hundreds of times
  * longer over (PySolFC C4-EB 48: 246 positions against 13,630; C2-EAB 83: 1,474
  * against none within 2,000,000). The portfolio runs such a scan (portfolio.c
- * META_START). The tests, in
+ * meta_start). The tests, in
  * the stored order of the position (dive.c's FcsOrder: columns p = 0..7 sorted,
  * empty ones first; the cells sorted):
  *
