@@ -15,11 +15,18 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import fields
 from typing import Any
 
 from eightoff.deal import pysol_deal
 from eightoff.rules import Rules
 from eightoff.solver import Limit, solve
+
+
+def rule_texts(rules: Rules) -> dict[str, str]:
+    """``rules`` as option name -> value text, as :func:`rules_from` reads them back."""
+    values = {f.name: getattr(rules, f.name) for f in fields(Rules)}
+    return {name: str(getattr(value, "value", value)) for name, value in values.items()}
 
 
 def rules_from(options: dict[str, str]) -> Rules:

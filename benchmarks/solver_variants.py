@@ -75,6 +75,7 @@ from eightoff.export import variant as variant_code
 from eightoff.formats import position_to_fcs
 from eightoff.rules import CELL_COUNTS, Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, core, solve
+from solve_worker import rule_texts
 from solver_vs_fcsolve import count_text_moves, forget_lib_solvers, lib_solver, parse_range, run_lib
 
 TOONS = ["-l", "toons-for-twenty-somethings"]
@@ -307,11 +308,7 @@ def run_eightoff_base(variant: str, number: int, seconds: float) -> Row:
     """The baseline's public ``solve``, in its own process: its CPU time, as ``eightoff``'s."""
     process = _baseline_process()
     assert process.stdin is not None and process.stdout is not None
-    rules = VARIANTS[variant].rules
-    options = {
-        f.name: str(getattr(getattr(rules, f.name), "value", getattr(rules, f.name)))
-        for f in fields(Rules)
-    }
+    options = rule_texts(VARIANTS[variant].rules)
     nodes = _NODES[0]
     wall = seconds * (_SLACK[0] or 1)
     process.stdin.write(json.dumps([options, number, wall, nodes]) + "\n")

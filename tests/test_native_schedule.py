@@ -10,11 +10,13 @@ schedule that brings them in (``BASES``).
 
 from __future__ import annotations
 
+import argparse
 import functools
 from dataclasses import fields, replace
 
 import pytest
 
+import benchmark_scripts
 from eightoff.deal import pysol_deal
 from eightoff.rules import Build, EmptyColumn, Layout, Rules
 from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, core, solve
@@ -229,3 +231,25 @@ def test_the_meta_scan_starts_at_the_schedules_meta_start() -> None:
     assert len({line for line, _ in found.values()}) == 1
     rest = [extra for _, extra in found.values()]
     assert max(rest) - min(rest) <= DEFAULT_SCHEDULE.meta_quantum
+
+
+def test_the_benchmarks_try_a_schedule_by_field_names() -> None:
+    # benchmarks/solver_variants.py --schedule: the default schedule with fields changed.
+    variants = benchmark_scripts.load("solver_variants")
+    text = "scan_num=2,use_meta=0,resolve_home=2:4:8,dive_noise=1.5"
+    assert variants.parse_schedule(text) == replace(
+        DEFAULT_SCHEDULE, scan_num=2, use_meta=False, resolve_home=(2, 4, 8), dive_noise=1.5
+    )
+    with pytest.raises(argparse.ArgumentTypeError, match="no Schedule field 'nope'"):
+        variants.parse_schedule("nope=1")
+    with pytest.raises(argparse.ArgumentTypeError, match="scan_num"):
+        variants.parse_schedule("scan_num=many")
+
+
+def test_the_baseline_worker_reads_rules_back_from_their_option_texts() -> None:
+    # benchmarks/solve_worker.py: a baseline commit's package gets the rules as texts.
+    worker = benchmark_scripts.load("solve_worker")
+    for rules in RULES.values():
+        values = {f.name: getattr(rules, f.name) for f in fields(Rules)}
+        texts = {name: str(getattr(value, "value", value)) for name, value in values.items()}
+        assert worker.rules_from(texts) == rules
