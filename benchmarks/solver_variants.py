@@ -36,7 +36,9 @@ order turns as well: each block starts with the next solver):
 * ``eightoff-base`` — with ``--baseline COMMIT``: that commit's whole package (from ``git
   archive`` into a temporary directory, its C code compiled as setup.py does) through its
   public :func:`eightoff.solver.solve`, in a process of its own beside each worker
-  (``benchmarks/solve_worker.py``): the solver "as it was" in the same run.
+  (``benchmarks/solve_worker.py``): the solver "as it was" in the same run;
+* ``eightoff-proc`` — this package the same way, in a process of its own: beside
+  ``eightoff-base``, the two builds measured alike.
 
 Times are CPU seconds of the solve (for ``fcs-proc``, of the child process), so the
 figures hold up on a loaded machine better than wall time does. Lengths are in
@@ -178,7 +180,7 @@ _FCS_STATES: list[int | None] = [None]
 # --baseline: the baseline package's src (built by build_baseline); each worker runs it
 # in a process of its own (benchmarks/solve_worker.py), through its public solve().
 _BASELINE: list[str | None] = [None]
-_BASELINE_PROCESS: list[subprocess.Popen[str] | None] = [None]
+_PROCESSES: dict[str, subprocess.Popen[str]] = {}  # src -> its solve_worker process
 # --schedule: the schedule the solver eightoff runs (eightoff-default: the default).
 _SCHEDULE: list[Schedule] = [DEFAULT_SCHEDULE]
 
@@ -252,20 +254,18 @@ def build_baseline(commit: str, into: Path) -> Path:
     return src
 
 
-def _baseline_process() -> subprocess.Popen[str]:
-    """This worker's process of the baseline's own package (benchmarks/solve_worker.py)."""
-    if _BASELINE_PROCESS[0] is None:
-        if _BASELINE[0] is None:
-            raise SystemExit("eightoff-base needs --baseline COMMIT")
+def _solver_process(src: str) -> subprocess.Popen[str]:
+    """This worker's process of the package in ``src`` (benchmarks/solve_worker.py)."""
+    if src not in _PROCESSES:
         worker = Path(__file__).resolve().parent / "solve_worker.py"
-        _BASELINE_PROCESS[0] = subprocess.Popen(
+        _PROCESSES[src] = subprocess.Popen(
             [sys.executable, str(worker)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
-            env={**os.environ, "PYTHONPATH": _BASELINE[0]},
+            env={**os.environ, "PYTHONPATH": src},
         )
-    return _BASELINE_PROCESS[0]
+    return _PROCESSES[src]
 
 
 def _over(row: Row, seconds: float) -> Row:
@@ -306,7 +306,18 @@ def run_eightoff_bf(variant: str, number: int, seconds: float) -> Row:
 
 def run_eightoff_base(variant: str, number: int, seconds: float) -> Row:
     """The baseline's public ``solve``, in its own process: its CPU time, as ``eightoff``'s."""
-    process = _baseline_process()
+    if _BASELINE[0] is None:
+        raise SystemExit("eightoff-base needs --baseline COMMIT")
+    return _in_process(_BASELINE[0], variant, number, seconds)
+
+
+def run_eightoff_proc(variant: str, number: int, seconds: float) -> Row:
+    """This package's public ``solve`` in a process of its own, as eightoff-base runs."""
+    return _in_process(str(Path(core.__file__).resolve().parents[2]), variant, number, seconds)
+
+
+def _in_process(src: str, variant: str, number: int, seconds: float) -> Row:
+    process = _solver_process(src)
     assert process.stdin is not None and process.stdout is not None
     options = rule_texts(VARIANTS[variant].rules)
     nodes = _NODES[0]
@@ -394,6 +405,7 @@ RUNNERS: dict[str, Callable[[str, int, float], Row]] = {
     "eightoff-default": run_eightoff_default,
     "eightoff-bf": run_eightoff_bf,
     "eightoff-base": run_eightoff_base,
+    "eightoff-proc": run_eightoff_proc,
     "fcs-lib": run_fcs_lib,
     "fcs-proc": run_fcs_proc,
 }

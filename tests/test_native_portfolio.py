@@ -146,7 +146,7 @@ def solve_native(
         core.ENDGAME_HOME,
         core.ENDGAME_NODES,
         resolve=resolve,
-        schedule=Schedule(first=first, late_bf_max=2_000_000),
+        schedule=Schedule(first=first, late_bf_max=2_000_000).values,
     )
     return status, [core.MOVES[m] for m in line], length, nodes
 

@@ -43,7 +43,7 @@ def solve(
         20,
         300,
         max_bytes=max_bytes,
-        schedule=Schedule(first=first),
+        schedule=Schedule(first=first).values,
     )
     return status, wins(position, [core.MOVES[m] for m in line]) if line else False
 
@@ -79,7 +79,7 @@ def test_best_first_goes_on_beside_the_proof_rather_than_again_from_the_start() 
     args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
     alone = native.solve(*args, tail=False)[3]  # best-first alone, never switched
     first = alone // 2
-    status, line, _, total = native.solve(*args, schedule=Schedule(first=first))
+    status, line, _, total = native.solve(*args, schedule=Schedule(first=first).values)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     assert first < total < first + 3 * alone
 
@@ -99,14 +99,14 @@ def test_past_its_late_share_best_first_stops_and_the_proof_goes_on_alone() -> N
 
     def nodes(late: int) -> int:
         schedule = Schedule(first=1, late_bf_max=late)
-        status, line, _, total = native.solve(*args, schedule=schedule)
+        status, line, _, total = native.solve(*args, schedule=schedule.values)
         assert (status, line) == (core.EXHAUSTED, [])
         return int(total)
 
     assert nodes(1) == proof[2] + 1
     assert proof[2] + 1_000 < nodes(1_000) < nodes(2_000_000)
     with pytest.raises(ValueError, match="late_bf_max"):
-        native.solve(*args, schedule=Schedule(late_bf_max=0))
+        native.solve(*args, schedule=Schedule(late_bf_max=0).values)
 
 
 def test_best_first_let_go_on_wins_what_the_proof_alone_wanders_past() -> None:
@@ -120,10 +120,10 @@ def test_best_first_let_go_on_wins_what_the_proof_alone_wanders_past() -> None:
     )
     position = pysol_deal(267, rules)
     args = (*core.state(position), core.config(rules), 3_000_000, -1.0, 20, 300)
-    status, line, _, total = native.solve(*args, schedule=Schedule(late_bf_max=core.NEVER))
+    status, line, _, total = native.solve(*args, schedule=Schedule(late_bf_max=core.NEVER).values)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     assert total == 2_224_670
-    assert native.solve(*args, schedule=Schedule(late_bf_max=150_000))[0] == LIMIT
+    assert native.solve(*args, schedule=Schedule(late_bf_max=150_000).values)[0] == LIMIT
 
 
 def test_a_line_the_proof_finds_beside_best_first_has_no_detour_one_move_skips() -> None:
@@ -134,7 +134,7 @@ def test_a_line_the_proof_finds_beside_best_first_has_no_detour_one_move_skips()
     assert native is not None
     position = pysol_deal(2, TWO_CELLS)
     args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
-    status, line, _, _ = native.solve(*args, schedule=Schedule(first=1))
+    status, line, _, _ = native.solve(*args, schedule=Schedule(first=1).values)
     moves = [core.MOVES[m] for m in line]
     assert status == core.SOLVED and wins(position, moves)
     positions, cost = [position], [0]

@@ -7,7 +7,6 @@ ValueError naming what is wrong.
 """
 
 from eightoff.solver.core import Config
-from eightoff.solver.schedule import Schedule
 
 Move = tuple[int, int, int, int, int]
 Step = tuple[Move, tuple[int, ...]]
@@ -90,7 +89,7 @@ def finish(
     seconds: float,
     *,
     shortcuts: bool = False,
-    schedule: Schedule | None = None,
+    schedule: tuple[object, ...] | None = None,
 ) -> list[Move]: ...
 def solve(
     cols: tuple[bytes, ...],
@@ -105,7 +104,7 @@ def solve(
     max_bytes: int = ...,
     tail: bool = ...,
     resolve: bool = ...,
-    schedule: Schedule | None = None,
+    schedule: tuple[object, ...] | None = None,
 ) -> tuple[int, list[Move], int, int]: ...
 def optimal(
     cols: tuple[bytes, ...],

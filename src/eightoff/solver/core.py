@@ -32,13 +32,18 @@ from eightoff.moves import FOUNDATION, Move, Place
 from eightoff.position import Position
 from eightoff.rules import OPTIONS, Build, EmptyColumn, Rules
 from eightoff.solver.result import Limit, SolveResult, Verdict
-from eightoff.solver.schedule import DEFAULT_SCHEDULE, Schedule
+from eightoff.solver.schedule import DEFAULT_SCHEDULE, FIELDS, Schedule
 
 native: ModuleType | None
 try:  # built at install time when a C compiler was there (see setup.py)
     from eightoff.solver import _native as native
 except ImportError:  # EIGHTOFF_PURE=1, or no compiler
     native = None
+if native is not None and tuple(name for name, _ in native.SCHEDULE) != FIELDS:
+    raise ImportError(  # Schedule.values would land in the wrong fields
+        "eightoff.solver._native was built with other Schedule fields than"
+        " eightoff.solver.Schedule's: rebuild it (make setup)"
+    )
 
 COL: Final = 0
 CELL: Final = 1
@@ -151,6 +156,13 @@ def config(rules: Rules, *, weight: float = WEIGHT, single_cards: bool = False) 
     )
 
 
+@functools.lru_cache(maxsize=64)
+def _rules_config(rules: Rules) -> Config:
+    """:func:`config` for ``rules``, made once: a solve of a few hundred positions
+    should not pay for building it."""
+    return config(rules)
+
+
 def state(position: Position) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...]]:
     """Columns as bytes, the cells in place (a card or -1 each), the foundations."""
     cols = tuple(bytes(col) for col in position.columns)
@@ -198,19 +210,24 @@ def solve_fast(
     endgame = ENDGAME_HOME if limit.nodes is None or limit.nodes >= ENDGAME_NODES else -1
     status, line, length, nodes = native.solve(
         *state(position),
-        config(position.rules),
+        _rules_config(position.rules),
         max_nodes=-1 if limit.nodes is None else limit.nodes,
         seconds=-1.0 if limit.seconds is None else limit.seconds,
         endgame_home=endgame,
         endgame_nodes=ENDGAME_NODES,
         max_bytes=limit.table_bytes,
         tail=PORTFOLIO,
-        schedule=replace(schedule, late_bf_max=best_first_stop(limit, schedule)),
+        schedule=_late_stretched(schedule, best_first_stop(limit, schedule)).values,
     )
     if status == LIMIT:
         status, nodes, before = _by_layers(position, limit, nodes, start, layers_dir)
         start -= before
     return _result(status, line, length, nodes, start, optimal=False)
+
+
+def _late_stretched(schedule: Schedule, late: int) -> Schedule:
+    """``schedule`` with best-first's share past ``first`` set to ``late``."""
+    return schedule if late == schedule.late_bf_max else replace(schedule, late_bf_max=late)
 
 
 TUNED_SECONDS: Final = 60.0  # the time limit Schedule.late_bf_max was tuned for

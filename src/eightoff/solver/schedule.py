@@ -13,14 +13,17 @@ with; a named schedule is a value, ``dataclasses.replace(DEFAULT_SCHEDULE, ...)`
 
 Counts are positions expanded; "a / b" shares are positions of a helper per position
 of best-first's. docs/solver.md describes the searches each field steers, and how to
-tune a schedule on one range of deals and judge it on another. The C core checks the
-fields by name: tests/test_native_schedule.py holds the two to the same names and
-defaults, and shows each field changing what the solver does.
+tune a schedule on one range of deals and judge it on another. The C core takes
+:attr:`Schedule.values` in its own fields' order, which :mod:`eightoff.solver.core`
+checks against this class's names when it loads the C core;
+tests/test_native_schedule.py holds the two to the same names and defaults, and shows
+each field changing what the solver does.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, fields
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -236,6 +239,15 @@ class Schedule:
     merge_span: int = 1024
     """A card's two moves merge only within this many moves of each other."""
 
+    @functools.cached_property
+    def values(self) -> tuple[object, ...]:
+        """The fields' values in their order: the schedule as the C core reads it
+        (``native/schedule.h`` SCHEDULE_FIELDS, checked against these names on load)."""
+        return tuple(getattr(self, f.name) for f in fields(self))
+
+
+FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Schedule))
+"""The schedule's field names, in the order of :attr:`Schedule.values`."""
 
 DEFAULT_SCHEDULE = Schedule()
 """The schedule the solver was tuned with."""

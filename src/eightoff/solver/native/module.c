@@ -530,19 +530,20 @@ static PyObject *finish_failed(int ok) {
     return PyErr_NoMemory();
 }
 
-/* A Schedule from eightoff.solver.Schedule (or any object with its fields), read
- * field by field by name (schedule.h SCHEDULE_FIELDS): a field it lacks is a
- * TypeError, not a default. None: the default schedule. */
+/* A Schedule from eightoff.solver.Schedule.values: its fields' values in the order of
+ * SCHEDULE_FIELDS (schedule.h), which eightoff.solver.core checks against this module's
+ * SCHEDULE names when it loads it. None: the default schedule. */
 static int read_schedule(PyObject *obj, Schedule *out) {
     *out = SCHEDULE_DEFAULT;
     if (obj == NULL || obj == Py_None) return 1;
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != NSCHEDULE_FIELDS) {
+        PyErr_Format(PyExc_ValueError, "schedule: a tuple of %d values is needed (Schedule.values)",
+                     NSCHEDULE_FIELDS);
+        return 0;
+    }
     for (int k = 0; k < NSCHEDULE_FIELDS; k++) {
         const ScheduleField *f = &SCHEDULE_FIELDS[k];
-        PyObject *value = PyObject_GetAttrString(obj, f->name);
-        if (value == NULL) {
-            PyErr_Format(PyExc_TypeError, "schedule: no field %s (a Schedule of another build?)", f->name);
-            return 0;
-        }
+        PyObject *value = PyTuple_GET_ITEM(obj, k);
         char *at = (char *)out + f->offset;
         int ok = 1;
         if (f->type == FIELD_DOUBLE) {
@@ -553,17 +554,18 @@ static int read_schedule(PyObject *obj, Schedule *out) {
             int b = PyObject_IsTrue(value);
             ok = b >= 0;
             if (ok) *(int *)at = b;
+        } else if (f->count == 1) {
+            long v = PyLong_AsLong(value);
+            ok = !(v == -1 && PyErr_Occurred());
+            if (ok) *(long *)at = v;
         } else {
-            PyObject *items = f->count == 1 ? PyTuple_Pack(1, value) : PySequence_Tuple(value);
-            ok = items != NULL && PyTuple_GET_SIZE(items) == f->count;
+            ok = PyTuple_Check(value) && PyTuple_GET_SIZE(value) == f->count;
             for (int i = 0; ok && i < f->count; i++) {
-                long v = PyLong_AsLong(PyTuple_GET_ITEM(items, i));
+                long v = PyLong_AsLong(PyTuple_GET_ITEM(value, i));
                 ok = !(v == -1 && PyErr_Occurred());
                 if (ok) ((long *)at)[i] = v;
             }
-            Py_XDECREF(items);
         }
-        Py_DECREF(value);
         if (!ok) {
             PyErr_Clear();
             PyErr_Format(PyExc_ValueError, "schedule.%s: %s", f->name,
@@ -838,7 +840,7 @@ static PyMethodDef methods[] = {
      "max_bytes=1 GiB, tail=True, resolve=True, schedule=None)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
      "The whole search of core.solve_fast, then the finish on a win, run by ``schedule``\n"
-     "(an eightoff.solver.Schedule, read field by field; None: the default): best_first\n"
+     "(an eightoff.solver.Schedule's values, in SCHEDULE's order; None: the default): best_first\n"
      "alone first, then by turns with its helpers (portfolio.c) until schedule.first\n"
      "expansions, then best_first, the exact proof, long dives and the late scans by\n"
      "turns (proof.c), best_first until schedule.late_bf_max. tail=False: best_first\n"

@@ -1,9 +1,9 @@
 /* The solver's schedule as data: every start, share, gate, floor and cap by which
  * the searches take turns (portfolio.c, proof.c) and the finish shortens a line
  * (line.c, shortcut.c). eightoff.solver.Schedule is its Python twin, field for
- * field with the same defaults; the binding reads one by the field names below
- * (SCHEDULE_FIELDS), so a field either side lacks is an error, never a silent
- * default. docs/solver.md says what each one bounds. */
+ * field with the same defaults; the binding reads Schedule.values in the order of
+ * SCHEDULE_FIELDS below, whose names it exports (_native.SCHEDULE) for Python to
+ * check on load. docs/solver.md says what each one bounds. */
 #ifndef EIGHTOFF_SCHEDULE_H
 #define EIGHTOFF_SCHEDULE_H
 
