@@ -12,7 +12,7 @@ line found is replayed to a win. A memory error stops the run with AddressSaniti
 report (exit status 1); at the end it prints the solves made and their verdicts.
 
 This found a heap freed twice when a helper search filled its share of a small memory
-limit (benchmarks/README.md, "Sixth round"). Leak reports are off: Python's own
+limit (fixed in the C core's memory accounting). Leak reports are off: Python's own
 allocations would drown them.
 """
 

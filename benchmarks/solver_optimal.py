@@ -6,7 +6,7 @@ For every deal: ``solve(position, optimal=True)`` (A* over single-card moves wit
 Paul & Helmert's bound) within ``--seconds``, and the fast solver's line for
 comparison. Prints the deals proven optimal, the time per deal (median, p95, max,
 Σ) and the optimal and fast lengths. Exits 1 when fewer than 90% are proven (the
-issue's target: at least 90 of deals 1-100 within 60 s each).
+target: at least 90 of deals 1-100 within 60 s each).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ order turns as well: each block starts with the next solver):
 * ``eightoff-base`` — with ``--baseline COMMIT``: :func:`eightoff.solver.solve` with the C
   core of that commit in place of this one (built from ``git archive`` into a temporary
   directory, compiled as setup.py does), the rest of the package this one: the solver
-  "as it was" in the same run, e.g. on the day an issue was filed.
+  "as it was" in the same run, e.g. to measure a change.
 
 Times are CPU seconds of the solve (for ``fcs-proc``, of the child process), so the
 figures hold up on a loaded machine better than wall time does. Lengths are in
@@ -41,8 +41,8 @@ single-card moves (fc-solve's move of n cards counts 2n - 1).
 The report gives, per variant and solver, the verdicts, Σ, median, p95 and max time
 and the median length; then the slow tail: among the deals where eightoff or
 fc-solve (in-process) takes over 5 ms, how many eightoff takes over 10× and over 3×
-fc-solve's time; then the deals named with ``--watch`` (default: the slow deals of
-issue 15) with each solver's time.
+fc-solve's time; then the deals named with ``--watch`` (default: the slow deals
+once found, where a peer solver took a few ms) with each solver's time.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ VARIANTS: dict[str, Variant] = {
 }
 VARIANTS.update({alias: VARIANTS[code] for alias, code in ALIASES.items()})
 TAIL_VARIANTS = "standard,forecell,alternate-2"
-# The slow deals of issue 15: a peer found a line in a few ms, eightoff took 0.04-0.8 s.
+# Slow deals once found: a peer found a line in a few ms, eightoff took 0.04-0.8 s.
 WATCH = "forecell:882,forecell:377,alternate-2:249,alternate-2:200,standard:27,standard:1780"
 
 Row = tuple[int, str, float, int]  # deal, verdict, CPU seconds, length (single-card moves)

@@ -724,7 +724,7 @@ def test_long_columns_fit_the_window_on_phones_and_tablets(browser: Any, server:
             context.close()
 
 
-# -- issue 10's defects, each as a player meets it ----------------------------------------
+# -- defects once found, each as a player meets it ------------------------------------
 
 ON_TOP_JS = """card => {
     const el = document.querySelector(`[data-card="${card}"]`);
