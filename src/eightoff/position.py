@@ -7,6 +7,7 @@ checks) asks :meth:`Position.legal_moves` or :meth:`Position.apply`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import Final
 
 from eightoff.cards import CARDS, KING, SUIT_LETTERS, SUIT_SYMBOLS, Card, Suit
@@ -435,18 +436,12 @@ _NativeReplay = Callable[
 ]
 
 
-_native: list[_NativeReplay] = []
-"""The C core's replay, once :mod:`eightoff.solver.core` has loaded it (the engine
-imports nothing of the solver: the solver hands it down through :func:`use_native_replay`)."""
-
-
-def use_native_replay(replay: _NativeReplay) -> None:
-    """Let :meth:`Board.play_all` hand long move lists to ``replay`` (the C core's)."""
-    _native[:] = [replay]
-
-
+@cache
 def _native_replay() -> _NativeReplay | None:
-    return _native[0] if _native else None
+    # The C core's replay, imported on first use (the solver package imports this module).
+    from eightoff.solver import core
+
+    return core.replay if core.native is not None else None
 
 
 def _why_not(

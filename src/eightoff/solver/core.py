@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Final
 
 from eightoff.moves import FOUNDATION, Move, Place, PlaceKind
-from eightoff.position import Position, use_native_replay
+from eightoff.position import Position
 from eightoff.rules import OPTIONS, Build, EmptyColumn, GroupMoves, Rules
 from eightoff.solver.result import Limit, SolveResult, Verdict
 
@@ -164,9 +164,6 @@ def replay(
 
 
 _KINDS = (PlaceKind.COLUMN, PlaceKind.CELL, PlaceKind.FOUNDATION)
-
-if native is not None:
-    use_native_replay(replay)  # Board.play_all's long replays, in C
 
 
 class MoveTable(dict[Compact, Move]):
