@@ -507,6 +507,10 @@ def test_new_game_dialog_deals_a_hard_pool_deal(page: Any, server: str) -> None:
     first = page.locator("#code").inner_text()
     page.click("#btn-new")
     page.check("#form-new input[name='winnable']")
+    levels = page.eval_on_selector_all(
+        "#form-new select[name='difficulty'] option", "els => els.map(e => [e.value, e.text])"
+    )
+    assert levels == [["any", "Any"], ["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]]
     page.select_option("#form-new select[name='difficulty']", "hard")
     page.click("#new-deal")
     page.wait_for_function(f"() => document.querySelector('#code').textContent !== {first!r}")
@@ -517,6 +521,19 @@ def test_new_game_dialog_deals_a_hard_pool_deal(page: Any, server: str) -> None:
     assert code.rules == STANDARD and code.deal in shipped["pools"][0]["deals"]["hard"]
     settings = json.loads(page.evaluate("localStorage.getItem('eightoff.settings')"))
     assert settings["difficulty"] == "hard"
+
+
+def test_a_stored_difficulty_the_server_does_not_offer_deals_any(page: Any, server: str) -> None:
+    page.goto(f"{server}/privacy")
+    page.evaluate(
+        "localStorage.setItem('eightoff.settings', JSON.stringify({difficulty: 'brutal'}))"
+    )
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+    assert GameCode.parse(page.locator("#code").inner_text()).rules == STANDARD
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    assert page.locator("#form-new select[name='difficulty']").input_value() == "any"
 
 
 def test_share_link_and_code_entry(page: Any, server: str) -> None:
@@ -724,7 +741,7 @@ def test_long_columns_fit_the_window_on_phones_and_tablets(browser: Any, server:
             context.close()
 
 
-# -- issue 10's defects, each as a player meets it ----------------------------------------
+# -- defects once found, each as a player meets it ------------------------------------
 
 ON_TOP_JS = """card => {
     const el = document.querySelector(`[data-card="${card}"]`);

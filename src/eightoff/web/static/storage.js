@@ -2,7 +2,7 @@
  * are dropped and remembered in ``corrupted`` (the page says what was reset). */
 
 import { dailyStart, dailyWin } from "./daily.js";
-import { DEFAULT_SETTINGS, DIFFICULTIES, KEYS, foldClock, isObject, state } from "./state.js";
+import { DEFAULT_SETTINGS, KEYS, foldClock, isObject, state } from "./state.js";
 
 export const corrupted = [];
 
@@ -47,8 +47,6 @@ function validSettings(v) {
     if (!(key in v)) continue;
     if (key === "rules") {
       if (typeof v.rules !== "string" && !isObject(v.rules)) return false;
-    } else if (key === "difficulty") {
-      if (!DIFFICULTIES.includes(v.difficulty)) return false;
     } else if (typeof v[key] !== typeof def) return false;
   }
   return true;
