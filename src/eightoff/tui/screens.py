@@ -278,6 +278,8 @@ class WinReport:
     seconds: float
     stats: Stats
     rules_text: str
+    helped: bool = False
+    """Won after playing the solver's line: counted as solved with help, not as a win."""
 
 
 class WinScreen(Dialog[bool]):
@@ -298,13 +300,14 @@ class WinScreen(Dialog[bool]):
         best = "—" if s.best_time is None else clock(s.best_time)
         fewest = "—" if s.fewest_moves is None else str(s.fewest_moves)
         with Vertical(classes="dialog", id="win"):
-            yield Label("You won!", classes="title")
+            yield Label("Solved with help" if r.helped else "You won!", classes="title")
             yield Label(
                 f"{r.moves} moves · score {r.score} · time {clock(r.seconds)}", id="win-line"
             )
             yield Label(
                 f"{r.rules_text}\n"
-                f"Won {s.won} of {s.played} · streak {s.streak} (best {s.best_streak})"
+                f"Won {s.won} of {s.played}{f' (and {s.helped} with help)' if s.helped else ''}"
+                f" · streak {s.streak} (best {s.best_streak})"
                 f" · best time {best} · fewest moves {fewest}",
                 id="win-stats",
             )
