@@ -130,6 +130,7 @@ class EightOffApp(App[None]):
         Binding("s", "solution", "solution", show=False),
         Binding("p", "toggle_autoplay", "autoplay", show=False),
         Binding("n", "new_game", "new"),
+        Binding("y", "copy_code", "copy code", show=False),
         Binding("q", "quit_game", "quit"),
     ]
 
@@ -649,8 +650,9 @@ class EightOffApp(App[None]):
 
         self.push_screen(HelpScreen(self.game.rules))
 
-    def action_new_game(self) -> None:
-        """Ask for a new game: difficulty and rules (giving up the game in progress)."""
+    def action_new_game(self, code_first: bool = False) -> None:
+        """Ask for a new game: a game code, or difficulty and rules (starting from the
+        current game's), giving up the game started."""
 
         def chosen(choice: NewGameChoice | None) -> None:
             if choice is not None:
@@ -659,15 +661,35 @@ class EightOffApp(App[None]):
         from eightoff.tui.screens import NewGameScreen
 
         self.push_screen(
-            NewGameScreen(self.settings, in_progress=self.session.gives_up()),
+            NewGameScreen(
+                self.settings,
+                self.game.rules,
+                in_progress=self.session.gives_up(),
+                code_first=code_first,
+            ),
             chosen,
         )
 
+    def action_open_code(self) -> None:
+        """Ask for a game code to play (the New game dialog, its code field first)."""
+        self.action_new_game(code_first=True)
+
+    def action_copy_code(self) -> None:
+        """Copy the game's code to the clipboard (the terminal's, through OSC 52)."""
+        code = self.game.code
+        if code is None:
+            self.say("This position has no game code")
+            return
+        self.copy_to_clipboard(str(code))
+        self.say(f"Copied the game code {code}")
+
     def new_game(self, choice: NewGameChoice) -> None:
-        """Deal a new game as ``choice`` says; it becomes the setting for the next one."""
-        s = replace(self.settings, winnable=choice.winnable, difficulty=choice.difficulty)
-        self.settings = replace(s, rules=choice.rules)
-        self.data.settings = self.settings
+        """Deal a new game as ``choice`` says; its rules and how to deal become the
+        setting for the next one (a game code leaves them as they were)."""
+        if choice.code is None:
+            s = replace(self.settings, winnable=choice.winnable, difficulty=choice.difficulty)
+            self.settings = replace(s, rules=choice.rules)
+            self.data.settings = self.settings
         from eightoff.daily import DailyError
 
         try:
@@ -675,7 +697,7 @@ class EightOffApp(App[None]):
         except DailyError as exc:
             self.say(f"No deal of the day: {exc}")
             return
-        what = "The deal of the day" if choice.daily else "New game"
+        what = "The deal of the day" if choice.daily else "Game" if choice.code else "New game"
         self.start(game, f"{what}: {game.code}")
 
     def new_game_with(self, rules: Rules | None = None, difficulty: str | None = None) -> None:
@@ -720,15 +742,10 @@ class EightOffApp(App[None]):
         self.push_screen(ConfirmScreen(question, yes), answer)
 
     def action_stats(self) -> None:
-        """Show the record under the current rules."""
-        s = self.data.stats(self.game.rules)
-        best = "—" if s.best_time is None else clock(s.best_time)
-        self.notify(
-            f"Won {s.won} of {s.played} · streak {s.streak} (best {s.best_streak}) · "
-            f"best time {best} · fewest moves {s.fewest_moves or '—'}",
-            title=self.game.rules.describe(),
-            timeout=8,
-        )
+        """Show the record of every rule set played."""
+        from eightoff.tui.screens import StatsScreen
+
+        self.push_screen(StatsScreen(self.data.all_stats()))
 
     # -- hints ---------------------------------------------------------------------
 

@@ -71,12 +71,14 @@ class Settings:
 
 @dataclass(frozen=True, slots=True)
 class NewGameChoice:
-    """What a new game asks for: rules, and how to pick the deal."""
+    """What a new game asks for: rules, and how to pick the deal (or the deal itself)."""
 
     rules: Rules
     winnable: bool
     difficulty: str
     daily: bool = False
+    code: GameCode | None = None
+    """The game code typed in: this deal."""
 
 
 def clock(seconds: float) -> str:
