@@ -17,7 +17,7 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
@@ -43,10 +43,13 @@ from eightoff.position import COLUMNS, Position
 from eightoff.rules import Rules
 from eightoff.tui.board import CardShape, Pile, pile_cards
 from eightoff.tui.commands import GameCommands
-from eightoff.tui.userdata import NewGameChoice, SavedGame, Settings, UserData, clock
+from eightoff.tui.session import Session
+from eightoff.tui.userdata import NewGameChoice, Settings, Stats, UserData, clock
 from eightoff.view import target_pile
 
 if TYPE_CHECKING:
+    from textual.theme import Theme
+
     from eightoff.solver.hint import Hint
 
 # The solver, the pool and the dialogs are imported when first used, so the board is
@@ -65,6 +68,10 @@ def describe(move: Move, position: Position) -> str:
     """``7♥ from column 3 to cell a``: a move in words, read in ``position``."""
     target = target_pile(position, move)
     return f"{cards_name(move, position)} from {move.source.name()} to {target.name()}"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
 
 
 def _capital(text: str) -> str:
@@ -123,6 +130,7 @@ class EightOffApp(App[None]):
         Binding("s", "solution", "solution", show=False),
         Binding("p", "toggle_autoplay", "autoplay", show=False),
         Binding("n", "new_game", "new"),
+        Binding("y", "copy_code", "copy code", show=False),
         Binding("q", "quit_game", "quit"),
     ]
 
@@ -148,30 +156,20 @@ class EightOffApp(App[None]):
         self.selected: Place | None = None
         self.hinted: Move | None = None
         self.solution: Solution | None = None
-        self._start_action: Action | None = None  # the deal's own autoplay, not a player move
-        self._seconds = 0.0  # time played before _since
-        self._since = clock()
-        self._counted = False  # the game counts in the statistics (a move was played)
-        self._reported_win = False
-        saved = self.data.saved_game() if game is None else None
-        if saved is not None:
-            self.game = saved.game
-            self._seconds = saved.seconds
-            if saved.opening_autoplay and self.game.actions:
-                self._start_action = self.game.actions[0]
-            self._counted = self.moves_played() > 0
-            self._resumed = True
+        saved = self.data.saved_game()
+        # The game kept from last time resumes, unless another is asked for; asked for by
+        # its own code, it resumes too.
+        self._resumed = saved is not None and (
+            game is None or (not game.actions and game.code == saved.game.code)
+        )
+        self._kept = saved if saved is not None and not self._resumed else None
+        if saved is not None and self._resumed:
+            self.session = Session(saved.game, self.data, clock, saved=saved)
         else:
-            self.game = (
-                game
-                if game is not None
-                else self._deal(
-                    NewGameChoice(
-                        self.settings.rules, self.settings.winnable, self.settings.difficulty
-                    )
-                )
-            )
-            self._resumed = False
+            if game is None:
+                s = self.settings
+                game = self._deal(NewGameChoice(s.rules, s.winnable, s.difficulty))
+            self.session = Session(game, self.data, clock)
 
     # -- layout --------------------------------------------------------------------
 
@@ -190,18 +188,37 @@ class EightOffApp(App[None]):
         yield Static("", id="message")
         yield Footer()
 
+    @property
+    def game(self) -> Game:
+        """The game on the board."""
+        return self.session.game
+
     def on_mount(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self._resumed:
             self.message = f"Welcome back: game {self.game.code} resumed"
         else:
             self._autoplay_start()
+            if self._kept is not None:
+                self.message = (
+                    f"Your game {self._kept.game.code} is kept until you move here: "
+                    "quit now and eightoff play resumes it"
+                )
         self._after_change()
         self.watch_cursor(self.cursor)
         self.set_interval(1.0, self._tick)
 
     def on_unmount(self) -> None:
         # Quitting keeps the game with the time played up to now.
-        self._save()
+        self.session.save()
+
+    def _theme_changed(self, theme: Theme) -> None:
+        # The theme chosen is kept for the next run.
+        if theme.name != self.settings.theme:
+            self.settings = replace(self.settings, theme=theme.name)
+            self.data.settings = self.settings
 
     def watch_message(self, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -225,22 +242,20 @@ class EightOffApp(App[None]):
 
     def moves_played(self) -> int:
         """The player's actions so far (the deal's opening autoplay is not one)."""
-        actions = self.game.actions
-        return len(actions) - (1 if actions and actions[0] is self._start_action else 0)
+        return self.session.moves_played()
 
     def seconds(self) -> float:
-        """Time played on this game (the clock stops once it is won)."""
-        if self.game.status is Status.WON or not self._counted:
-            return self._seconds
-        return self._seconds + self._clock() - self._since
+        """Time played on this game (see :meth:`Session.seconds`)."""
+        return self.session.seconds()
 
-    def _autoplay_start(self) -> None:
+    def _autoplay_start(self) -> bool:
         # As in the web game: with autoplay on, the cards a new deal can send home safely
         # go there at once, as one action (undo takes them back).
         if self.game.autoplay and not self.game.actions and self.game.settle():
-            self._start_action = self.game.actions[0]
-            n = len(self._start_action.moves)
-            self.message = f"Autoplay sent {n} card{'s' if n != 1 else ''} home"
+            action = self.session.start_action = self.game.actions[0]
+            self.message = f"Autoplay sent {_cards(len(action.moves))} home"
+            return True
+        return False
 
     def _deal(self, choice: NewGameChoice) -> Game:
         from eightoff.tui.deals import pick_deal
@@ -250,14 +265,8 @@ class EightOffApp(App[None]):
 
     def start(self, game: Game, message: str) -> None:
         """Play ``game`` from now on (the current one is given up if started)."""
-        if self._counted and self.game.status is not Status.WON:
-            self.data.record_abandon(self.game.rules)
-        self.game = game
-        self._start_action = None
-        self._seconds = 0.0
-        self._since = self._clock()
-        self._counted = False
-        self._reported_win = False
+        self.session.give_up()
+        self.session = Session(game, self.data, self._clock)
         self.selected = None
         self.hinted = None
         self.solution = None
@@ -267,7 +276,7 @@ class EightOffApp(App[None]):
 
     def in_progress(self) -> bool:
         """Whether the player has moved in a game not yet won."""
-        return self.moves_played() > 0 and self.game.status is not Status.WON
+        return self.session.in_progress()
 
     # -- drawing -------------------------------------------------------------------
 
@@ -524,20 +533,19 @@ class EightOffApp(App[None]):
     def _played(self, action: Action, before: Position) -> None:
         self.selected = None
         self.hinted = None
-        self._mark_started()
         text = f"Played {describe(action.move, before)}"
         if action.autoplayed:
-            n = len(action.autoplayed)
-            text += f"; autoplay sent {n} card{'s' if n != 1 else ''} home"
-        self.message = text
+            text += f"; autoplay sent {_cards(len(action.autoplayed))} home"
+        self.message = self._started(text)
         self._after_change()
 
-    def _mark_started(self) -> None:
-        # The first move of the player starts the clock and counts the game as played.
-        if not self._counted:
-            self._counted = True
-            self._since = self._clock()
-            self.data.record_start(self.game.rules)
+    def _started(self, text: str) -> str:
+        # The player moved: ``text``, and the game kept from last time if this one now
+        # replaces it.
+        replaced = self.session.started()
+        if replaced is None:
+            return text
+        return f"{text} · game {replaced.game.code} given up"
 
     def _after_change(self) -> None:
         status = self.game.status
@@ -545,27 +553,27 @@ class EightOffApp(App[None]):
             self.message = self._won_message()
         elif status is Status.STUCK:
             self.message = "No moves left: undo (u) or start a new game (n)"
+        self.session.sync()
         self.refresh_board()
-        self._save()
-        if status is Status.WON and self._counted and not self._reported_win:
-            self._reported_win = True
-            self._win()
+        self.session.save()
+        if status is Status.WON:
+            stats = self.session.win()
+            if stats is not None:
+                self._win(stats)
 
-    def _save(self) -> None:
-        if self.game.status is Status.WON or not self._counted:
-            self.data.clear_game()
-        else:
-            opening = bool(self.game.actions) and self.game.actions[0] is self._start_action
-            self.data.save_game(SavedGame(self.game, self.seconds(), opening))
-
-    def _win(self) -> None:
-        seconds = self.seconds()
-        self._seconds = seconds
+    def _win(self, stats: Stats) -> None:
         moves = self.moves_played()
-        stats = self.data.record_win(self.game.rules, moves, seconds)
+        seconds = self.seconds()
         from eightoff.tui.screens import WinReport
 
-        report = WinReport(moves, self.game.score, seconds, stats, self.game.rules.describe())
+        report = WinReport(
+            moves,
+            self.game.score,
+            seconds,
+            stats,
+            self.game.rules.describe(),
+            helped=self.session.assisted,
+        )
 
         def again(yes: bool | None) -> None:
             if yes:
@@ -622,11 +630,19 @@ class EightOffApp(App[None]):
         """Turn autoplay of safe foundation moves on or off (kept as a setting)."""
         on_now = not self.game.autoplay
         self.game.autoplay = on_now
-        self.settings = Settings(
-            on_now, self.settings.winnable, self.settings.difficulty, self.settings.rules
-        )
+        self.settings = replace(self.settings, autoplay=on_now)
         self.data.settings = self.settings
-        self.say(f"Autoplay {'on' if on_now else 'off'}")
+        if not on_now:
+            self.say("Autoplay off")
+        elif self._autoplay_start():
+            self._after_change()
+        elif self.game.status is not Status.WON and self.game.settle():
+            # Cards already safe to send home go there at once, as one action.
+            sent = self.game.actions[-1].moves
+            self.message = self._started(f"Autoplay on: sent {_cards(len(sent))} home")
+            self._after_change()
+        else:
+            self.say("Autoplay on")
 
     def action_help(self) -> None:
         """Show the rules and the keys."""
@@ -634,8 +650,9 @@ class EightOffApp(App[None]):
 
         self.push_screen(HelpScreen(self.game.rules))
 
-    def action_new_game(self) -> None:
-        """Ask for a new game: difficulty and rules (giving up the game in progress)."""
+    def action_new_game(self, code_first: bool = False) -> None:
+        """Ask for a new game: a game code, or difficulty and rules (starting from the
+        current game's), giving up the game started."""
 
         def chosen(choice: NewGameChoice | None) -> None:
             if choice is not None:
@@ -644,16 +661,35 @@ class EightOffApp(App[None]):
         from eightoff.tui.screens import NewGameScreen
 
         self.push_screen(
-            NewGameScreen(self.settings, in_progress=self.in_progress()),
+            NewGameScreen(
+                self.settings,
+                self.game.rules,
+                in_progress=self.session.gives_up(),
+                code_first=code_first,
+            ),
             chosen,
         )
 
+    def action_open_code(self) -> None:
+        """Ask for a game code to play (the New game dialog, its code field first)."""
+        self.action_new_game(code_first=True)
+
+    def action_copy_code(self) -> None:
+        """Copy the game's code to the clipboard (the terminal's, through OSC 52)."""
+        code = self.game.code
+        if code is None:
+            self.say("This position has no game code")
+            return
+        self.copy_to_clipboard(str(code))
+        self.say(f"Copied the game code {code}")
+
     def new_game(self, choice: NewGameChoice) -> None:
-        """Deal a new game as ``choice`` says; it becomes the setting for the next one."""
-        self.settings = Settings(
-            self.settings.autoplay, choice.winnable, choice.difficulty, choice.rules
-        )
-        self.data.settings = self.settings
+        """Deal a new game as ``choice`` says; its rules and how to deal become the
+        setting for the next one (a game code leaves them as they were)."""
+        if choice.code is None:
+            s = replace(self.settings, winnable=choice.winnable, difficulty=choice.difficulty)
+            self.settings = replace(s, rules=choice.rules)
+            self.data.settings = self.settings
         from eightoff.daily import DailyError
 
         try:
@@ -661,7 +697,7 @@ class EightOffApp(App[None]):
         except DailyError as exc:
             self.say(f"No deal of the day: {exc}")
             return
-        what = "The deal of the day" if choice.daily else "New game"
+        what = "The deal of the day" if choice.daily else "Game" if choice.code else "New game"
         self.start(game, f"{what}: {game.code}")
 
     def new_game_with(self, rules: Rules | None = None, difficulty: str | None = None) -> None:
@@ -682,8 +718,8 @@ class EightOffApp(App[None]):
         self._unless_in_progress(lambda: self.new_game(choice))
 
     def _unless_in_progress(self, then: Callable[[], None]) -> None:
-        # Giving up a game in progress counts as a loss: ask first.
-        if self.in_progress():
+        # Giving up a started game counts as a loss (even undone to its deal): ask first.
+        if self.session.gives_up():
             self._confirm("Give up this game for a new deal? It counts as lost.", "New deal", then)
         else:
             then()
@@ -706,15 +742,10 @@ class EightOffApp(App[None]):
         self.push_screen(ConfirmScreen(question, yes), answer)
 
     def action_stats(self) -> None:
-        """Show the record under the current rules."""
-        s = self.data.stats(self.game.rules)
-        best = "—" if s.best_time is None else clock(s.best_time)
-        self.notify(
-            f"Won {s.won} of {s.played} · streak {s.streak} (best {s.best_streak}) · "
-            f"best time {best} · fewest moves {s.fewest_moves or '—'}",
-            title=self.game.rules.describe(),
-            timeout=8,
-        )
+        """Show the record of every rule set played."""
+        from eightoff.tui.screens import StatsScreen
+
+        self.push_screen(StatsScreen(self.data.all_stats()))
 
     # -- hints ---------------------------------------------------------------------
 
@@ -827,8 +858,11 @@ class EightOffApp(App[None]):
         if sol.step:
             # As played, each its own action; the line already holds the foundation moves.
             self.game.replay(sol.moves[: sol.step])
-            self._mark_started()
-        self.message = f"Played {sol.step} move{'s' if sol.step != 1 else ''} of the solution"
+            self.session.assisted = True
+            text = f"Played {sol.step} move{'s' if sol.step != 1 else ''} of the solution"
+            self.message = self._started(text)
+        else:
+            self.message = "Played no move of the solution"
         self._after_change()
 
 
