@@ -533,8 +533,9 @@ def test_share_link_and_code_entry(page: Any, server: str) -> None:
     assert pile_of(page, str(first)) == "column-1"
 
 
-def preload(page: Any, server: str, code: str, actions: list[list[Move]]) -> None:
-    """Open the page with ``actions`` (lists of moves) already played, as a reload would."""
+def preload(page: Any, server: str, code: str, actions: list[list[Move]], **extra: Any) -> None:
+    """Open the page with ``actions`` (lists of moves) already played, as a reload would
+    (``extra``: more fields of the saved game, e.g. ``elapsed``)."""
     start = GameCode.parse(code)
     pos = start.position()
     stored: list[list[dict[str, Any]]] = []
@@ -553,7 +554,7 @@ def preload(page: Any, server: str, code: str, actions: list[list[Move]]) -> Non
         "elapsed": 0,
         "counted": True,
         "won": False,
-    }
+    } | extra
     page.goto(f"{server}/privacy")
     page.evaluate("g => localStorage.setItem('eightoff.game', JSON.stringify(g))", game)
     page.goto(f"{server}/")
@@ -1390,3 +1391,86 @@ def test_moves_go_to_the_server_as_their_notation_and_old_saved_games_load(
     play_by_drag(page, pos, move)
     assert sent[-1]["moves"][:6] == [a[0] for a in old]  # as saved: objects
     assert sent[-1]["moves"][6:] == [move.text()]  # as the server wrote it
+
+
+# -- statistics a player can trust ---------------------------------------------------------
+
+
+def stats_of(page: Any) -> list[dict[str, Any]]:
+    return list(json.loads(page.evaluate("localStorage.getItem('eightoff.stats')")).values())
+
+
+def finish_point(line: list[Move]) -> int:
+    """How many moves of ``line`` come before the foundation moves that end it."""
+    k = len(line)
+    while k > 0 and line[k - 1].target.kind is PlaceKind.FOUNDATION:
+        k -= 1
+    return k
+
+
+def peek_at_the_solution(page: Any) -> None:
+    """Solution, two steps, then "Return to my game": nothing of it is played."""
+    before = int(page.evaluate("document.body.dataset.moves"))
+    page.click("#btn-solution")
+    page.wait_for_selector("#solution:not([hidden])")
+    for k in (1, 2):
+        page.click("#sol-fwd")
+        page.wait_for_function(
+            "k => document.getElementById('sol-text').textContent.includes(`${k} of`)", arg=k
+        )
+    page.click("#sol-return")
+    page.wait_for_selector("#solution[hidden]", state="attached")
+    wait_moves(page, before)
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+
+def test_a_win_after_reading_the_solution_counts_as_helped(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    k = finish_point(line)
+    preload(page, server, CODE, [[m] for m in line[:k]])
+    peek_at_the_solution(page)
+    page.click("#btn-finish")  # the rest by hand
+    page.wait_for_selector("#celebrate:not([hidden])")
+    (entry,) = stats_of(page)
+    assert (entry["won"], entry.get("helped"), entry["streak"], entry["bestTime"]) == (
+        0,
+        1,
+        0,
+        None,
+    )
+
+
+def test_a_hint_counts_as_help(page: Any, server: str, line: list[Move]) -> None:
+    k = finish_point(line)
+    preload(page, server, CODE, [[m] for m in line[:k]])
+    page.click("#btn-hint")
+    page.wait_for_selector(".card.hint")
+    page.click("#btn-finish")
+    page.wait_for_selector("#celebrate:not([hidden])")
+    (entry,) = stats_of(page)
+    assert (entry["won"], entry.get("helped")) == (0, 1)
+
+
+def test_a_restarted_game_won_without_help_is_a_win(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    page.emulate_media(reduced_motion="reduce")  # cards jump: no waiting for each slide
+    preload(page, server, CODE, [[m] for m in line[:3]])
+    page.click("#btn-solution")  # the solver's moves played into the game: helped
+    page.wait_for_selector("#solution:not([hidden])")
+    page.click("#sol-fwd")
+    page.wait_for_function("() => document.getElementById('sol-text').textContent.includes('1 of')")
+    page.click("#sol-keep")
+    wait_moves(page, 4)
+    page.click("#btn-restart")
+    page.click("#confirm-yes")
+    wait_moves(page, 0)
+    pos = GameCode.parse(CODE).position()
+    for move in line:
+        pos = play_by_drag(page, pos, move)
+    page.wait_for_selector("#celebrate:not([hidden])")
+    (entry,) = stats_of(page)
+    assert (entry["won"], entry.get("helped", 0), entry["streak"]) == (1, 0, 1)
