@@ -1474,3 +1474,35 @@ def test_a_restarted_game_won_without_help_is_a_win(
     page.wait_for_selector("#celebrate:not([hidden])")
     (entry,) = stats_of(page)
     assert (entry["won"], entry.get("helped", 0), entry["streak"]) == (1, 0, 1)
+
+
+# -- one action per gesture --------------------------------------------------------------
+
+
+def test_a_double_tap_on_a_card_that_goes_home_is_one_action(browser: Any, server: str) -> None:
+    # Deal 130: column 6 ends 2♥ A♥. The first tap sends A♥ home; the second lands on 2♥,
+    # bared beneath it, and must not send it home too.
+    code = str(GameCode(STANDARD, 130))
+    column6 = GameCode.parse(code).position().columns[5]
+    assert [str(c) for c in column6[-2:]] == ["2H", "AH"]
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    try:
+        open_game(page, server, code)
+        box = page.locator('[data-card="AH"]').bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        for _ in range(2):
+            cdp.send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
+            )
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        wait_moves(page, 1)
+        page.wait_for_timeout(600)  # past the double-tap time: nothing else comes
+        page.wait_for_selector("body[data-busy='0']")
+        assert moves_played(page) == 1
+        assert pile_of(page, "AH") == "foundation-H"
+        assert pile_of(page, "2H") == "column-6"
+    finally:
+        context.close()
