@@ -1506,3 +1506,49 @@ def test_a_double_tap_on_a_card_that_goes_home_is_one_action(browser: Any, serve
         assert pile_of(page, "2H") == "column-6"
     finally:
         context.close()
+
+
+# -- a board that never moves under the finger ------------------------------------------------
+
+# Deal 8: column 6 ends Q♥ J♥, so J♥ goes to cell e and back as often as wanted.
+SHUFFLE_CODE = str(GameCode(STANDARD, 8))
+SHUFFLE = [Move.from_text("6e"), Move.from_text("e6")]
+
+
+def board_top(page: Any) -> float:
+    return float(page.evaluate("document.getElementById('board').getBoundingClientRect().top"))
+
+
+@pytest.mark.parametrize("viewport", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_the_boards_top_never_moves(
+    browser: Any, server: str, line: list[Move], viewport: dict[str, int], locale: str
+) -> None:
+    """From a fresh deal to 100 moves at 10:00, a win, a stuck game and the solution, the
+    board starts at the same height: a tap never lands on another card than aimed at."""
+    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True, locale=locale)
+    page = context.new_page()
+    try:
+        open_game(page, server)
+        top = board_top(page)
+        tops: dict[str, float] = {}
+        preload(page, server, SHUFFLE_CODE, [[SHUFFLE[k % 2]] for k in range(100)], elapsed=600_000)
+        assert page.locator("#moves").inner_text() == "100"
+        assert page.locator("#time").inner_text() == "10:00"
+        tops["100 moves at 10:00"] = board_top(page)
+        preload(page, server, CODE, [[m] for m in line], won=True)
+        assert page.locator("#st-state").inner_text() in ("Won!", "Gagné !")
+        tops["won"] = board_top(page)
+        open_game(page, server, STUCK_CODE)
+        assert page.locator("#st-state").inner_text() in ("Stuck", "Bloqué")
+        tops["stuck"] = board_top(page)
+        open_game(page, server)
+        page.click("#btn-solution")
+        page.wait_for_selector("#solution:not([hidden])")
+        page.click("#sol-fwd")
+        page.wait_for_function("() => document.body.dataset.busy === '0'")
+        assert page.locator("#st-view").is_visible()
+        tops["solution"] = board_top(page)
+        assert tops == dict.fromkeys(tops, top)
+    finally:
+        context.close()
