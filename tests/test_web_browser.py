@@ -1552,3 +1552,40 @@ def test_the_boards_top_never_moves(
         assert tops == dict.fromkeys(tops, top)
     finally:
         context.close()
+
+
+COVERED_BY_THE_SOLUTION_BAR = """() => {
+    const bar = document.getElementById("solution").getBoundingClientRect();
+    return [...document.querySelectorAll("[data-card]")].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left < bar.right && r.right > bar.left && r.top < bar.bottom && r.bottom > bar.top;
+    }).map((el) => el.dataset.card);
+}"""
+
+
+def test_the_solution_bar_covers_no_card_on_a_phone_held_sideways(
+    browser: Any, server: str
+) -> None:
+    """An 18-card column reaches the foot of the window: the bar lies where no card is,
+    its buttons still at every step."""
+    context = browser.new_context(viewport=PHONE_LANDSCAPE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        preload(page, server, TALL_CODE, [[Move.from_text(t)] for t in TALL_MOVES])
+        page.click("#btn-solution")
+        page.wait_for_selector("#solution:not([hidden])")
+        start = solution_boxes(page)
+        for k in range(4):
+            assert page.evaluate(COVERED_BY_THE_SOLUTION_BAR) == [], f"step {k}"
+            bar = page.locator("#solution").bounding_box()
+            assert bar["y"] + bar["height"] <= PHONE_LANDSCAPE["height"]
+            assert solution_boxes(page) == start
+            page.click("#sol-fwd")
+            page.wait_for_function(
+                "k => document.getElementById('sol-text').textContent.includes(`step ${k} of`)",
+                arg=k + 1,
+            )
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "web-phone-landscape-solution.png"))
+    finally:
+        context.close()

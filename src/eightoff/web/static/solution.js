@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { enqueue } from "./busy.js";
 import { announce, clearHint, notice, render, renderStatus } from "./board.js";
 import { describeMove, t } from "./i18n.js";
+import { placeSolutionBar } from "./layout.js";
 import { $, flatMoves, runClock, state } from "./state.js";
 import { countStart } from "./storage.js";
 import { afterMove, guarded, lockedInput, offerUndo, refresh } from "./play.js";
@@ -33,6 +34,7 @@ export function startSolution() {
     state.sol = { base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map() };
     state.sol.cache.set(0, state.view);
     $("solution").hidden = false;
+    placeSolutionBar();
     renderStatus();
     updateSolution();
     announce(t("announce.solution", { n: result.moves.length }));
