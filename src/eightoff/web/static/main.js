@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { announce, applySettings, notice, render, say } from "./board.js";
 import { bindDialogs, confirmDialog, loadRules, openNewDialog } from "./dialogs.js";
 import { bindPointer } from "./drag.js";
+import { placeSolutionBar } from "./layout.js";
 import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
 import { chooseLanguage, useLanguage } from "./lang.js";
@@ -45,6 +46,7 @@ function bind() {
     relayout = window.requestAnimationFrame(() => {
       relayout = 0;
       if (state.view) render();
+      if (state.sol) placeSolutionBar();
     });
   };
   window.addEventListener("resize", onResize);

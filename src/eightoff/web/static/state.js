@@ -43,7 +43,7 @@ export const state = {
   lastTap: null,
   clockStart: null, // Date.now() when the clock last started running
   lostOffer: null, // {undoTo}: the solver proved the position lost
-  sol: null, // solution mode: {base, steps, k, timer, cache}
+  sol: null, // solution mode: {base, steps, k, timer, cache, longest (the longest column drawn)}
   hintTimer: null,
   builtCells: -1,
   focusLabel: "column-1",

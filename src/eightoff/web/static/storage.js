@@ -106,10 +106,14 @@ export function countStart() {
 /** The rules of a statistics entry (its key). */
 export const statsRules = (key) => Object.fromEntries(JSON.parse(key));
 
+/** Whether the game had help: a hint or the solver's solution was shown (a restart
+ * forgets it). */
+export const wasHelped = (game) => Boolean(game.assisted || game.hints || game.solutionSeen);
+
 export function countWin() {
   const { game } = state;
   const s = statsFor(game);
-  if (game.assisted) {
+  if (wasHelped(game)) {
     s.helped = (s.helped || 0) + 1;
     s.streak = 0;
     saveStats();
