@@ -1,4 +1,10 @@
-"""Run-wide settings: the strict run ``make test`` asks for, and Hypothesis's profiles.
+"""Run-wide settings: the markers for what a test needs, the strict run ``make test``
+asks for, and Hypothesis's profiles.
+
+A test marked ``native``, ``fc_solve`` or ``chromium`` (``support.needs_native``...)
+is skipped, saying what is missing, on a machine without the solver's C core,
+Freecell Solver's ``fc-solve`` or Debian's chromium; ``-m "not native"`` leaves such
+tests out.
 
 ``pytest --strict-skips`` (what ``make test``, and so CI, runs) needs the C core,
 Debian's chromium and fc-solve, and fails on any skipped test whose reason is not on
@@ -11,9 +17,10 @@ derandomised examples: the same examples on every run.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 import pytest
 from hypothesis import settings
@@ -41,17 +48,51 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-def missing_requirements() -> list[str]:
-    """What a strict run needs and this machine lacks, in words."""
+def _native_built() -> bool:
     from eightoff.solver import core
 
-    missing = []
-    if core.native is None:
-        missing.append("the solver's C core (eightoff.solver._native) is not built")
-    for tool, package in (("chromium", "chromium"), ("fc-solve", "freecell-solver-bin")):
-        if shutil.which(tool) is None:
-            missing.append(f"{tool} is not on PATH (Debian package {package})")
-    return missing
+    return core.native is not None
+
+
+REQUIREMENTS: dict[str, tuple[Callable[[], bool], str]] = {
+    "native": (_native_built, "the C core was not built"),
+    "fc_solve": (
+        lambda: shutil.which("fc-solve") is not None,
+        "fc-solve is not installed (freecell-solver-bin)",
+    ),
+    "chromium": (
+        lambda: shutil.which("chromium") is not None,
+        "Debian's chromium is not installed (apt-get install chromium)",
+    ),
+}
+"""Each marker for something a test needs: whether this machine has it, and the skip's
+reason where it does not."""
+
+
+@functools.cache
+def lacks(marker: str) -> str | None:
+    """Why this machine cannot run a test marked ``marker`` (None: it can)."""
+    present, reason = REQUIREMENTS[marker]
+    return None if present() else reason
+
+
+def missing_requirements() -> list[str]:
+    """What a strict run needs and this machine lacks, in words."""
+    return [reason for marker in REQUIREMENTS if (reason := lacks(marker)) is not None]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for marker, (_, reason) in REQUIREMENTS.items():
+        config.addinivalue_line("markers", f"{marker}: skipped where {reason}")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    # Before any fixture is set up, as pytest's own skipif.
+    for marker in item.iter_markers():
+        reason = lacks(marker.name) if marker.name in REQUIREMENTS else None
+        if reason is not None:
+            pytest.skip(reason)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

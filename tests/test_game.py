@@ -18,7 +18,7 @@ from eightoff.moves import FOUNDATION, IllegalMoveError, Move, cell, column, fou
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Rules, preset
 from eightoff.solver import solve
-from test_position import board
+from support import board
 
 
 def m(text: str) -> Move:

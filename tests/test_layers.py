@@ -220,3 +220,58 @@ def test_no_new_page_import_circles() -> None:
     found = circles(js_imports())
     new = [c for c in found if not any(c <= known for known in KNOWN_JS_CIRCLES)]
     assert new == []
+
+
+# -- the tests themselves: shared helpers live in tests/support, fixtures in conftest.py -------
+
+TESTS = Path(__file__).resolve().parent
+
+KNOWN_TEST_IMPORTERS: set[str] = {
+    "test_native.py",
+    "test_native_layered.py",
+    "test_native_meta.py",
+    "test_native_normal.py",
+    "test_native_portfolio.py",
+    "test_native_proof.py",
+    "test_native_proof_rules.py",
+    "test_native_scans.py",
+}
+"""Test files that still import another test module (the C core's tests, sharing their
+helpers), each to import them from ``tests/support`` instead and leave this set."""
+
+
+def imported_test_modules(source: str, test_modules: set[str]) -> set[str]:
+    """The test modules (and ``conftest``) that ``source`` imports, by any form of import."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        found |= {name.partition(".")[0] for name in names} & test_modules
+    return found
+
+
+def test_the_test_import_reader_sees_every_form_of_import() -> None:
+    source = "import test_a\nfrom test_b import x\ndef f():\n    from conftest import y\n"
+    source += "import support\nfrom support.tui import drive\nimport eightoff.test_c\n"
+    assert imported_test_modules(source, {"test_a", "test_b", "test_c", "conftest"}) == {
+        "test_a",
+        "test_b",
+        "conftest",
+    }
+
+
+def test_no_test_module_imports_another() -> None:
+    test_modules = {path.stem for path in TESTS.glob("test_*.py")} | {"conftest"}
+    importers: dict[str, list[str]] = {}
+    for path in sorted([*TESTS.glob("*.py"), *(TESTS / "support").rglob("*.py")]):
+        imported = imported_test_modules(path.read_text(encoding="utf-8"), test_modules)
+        if imported:
+            importers[str(path.relative_to(TESTS))] = sorted(imported)
+    new = {name: found for name, found in importers.items() if name not in KNOWN_TEST_IMPORTERS}
+    assert new == {}, "import shared helpers from tests/support; fixtures come from conftest.py"
+    cleared = sorted(KNOWN_TEST_IMPORTERS - importers.keys())
+    assert cleared == [], "these import no test module now: take them off KNOWN_TEST_IMPORTERS"

@@ -15,8 +15,7 @@ from eightoff.position import Position
 from eightoff.rules import Rules
 from eightoff.solver import Limit, Verdict, core, hint, solve
 from eightoff.web.app import Limits, create_app
-from test_solver import pysol_position
-from test_solver_oracle import hard_endgame
+from support import hard_endgame, pysol_position
 
 UNLIMITED = Limit(nodes=None, seconds=None)
 

@@ -16,7 +16,7 @@ from eightoff.rules import STANDARD, preset
 from eightoff.tui.app import EightOffApp
 from eightoff.tui.screens import NewGameScreen
 from eightoff.tui.userdata import UserData
-from test_tui import CODE, drive, message
+from support.tui import CODE, drive, message
 
 
 def test_a_custom_rule_set_dealt_then_new_game_again_opens_the_dialog() -> None:

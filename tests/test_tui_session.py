@@ -18,7 +18,7 @@ from eightoff.solver import solve
 from eightoff.tui.app import EightOffApp
 from eightoff.tui.screens import ConfirmScreen, NewGameScreen, WinScreen
 from eightoff.tui.userdata import UserData
-from test_tui import CODE, key_of, message, status_line
+from support.tui import CODE, key_of, message, status_line
 
 OTHER = "EO1-C8-AAAAAFB"
 

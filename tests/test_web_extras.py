@@ -20,7 +20,7 @@ from eightoff.game import home_move
 from eightoff.moves import Move, Place, PlaceKind, column
 from eightoff.position import Position
 from eightoff.solver import Limit, solve
-from test_web_browser import drag, serve_app, toast_text
+from support.browser import drag, serve_app, toast_text
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
