@@ -86,13 +86,12 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{marker}: skipped where {reason}")
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    # Before any fixture is set up, as pytest's own skipif.
-    for marker in item.iter_markers():
-        reason = lacks(marker.name) if marker.name in REQUIREMENTS else None
-        if reason is not None:
-            pytest.skip(reason)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for marker in REQUIREMENTS:
+            reason = lacks(marker) if item.get_closest_marker(marker) else None
+            if reason is not None:
+                item.add_marker(pytest.mark.skip(reason=reason))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
