@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -28,6 +28,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Footer, Static
 
+from eightoff.cards import Card
 from eightoff.game import Action, Game, Status
 from eightoff.moves import (
     CELL_LETTERS,
@@ -59,9 +60,16 @@ CHROME_ROWS = 4  # the status line, two message lines and the footer (eightoff.t
 
 
 def cards_name(move: Move, position: Position) -> str:
-    """``K♠`` or ``3 cards from 9♥``: what ``move`` carries in ``position``."""
-    cards = position.moving_cards(move)
-    return cards[0].symbol() if len(cards) == 1 else f"{len(cards)} cards from {cards[0].symbol()}"
+    """``K♠``, ``9♥ 8♥ 7♥``, or ``9♥…4♥ (6 cards)``: what ``move`` carries in
+    ``position``, the deepest card first."""
+    return run_name(position.moving_cards(move))
+
+
+def run_name(cards: Sequence[Card]) -> str:
+    """``cards`` in words: each of up to four, else the first and the last."""
+    if len(cards) <= 4:
+        return " ".join(card.symbol() for card in cards)
+    return f"{cards[0].symbol()}…{cards[-1].symbol()} ({len(cards)} cards)"
 
 
 def describe(move: Move, position: Position) -> str:
@@ -154,6 +162,10 @@ class EightOffApp(App[None]):
         self.rng = rng if rng is not None else random.Random()
         self._clock = clock
         self.selected: Place | None = None
+        self.picked = 0
+        """How many cards of the selected column the player picked up from inside its run
+        (0: as many as may move, the longest run that fits)."""
+        self._grabbed: tuple[Place, int] | None = None  # where a mouse drag started
         self.hinted: Move | None = None
         self.solution: Solution | None = None
         saved = self.data.saved_game()
@@ -184,6 +196,7 @@ class EightOffApp(App[None]):
             with Horizontal(id="columns"):
                 for j in range(COLUMNS):
                     yield Pile(column(j), id=f"column-{j + 1}")
+        yield Static("", id="too-small")
         yield Static("", id="status")
         yield Static("", id="message")
         yield Footer()
@@ -328,11 +341,12 @@ class EightOffApp(App[None]):
         self._update_status()
 
     def _lit(self, place: Place, position: Position) -> int:
-        # The selected pile lights the cards that may move from it: a column its run.
+        # The selected pile lights the cards that may move from it: a column its run, or
+        # the part of it picked up.
         if place != self.selected:
             return 0
         if place.kind is PlaceKind.COLUMN:
-            return position.run_length(place.index)
+            return self.picked or position.run_length(place.index)
         return 1
 
     def say(self, message: str) -> None:
@@ -344,12 +358,25 @@ class EightOffApp(App[None]):
         """Size the cards to the terminal (``size``, else the app's) and to
         ``position``'s longest column."""
         width, height = self.size if size is None else size
+        across = max(COLUMNS, self.game.rules.cells + 4)
         self.shape = CardShape.fitting(
             width,
             height - CHROME_ROWS,
-            across=max(COLUMNS, self.game.rules.cells + 4),
+            across=across,
             longest=max(len(c) for c in position.columns),
         )
+        # A terminal too small for the smallest cards shows what it needs, not a clipped
+        # board.
+        need = CardShape.smallest_board(across)
+        need_height = need.height + CHROME_ROWS
+        small = width < need.width or height < need_height
+        self.set_class(small, "-too-small")
+        if small:
+            with contextlib.suppress(Exception):
+                self.query_one("#too-small", Static).update(
+                    f"The board does not fit: make the window at least "
+                    f"{need.width}×{need_height} (it is {width}×{height})"
+                )
 
     def on_resize(self, event: events.Resize) -> None:
         # Before Textual lays the screen out at the new size, so it does so once.
@@ -395,21 +422,22 @@ class EightOffApp(App[None]):
                 return
         self.say("The foundations are empty")
 
-    def pick(self, place: Place) -> None:
-        """Select ``place`` as the source, or play from the selection to it."""
+    def pick(self, place: Place, depth: int = 1) -> None:
+        """Select ``place`` as the source (``depth`` cards from the top of a column's run:
+        that part of it), or play from the selection to it."""
         if self.game.status is Status.WON:
             self.say(self._won_message())
             return
         source = self.selected
         if source is None:
-            self._select(place)
+            self._select(place, depth)
         elif source == place:
             self.smart(place)
         else:
             self.selected = None
-            self.move(source, place)
+            self.move(source, place, self.picked)
 
-    def _select(self, place: Place) -> None:
+    def _select(self, place: Place, depth: int = 1) -> None:
         position = self.game.position
         if place.kind is PlaceKind.FOUNDATION and not self.game.rules.take_back:
             self.say("Cards stay on the foundations under these rules: pick a column or a cell")
@@ -419,16 +447,43 @@ class EightOffApp(App[None]):
             self.say(f"{_capital(place.name())} is empty")
             return
         self.selected = place
+        self.picked = self._part(place, depth)
+        cards = run_name(position.columns[place.index][-self.picked :]) if self.picked else None
         self.say(
-            f"Picked {top.symbol()} from {place.name()}: now a target, or again for the smart move"
+            f"Picked {cards or top.symbol()} from {place.name()}: now a target, "
+            "or again for the smart move"
         )
+
+    def _part(self, place: Place, depth: int) -> int:
+        # A card inside a column's run picks the run from it; any other card the whole run.
+        if place.kind is not PlaceKind.COLUMN or depth <= 1:
+            return 0
+        return depth if depth <= self.game.position.run_length(place.index) else 0
 
     @on(Pile.Picked)
     def _clicked(self, event: Pile.Picked) -> None:
         if self._in_solution():
             return
         self.cursor = event.place
-        self.pick(event.place)
+        self.pick(event.place, event.depth)
+
+    @on(Pile.Grabbed)
+    def _grab(self, event: Pile.Grabbed) -> None:
+        self._grabbed = (event.place, event.depth)
+
+    @on(Pile.Dropped)
+    def _drop(self, event: Pile.Dropped) -> None:
+        # A drag from one pile to another plays the move (a click is handled as one).
+        grabbed, self._grabbed = self._grabbed, None
+        if grabbed is None or grabbed[0] == event.place or self._in_solution():
+            return
+        if self.game.status is Status.WON:
+            self.say(self._won_message())
+            return
+        source, depth = grabbed
+        self.selected = None
+        self.cursor = event.place
+        self.move(source, event.place, self._part(source, depth))
 
     def action_cursor(self, dx: int, dy: int) -> None:
         """Move the cursor between piles (in the solution: ← → step through it)."""
@@ -477,16 +532,25 @@ class EightOffApp(App[None]):
 
     # -- playing -------------------------------------------------------------------
 
-    def move(self, source: Place, target: Place) -> None:
-        """Play the legal move from ``source`` to ``target``, or say why there is none.
+    def move(self, source: Place, target: Place, count: int = 0) -> None:
+        """Play the legal move of ``count`` cards from ``source`` to ``target``, or say
+        why there is none.
 
-        When several run lengths could go (into an empty column), the longest one
-        moves, as a drag of the run would; the engine decides which are legal.
+        Without a ``count``, when several run lengths could go (into an empty column),
+        the longest one moves, as a drag of the run would; the engine decides which are
+        legal.
         """
         view = self.game.view()
         position = view.position
         if target.kind is PlaceKind.FOUNDATION:
             target = FOUNDATION
+        if count > 1:
+            wanted = Move(source, target, count)
+            if wanted in view.legal_moves:
+                self.play(wanted)
+            else:
+                self.say(_capital(position.why_illegal(wanted) or "that move is not allowed"))
+            return
         legal = view.move_to(source, target)
         if legal is None and source.kind is PlaceKind.FOUNDATION:  # a take-back
             legal = next(
