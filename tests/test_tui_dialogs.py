@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Switch
 
+from eightoff.cli import main as cli_main
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.game import Game
 from eightoff.rules import STANDARD, preset
@@ -73,7 +74,14 @@ def test_new_game_focuses_deal_so_enter_deals_from_the_current_game_rules() -> N
     assert "New game:" in shown.message
 
 
-def test_a_game_code_typed_under_new_game_or_opened_from_the_palette_is_played() -> None:
+def test_a_game_code_typed_under_new_game_or_opened_from_the_palette_is_played(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # What `eightoff play --text` tells the player to do works in the terminal game.
+    assert cli_main(["play", "--text", "EO1-C4-AAAAAFA-E"]) == 0
+    assert "in either game you can also enter the code under New game" in " ".join(
+        capsys.readouterr().out.split()
+    )
     bad = "EO1-C8-AAAAAF"
     with pytest.raises(InvalidGameCodeError) as engine:
         GameCode.parse(bad)

@@ -7,8 +7,9 @@ Keys (the help screen, F1, lists them): a source (``1``-``8`` columns, ``a``-``h
 cells), then a target (the same, or ``0``/``^`` for the foundation); the same key
 twice is the engine's smart move. Letters only ever name cells, so the map is the
 same under every rule set. Arrow keys move a cursor between piles and ``Enter``
-picks and drops there. The mouse does the same: click a source, then a target; a
-double click is the smart move.
+picks and drops there. The mouse does the same: click a source, then a target, or drag
+from one to the other; a click inside a run picks the run from that card; a double click
+is the smart move. The clock, the statistics and the saved game are a :class:`Session`'s.
 """
 
 from __future__ import annotations

@@ -44,12 +44,17 @@ Move every card to the four **foundations**, Ace up to King, one pile per suit.
 - `?` hint: the solver's next move on a winning line
 - `s` show the solution: `← →` step through it, `Enter` plays on from that step,
   `Esc` returns to your game
-- `p` autoplay of safe cards to the foundations on or off (off by default)
-- `n` new game: difficulty and rules, or the deal of the day
-- `Ctrl+P` command palette: new game, restart, hint, solution, autoplay, statistics, theme
+- `p` autoplay of safe cards to the foundations on or off (off by default; turned on,
+  it sends the cards already safe home at once)
+- `n` new game: a game code, difficulty and rules, or the deal of the day
+- `y` copy the game code to the clipboard
+- `Ctrl+P` command palette: new game, open a game code, restart, hint, solution,
+  autoplay, statistics, theme
 - `F1` this help, `q` quit (your game is kept and resumes next time)
 
-The mouse works too: click a pile, then a target; a double click is the smart move.
+The mouse works too: click a pile, then a target, or drag from a pile to its target;
+click a card inside a run to move the run from that card; a double click is the smart
+move.
 """
 
 
