@@ -170,3 +170,15 @@ def test_the_theme_chosen_is_kept_for_the_next_run(tmp_path: Path) -> None:
 
     asyncio.run(main())
     assert themes == ["nord"]
+
+
+def test_a_press_off_the_piles_forgets_an_earlier_drag() -> None:
+    async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
+        await pilot.mouse_down("#column-6")  # A♥ ...
+        await pilot.mouse_up("#status")  # ... let go off the board: nothing moves
+        await pilot.mouse_down("#status")
+        await pilot.mouse_up("#foundation-H")  # a release alone plays nothing
+        await pilot.pause()
+
+    app, _ = drive(scenario)
+    assert not app.game.actions

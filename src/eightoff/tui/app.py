@@ -468,6 +468,11 @@ class EightOffApp(App[None]):
         self.cursor = event.place
         self.pick(event.place, event.depth)
 
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        # Any press forgets an earlier one; a press on a pile is kept as it arrives
+        # (Pile.Grabbed, handled after this).
+        self._grabbed = None
+
     @on(Pile.Grabbed)
     def _grab(self, event: Pile.Grabbed) -> None:
         self._grabbed = (event.place, event.depth)
@@ -697,8 +702,8 @@ class EightOffApp(App[None]):
         self.game.autoplay = on_now
         self.settings = replace(self.settings, autoplay=on_now)
         self.data.settings = self.settings
-        if not on_now:
-            self.say("Autoplay off")
+        if not on_now or self.solution is not None:
+            self.say(f"Autoplay {'on' if on_now else 'off'}")
         elif self._autoplay_start():
             self._after_change()
         elif self.game.status is not Status.WON and self.game.settle():
