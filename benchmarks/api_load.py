@@ -55,6 +55,7 @@ from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import STANDARD
 from eightoff.solver import Limit, solve
+from results_page import write_result
 
 STATE_P95_MS = 20.0
 SATURATED_STATE_P95_MS = 25.0
@@ -333,10 +334,17 @@ def in_process(body: bytes, path: str, count: int) -> tuple[list[float], list[fl
     return asyncio.run(run())
 
 
+REPORTED: list[list[object]] = []
+"""Each figure :func:`report` printed, as a results page's row."""
+
+
 def report(name: str, elapsed: float, latencies: list[float], target: float) -> bool:
     cuts = statistics.quantiles(latencies, n=100)
     p50, p95 = cuts[49], cuts[94]
     ok = p95 < target
+    REPORTED.append(
+        [name, f"{len(latencies) / elapsed:.0f}", f"{p50:.1f}", f"{p95:.1f}", f"{target:.0f}"]
+    )
     print(
         f"{name:<34} {len(latencies):5d} requests  {len(latencies) / elapsed:7.1f} req/s  "
         f"p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  (target p95 < {target:.0f} ms: "
@@ -362,6 +370,7 @@ def main(argv: list[str] | None = None) -> int:
         choices=["saturated", "idle"],
         help="run this scenario only (idle: in process, then loopback without solvers)",
     )
+    parser.add_argument("--results", metavar="FILE", help="also write the figures (results_page)")
     args = parser.parse_args(argv)
     print(f"load average before: {loadavg()}")
 
@@ -420,6 +429,13 @@ def main(argv: list[str] | None = None) -> int:
         proc.terminate()
         proc.wait(timeout=15)
     print(f"load average after: {loadavg()}")
+    if args.results:
+        write_result(
+            args.results,
+            f"Web API over loopback, eightoff serve --workers {args.workers}",
+            ["requests", "req/s", "p50 ms", "p95 ms", "target p95 ms"],
+            REPORTED,
+        )
     return 0 if ok else 1
 
 

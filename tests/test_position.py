@@ -9,9 +9,10 @@ import pytest
 
 from eightoff.cards import CARDS, Card
 from eightoff.deal import deal, layout
-from eightoff.errors import Illegal, IllegalMoveError
+from eightoff.errors import Illegal
 from eightoff.moves import (
     FOUNDATION,
+    IllegalMoveError,
     Move,
     cell,
     column,

@@ -15,9 +15,8 @@ from hypothesis import strategies as st
 
 from eightoff.cards import Card
 from eightoff.deal import deal
-from eightoff.errors import IllegalMoveError
 from eightoff.game import Game, ReplayError
-from eightoff.moves import FOUNDATION, Move, PlaceKind, cell, column
+from eightoff.moves import FOUNDATION, IllegalMoveError, Move, PlaceKind, cell, column
 from eightoff.position import Board, Position
 from eightoff.rules import Rules
 from eightoff.solver import core

@@ -507,6 +507,10 @@ def test_new_game_dialog_deals_a_hard_pool_deal(page: Any, server: str) -> None:
     first = page.locator("#code").inner_text()
     page.click("#btn-new")
     page.check("#form-new input[name='winnable']")
+    levels = page.eval_on_selector_all(
+        "#form-new select[name='difficulty'] option", "els => els.map(e => [e.value, e.text])"
+    )
+    assert levels == [["any", "Any"], ["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]]
     page.select_option("#form-new select[name='difficulty']", "hard")
     page.click("#new-deal")
     page.wait_for_function(f"() => document.querySelector('#code').textContent !== {first!r}")
@@ -517,6 +521,19 @@ def test_new_game_dialog_deals_a_hard_pool_deal(page: Any, server: str) -> None:
     assert code.rules == STANDARD and code.deal in shipped["pools"][0]["deals"]["hard"]
     settings = json.loads(page.evaluate("localStorage.getItem('eightoff.settings')"))
     assert settings["difficulty"] == "hard"
+
+
+def test_a_stored_difficulty_the_server_does_not_offer_deals_any(page: Any, server: str) -> None:
+    page.goto(f"{server}/privacy")
+    page.evaluate(
+        "localStorage.setItem('eightoff.settings', JSON.stringify({difficulty: 'brutal'}))"
+    )
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+    assert GameCode.parse(page.locator("#code").inner_text()).rules == STANDARD
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    assert page.locator("#form-new select[name='difficulty']").input_value() == "any"
 
 
 def test_share_link_and_code_entry(page: Any, server: str) -> None:
@@ -533,8 +550,9 @@ def test_share_link_and_code_entry(page: Any, server: str) -> None:
     assert pile_of(page, str(first)) == "column-1"
 
 
-def preload(page: Any, server: str, code: str, actions: list[list[Move]]) -> None:
-    """Open the page with ``actions`` (lists of moves) already played, as a reload would."""
+def preload(page: Any, server: str, code: str, actions: list[list[Move]], **extra: Any) -> None:
+    """Open the page with ``actions`` (lists of moves) already played, as a reload would
+    (``extra``: more fields of the saved game, e.g. ``elapsed``)."""
     start = GameCode.parse(code)
     pos = start.position()
     stored: list[list[dict[str, Any]]] = []
@@ -553,7 +571,7 @@ def preload(page: Any, server: str, code: str, actions: list[list[Move]]) -> Non
         "elapsed": 0,
         "counted": True,
         "won": False,
-    }
+    } | extra
     page.goto(f"{server}/privacy")
     page.evaluate("g => localStorage.setItem('eightoff.game', JSON.stringify(g))", game)
     page.goto(f"{server}/")
@@ -724,7 +742,7 @@ def test_long_columns_fit_the_window_on_phones_and_tablets(browser: Any, server:
             context.close()
 
 
-# -- issue 10's defects, each as a player meets it ----------------------------------------
+# -- defects once found, each as a player meets it ------------------------------------
 
 ON_TOP_JS = """card => {
     const el = document.querySelector(`[data-card="${card}"]`);
@@ -1390,3 +1408,201 @@ def test_moves_go_to_the_server_as_their_notation_and_old_saved_games_load(
     play_by_drag(page, pos, move)
     assert sent[-1]["moves"][:6] == [a[0] for a in old]  # as saved: objects
     assert sent[-1]["moves"][6:] == [move.text()]  # as the server wrote it
+
+
+# -- statistics a player can trust ---------------------------------------------------------
+
+
+def stats_of(page: Any) -> list[dict[str, Any]]:
+    return list(json.loads(page.evaluate("localStorage.getItem('eightoff.stats')")).values())
+
+
+def finish_point(line: list[Move]) -> int:
+    """How many moves of ``line`` come before the foundation moves that end it."""
+    k = len(line)
+    while k > 0 and line[k - 1].target.kind is PlaceKind.FOUNDATION:
+        k -= 1
+    return k
+
+
+def peek_at_the_solution(page: Any) -> None:
+    """Solution, two steps, then "Return to my game": nothing of it is played."""
+    before = int(page.evaluate("document.body.dataset.moves"))
+    page.click("#btn-solution")
+    page.wait_for_selector("#solution:not([hidden])")
+    for k in (1, 2):
+        page.click("#sol-fwd")
+        page.wait_for_function(
+            "k => document.getElementById('sol-text').textContent.includes(`${k} of`)", arg=k
+        )
+    page.click("#sol-return")
+    page.wait_for_selector("#solution[hidden]", state="attached")
+    wait_moves(page, before)
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+
+def test_a_win_after_reading_the_solution_counts_as_helped(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    k = finish_point(line)
+    preload(page, server, CODE, [[m] for m in line[:k]])
+    peek_at_the_solution(page)
+    page.click("#btn-finish")  # the rest by hand
+    page.wait_for_selector("#celebrate:not([hidden])")
+    (entry,) = stats_of(page)
+    assert (entry["won"], entry.get("helped"), entry["streak"], entry["bestTime"]) == (
+        0,
+        1,
+        0,
+        None,
+    )
+
+
+def test_a_hint_counts_as_help(page: Any, server: str, line: list[Move]) -> None:
+    k = finish_point(line)
+    preload(page, server, CODE, [[m] for m in line[:k]])
+    page.click("#btn-hint")
+    page.wait_for_selector(".card.hint")
+    page.click("#btn-finish")
+    page.wait_for_selector("#celebrate:not([hidden])")
+    (entry,) = stats_of(page)
+    assert (entry["won"], entry.get("helped")) == (0, 1)
+
+
+def test_a_restarted_game_won_without_help_is_a_win(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    page.emulate_media(reduced_motion="reduce")  # cards jump: no waiting for each slide
+    preload(page, server, CODE, [[m] for m in line[:3]])
+    page.click("#btn-solution")  # the solver's moves played into the game: helped
+    page.wait_for_selector("#solution:not([hidden])")
+    page.click("#sol-fwd")
+    page.wait_for_function("() => document.getElementById('sol-text').textContent.includes('1 of')")
+    page.click("#sol-keep")
+    wait_moves(page, 4)
+    page.click("#btn-restart")
+    page.click("#confirm-yes")
+    wait_moves(page, 0)
+    pos = GameCode.parse(CODE).position()
+    for move in line:
+        pos = play_by_drag(page, pos, move)
+    page.wait_for_selector("#celebrate:not([hidden])")
+    (entry,) = stats_of(page)
+    assert (entry["won"], entry.get("helped", 0), entry["streak"]) == (1, 0, 1)
+
+
+# -- one action per gesture --------------------------------------------------------------
+
+
+def test_a_double_tap_on_a_card_that_goes_home_is_one_action(browser: Any, server: str) -> None:
+    # Deal 130: column 6 ends 2♥ A♥. The first tap sends A♥ home; the second lands on 2♥,
+    # bared beneath it, and must not send it home too.
+    code = str(GameCode(STANDARD, 130))
+    column6 = GameCode.parse(code).position().columns[5]
+    assert [str(c) for c in column6[-2:]] == ["2H", "AH"]
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    try:
+        open_game(page, server, code)
+        box = page.locator('[data-card="AH"]').bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        for _ in range(2):
+            cdp.send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
+            )
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        wait_moves(page, 1)
+        page.wait_for_timeout(600)  # past the double-tap time: nothing else comes
+        page.wait_for_selector("body[data-busy='0']")
+        assert moves_played(page) == 1
+        assert pile_of(page, "AH") == "foundation-H"
+        assert pile_of(page, "2H") == "column-6"
+    finally:
+        context.close()
+
+
+# -- a board that never moves under the finger ------------------------------------------------
+
+# Deal 8: column 6 ends Q♥ J♥, so J♥ goes to cell e and back as often as wanted.
+SHUFFLE_CODE = str(GameCode(STANDARD, 8))
+SHUFFLE = [Move.from_text("6e"), Move.from_text("e6")]
+
+
+def board_top(page: Any) -> float:
+    return float(page.evaluate("document.getElementById('board').getBoundingClientRect().top"))
+
+
+@pytest.mark.parametrize("viewport", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_the_boards_top_never_moves(
+    browser: Any, server: str, line: list[Move], viewport: dict[str, int], locale: str
+) -> None:
+    """From a fresh deal to 100 moves at 10:00, a win, a stuck game and the solution, the
+    board starts at the same height: a tap never lands on another card than aimed at."""
+    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True, locale=locale)
+    page = context.new_page()
+    try:
+        open_game(page, server)
+        top = board_top(page)
+        tops: dict[str, float] = {}
+        preload(page, server, SHUFFLE_CODE, [[SHUFFLE[k % 2]] for k in range(100)], elapsed=600_000)
+        assert page.locator("#moves").inner_text() == "100"
+        assert page.locator("#time").inner_text() == "10:00"
+        tops["100 moves at 10:00"] = board_top(page)
+        preload(page, server, CODE, [[m] for m in line], won=True)
+        assert page.locator("#st-state").inner_text() in ("Won!", "Gagné !")
+        tops["won"] = board_top(page)
+        open_game(page, server, STUCK_CODE)
+        assert page.locator("#st-state").inner_text() in ("Stuck", "Bloqué")
+        tops["stuck"] = board_top(page)
+        open_game(page, server)
+        page.click("#btn-solution")
+        page.wait_for_selector("#solution:not([hidden])")
+        page.click("#sol-fwd")
+        page.wait_for_function("() => document.body.dataset.busy === '0'")
+        assert page.locator("#st-view").is_visible()
+        tops["solution"] = board_top(page)
+        assert tops == dict.fromkeys(tops, top)
+    finally:
+        context.close()
+
+
+COVERED_BY_THE_SOLUTION_BAR = """() => {
+    const bar = document.getElementById("solution").getBoundingClientRect();
+    return [...document.querySelectorAll("[data-card]")].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left < bar.right && r.right > bar.left && r.top < bar.bottom && r.bottom > bar.top;
+    }).map((el) => el.dataset.card);
+}"""
+
+
+def test_the_solution_bar_covers_no_card_on_a_phone_held_sideways(
+    browser: Any, server: str
+) -> None:
+    """An 18-card column reaches the foot of the window: the bar lies where no card is,
+    its buttons still at every step."""
+    context = browser.new_context(viewport=PHONE_LANDSCAPE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        preload(page, server, TALL_CODE, [[Move.from_text(t)] for t in TALL_MOVES])
+        page.click("#btn-solution")
+        page.wait_for_selector("#solution:not([hidden])")
+        start = solution_boxes(page)
+        for k in range(4):
+            assert page.evaluate(COVERED_BY_THE_SOLUTION_BAR) == [], f"step {k}"
+            bar = page.locator("#solution").bounding_box()
+            assert bar["y"] + bar["height"] <= PHONE_LANDSCAPE["height"]
+            assert solution_boxes(page) == start
+            page.click("#sol-fwd")
+            page.wait_for_function(
+                "k => document.getElementById('sol-text').textContent.includes(`step ${k} of`)",
+                arg=k + 1,
+            )
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "web-phone-landscape-solution.png"))
+    finally:
+        context.close()

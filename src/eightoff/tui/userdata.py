@@ -12,14 +12,13 @@ import json
 import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from eightoff.codes import GameCode
+from eightoff.difficulty import DIFFICULTIES as DIFFICULTIES
 from eightoff.game import Game, ReplayError
 from eightoff.moves import Move
 from eightoff.rules import STANDARD, InvalidRulesError, Rules
-
-DIFFICULTIES: Final = ("any", "easy", "medium", "hard")
 
 
 def rules_key(rules: Rules) -> str:

@@ -42,6 +42,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from eightoff.cards import CARDS, Card
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.daily import Daily, parse_date
+from eightoff.difficulty import DIFFICULTIES, Rating
 from eightoff.errors import EightOffError, InvalidCardError
 from eightoff.formats import move_from_json, move_to_json, moves_to_json, view_to_json
 from eightoff.game import Game, ReplayError
@@ -122,7 +123,7 @@ class NewRequest(BaseModel):
     winnable: bool = Field(
         True, description="Deal only a game the solver has won (from the pool when there is one)."
     )
-    difficulty: Literal["easy", "medium", "hard"] | None = Field(
+    difficulty: Rating | None = Field(
         None,
         description="With winnable: draw a pool deal of this rating (easy / medium / hard, "
         "from solution length and solver effort); any rating when absent or when the pool "
@@ -450,7 +451,8 @@ def create_app(
     def rules_route() -> JSONResponse:
         """Every preset (its options and a one-line description), every option's values, and
         the rule table (``table``: per option its name, CLI flag, help, default and values,
-        each with its words and game-code letter) to build a New game form from."""
+        each with its words and game-code letter) to build a New game form from, and the
+        difficulty levels a new winnable deal may be asked for (``difficulties``)."""
         return _ok(_RULES_INFO)
 
     for route_path, filename in _PAGES.items():
@@ -567,6 +569,7 @@ _RULES_INFO: Final[dict[str, Any]] = {
     "default": "standard",
     "options": {o.name: [o.to_json(v) for v in o.values] for o in OPTIONS},
     "table": [o.json() for o in OPTIONS],
+    "difficulties": list(DIFFICULTIES),
 }
 
 

@@ -157,7 +157,10 @@ export function render(options) {
   const pos = shownPosition();
   if (pos.cells.length !== state.builtCells) buildBoard(pos.cells.length);
   const first = animate && !reducedMotion.matches ? measureCards() : null;
-  const cw = sizeBoard(Math.max(...pos.columns.map((col) => col.length)));
+  // While the solution is shown the cards never grow (its bar keeps the room it was given).
+  let longest = Math.max(...pos.columns.map((col) => col.length));
+  if (state.sol) longest = state.sol.longest = Math.max(state.sol.longest || 0, longest);
+  const cw = sizeBoard(longest);
   const ch = cw * 1.4;
   const placed = new Set();
   where.clear();

@@ -35,6 +35,8 @@ export function loadRules() {
     rulesInfo = api("/api/rules").then((info) => {
       state.presets = info.presets;
       state.ruleTable = info.table;
+      state.difficulties = info.difficulties;
+      if (!info.difficulties.includes(state.settings.difficulty)) state.settings.difficulty = info.difficulties[0];
       return info;
     });
     rulesInfo.catch(() => {
@@ -92,6 +94,12 @@ function buildRuleFields(form) {
     item.textContent = tOr(`ui.preset.${key}`, key === "custom" ? key : state.presets[key].description);
     preset.appendChild(item);
   }
+  form.elements.difficulty.replaceChildren(...state.difficulties.map((level) => {
+    const item = document.createElement("option");
+    item.value = level;
+    item.textContent = tOr(`ui.difficulty.${level}`, capitalised(level));
+    return item;
+  }));
 }
 
 function rulesOf(value) {

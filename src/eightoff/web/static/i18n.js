@@ -88,7 +88,7 @@ export const MESSAGES = {
     // statistics
     "stats.none": "No games played yet.",
     "stats.helped": "Solved with help",
-    "stats.helpNote": "A game won after playing the solver's moves counts as solved with help, not as a win. Hints do not count as help.",
+    "stats.helpNote": "A game won after a hint or the solver's solution was shown counts as solved with help, not as a win. Restarting the deal clears the help.",
     "stats.cells": "{n} cells",
     "confirm.resetStats": "Forget every statistic of every rule set?",
     "preset.standard": "Standard",

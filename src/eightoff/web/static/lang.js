@@ -191,7 +191,7 @@ addMessages("fr", {
     // statistics
     "stats.none": "Aucune partie jouée pour l’instant.",
     "stats.helped": "Résolues avec aide",
-    "stats.helpNote": "Une partie gagnée après avoir joué les coups du solveur compte comme résolue avec aide, pas comme une victoire. Les indices ne comptent pas comme une aide.",
+    "stats.helpNote": "Une partie gagnée après un indice ou la solution du solveur compte comme résolue avec aide, pas comme une victoire. Recommencer la donne efface l’aide.",
     "stats.cells": "{n} cellules",
     "preset.standard": "Standard",
     "preset.easy": "Facile",

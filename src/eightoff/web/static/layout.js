@@ -82,3 +82,41 @@ export function footHeight() {
   const foot = document.querySelector(".foot");
   return foot ? foot.getBoundingClientRect().height : 0;
 }
+
+/** The least room the solution bar needs beside the columns, in px. */
+const ASIDE_MIN = { width: 200, height: 136 };
+
+/** The solution bar, on a phone held sideways (the cells right of the columns, the
+ * foundations left): in the room under the cells or the foundations, where no card ever
+ * lies, so it hides none of the cards it moves. Elsewhere (or with too little room there)
+ * it floats at the foot of the window. */
+export function placeSolutionBar() {
+  const bar = document.getElementById("solution");
+  const spot = board.classList.contains("sides") ? roomBeside() : null;
+  bar.classList.toggle("aside", spot !== null);
+  for (const side of ["left", "top", "width", "height"]) bar.style[side] = spot ? `${spot[side]}px` : "";
+}
+
+/** The larger free box under the cells (out to the window's right edge) or under the
+ * foundations (out to its left edge), if the bar fits in it. */
+function roomBeside() {
+  const margin = 4;
+  const W = document.documentElement.clientWidth;
+  const H = window.innerHeight;
+  let best = null;
+  for (const [group, right] of [[".cells", true], [".foundations", false]]) {
+    const el = board.querySelector(group);
+    const r = el.getBoundingClientRect();
+    const bottom = Math.max(...[...el.children].map((pile) => pile.getBoundingClientRect().bottom));
+    const left = right ? r.left : margin;
+    const box = {
+      left,
+      top: bottom + 2 * margin,
+      width: (right ? W - margin : r.right) - left,
+      height: H - bottom - 3 * margin,
+    };
+    if (box.width < ASIDE_MIN.width || box.height < ASIDE_MIN.height) continue;
+    if (!best || box.width * box.height > best.width * best.height) best = box;
+  }
+  return best;
+}

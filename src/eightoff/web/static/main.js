@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { announce, applySettings, notice, render, say } from "./board.js";
 import { bindDialogs, confirmDialog, loadRules, openNewDialog } from "./dialogs.js";
 import { bindPointer } from "./drag.js";
+import { placeSolutionBar } from "./layout.js";
 import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
 import { chooseLanguage, useLanguage } from "./lang.js";
@@ -45,6 +46,7 @@ function bind() {
     relayout = window.requestAnimationFrame(() => {
       relayout = 0;
       if (state.view) render();
+      if (state.sol) placeSolutionBar();
     });
   };
   window.addEventListener("resize", onResize);
@@ -104,7 +106,7 @@ async function start() {
   bind();
   document.body.dataset.busy = "0";
   if (corrupted.length) notice(t("notice.corrupted", { what: corrupted.map((k) => t(`stored.${k}`)).join(", ") }));
-  loadRules().catch(() => {}); // the New game form and the stats headings need it
+  const rules = loadRules().catch(() => {}); // the New game form, the stats headings, the difficulty levels
   const params = new URLSearchParams(window.location.search);
   const code = params.get("code");
   if (code) window.history.replaceState(null, "", "/");
@@ -124,6 +126,7 @@ async function start() {
     }
     if (await resume(savedGame)) return;
   } else if (savedGame && (!code || sameCode) && (await resume(savedGame))) return;
+  await rules; // a stored difficulty the server does not offer is back to the first level
   let ok = await newGame(code ? { code } : undefined);
   if (!ok && code && savedGame && (await resume(savedGame))) return; // a bad code: the game goes on
   if (!ok && !code) {

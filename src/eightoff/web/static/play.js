@@ -264,6 +264,7 @@ export async function restart() {
   game.won = false;
   game.hints = 0;
   game.solutionSeen = false;
+  game.assisted = false; // played again from the deal: a win without help is a win
   state.clockStart = null;
   state.lostOffer = null;
   state.pending = [];
