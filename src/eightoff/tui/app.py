@@ -17,8 +17,8 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
@@ -29,7 +29,6 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Footer, Static
 
-from eightoff.cards import Card
 from eightoff.game import Action, Game, Status
 from eightoff.moves import (
     CELL_LETTERS,
@@ -46,7 +45,9 @@ from eightoff.rules import Rules
 from eightoff.tui.board import CardShape, Pile, pile_cards
 from eightoff.tui.commands import GameCommands
 from eightoff.tui.session import Session
+from eightoff.tui.solution import Snapshot, Solution, hint_text
 from eightoff.tui.userdata import NewGameChoice, Settings, Stats, UserData, clock
+from eightoff.tui.words import capital, cards_name, counted, describe, run_name
 from eightoff.view import target_pile
 
 if TYPE_CHECKING:
@@ -58,60 +59,6 @@ if TYPE_CHECKING:
 # drawn before they load (benchmarks/tui_startup.py).
 SOLUTION_SECONDS = 5.0
 CHROME_ROWS = 4  # the status line, two message lines and the footer (eightoff.tcss)
-
-
-def cards_name(move: Move, position: Position) -> str:
-    """``K♠``, ``9♥ 8♥ 7♥``, or ``9♥…4♥ (6 cards)``: what ``move`` carries in
-    ``position``, the deepest card first."""
-    return run_name(position.moving_cards(move))
-
-
-def run_name(cards: Sequence[Card]) -> str:
-    """``cards`` in words: each of up to four, else the first and the last."""
-    if len(cards) <= 4:
-        return " ".join(card.symbol() for card in cards)
-    return f"{cards[0].symbol()}…{cards[-1].symbol()} ({len(cards)} cards)"
-
-
-def describe(move: Move, position: Position) -> str:
-    """``7♥ from column 3 to cell a``: a move in words, read in ``position``."""
-    target = target_pile(position, move)
-    return f"{cards_name(move, position)} from {move.source.name()} to {target.name()}"
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    # What a hint reads of the game, copied on the UI thread for the worker thread.
-    position: Position
-    history: tuple[Position, ...]
-
-    def positions(self) -> list[Position]:
-        return list(self.history)
-
-
-@dataclass(slots=True)
-class Solution:
-    """The solver's line from a position, stepped through: ``positions[step]`` is shown."""
-
-    moves: tuple[Move, ...]
-    positions: list[Position]
-    step: int = 0
-
-    @classmethod
-    def of(cls, start: Position, moves: tuple[Move, ...]) -> Solution:
-        """The line ``moves`` from ``start``."""
-        positions = [start]
-        for move in moves:
-            positions.append(positions[-1].apply(move))
-        return cls(moves, positions)
 
 
 class EightOffApp(App[None]):
@@ -267,7 +214,7 @@ class EightOffApp(App[None]):
         # go there at once, as one action (undo takes them back).
         if self.game.autoplay and not self.game.actions and self.game.settle():
             action = self.session.start_action = self.game.actions[0]
-            self.message = f"Autoplay sent {_cards(len(action.moves))} home"
+            self.message = f"Autoplay sent {counted(len(action.moves), 'card')} home"
             return True
         return False
 
@@ -445,7 +392,7 @@ class EightOffApp(App[None]):
             return
         top = position.top(place)
         if top is None:
-            self.say(f"{_capital(place.name())} is empty")
+            self.say(f"{capital(place.name())} is empty")
             return
         self.selected = place
         self.picked = self._part(place, depth)
@@ -555,7 +502,7 @@ class EightOffApp(App[None]):
             if wanted in view.legal_moves:
                 self.play(wanted)
             else:
-                self.say(_capital(position.why_illegal(wanted) or "that move is not allowed"))
+                self.say(capital(position.why_illegal(wanted) or "that move is not allowed"))
             return
         legal = view.move_to(source, target)
         if legal is None and source.kind is PlaceKind.FOUNDATION:  # a take-back
@@ -567,7 +514,7 @@ class EightOffApp(App[None]):
             return
         move = self._explained(source, target, position)
         self.selected = None
-        self.say(_capital(position.why_illegal(move) or "that move is not allowed"))
+        self.say(capital(position.why_illegal(move) or "that move is not allowed"))
 
     @staticmethod
     def _explained(source: Place, target: Place, position: Position) -> Move:
@@ -605,7 +552,7 @@ class EightOffApp(App[None]):
         self.hinted = None
         text = f"Played {describe(action.move, before)}"
         if action.autoplayed:
-            text += f"; autoplay sent {_cards(len(action.autoplayed))} home"
+            text += f"; autoplay sent {counted(len(action.autoplayed), 'card')} home"
         self.message = self._started(text)
         self._after_change()
 
@@ -709,7 +656,7 @@ class EightOffApp(App[None]):
         elif self.game.status is not Status.WON and self.game.settle():
             # Cards already safe to send home go there at once, as one action.
             sent = self.game.actions[-1].moves
-            self.message = self._started(f"Autoplay on: sent {_cards(len(sent))} home")
+            self.message = self._started(f"Autoplay on: sent {counted(len(sent), 'card')} home")
             self._after_change()
         else:
             self.say("Autoplay on")
@@ -830,40 +777,30 @@ class EightOffApp(App[None]):
         self.selected = None
         self.hinted = None
         self.say("Thinking…")
-        self._find_hint(_Snapshot(game.position, tuple(game.positions())))
+        self._find_hint(Snapshot(game.position, tuple(game.positions())))
 
     @work(thread=True, exclusive=True, group="hint")
-    def _find_hint(self, snapshot: _Snapshot) -> None:
+    def _find_hint(self, snapshot: Snapshot) -> None:
         from eightoff.solver.hint import hint
 
         found = hint(snapshot)
         with contextlib.suppress(RuntimeError):  # the app quit while the solver thought
-            self.call_from_thread(self.show_hint, snapshot.position, found)
+            self.call_from_thread(self.show_hint, snapshot, found)
 
-    def show_hint(self, position: Position, found: Hint) -> None:
-        """Show a hint found for ``position`` (dropped if the game moved on meanwhile)."""
-        if self.game.position is not position:
+    def show_hint(self, snapshot: Snapshot, found: Hint) -> None:
+        """Show a hint found for ``snapshot`` (dropped if the game moved on meanwhile)."""
+        if self.game.position is not snapshot.position:
             return
         if found.winnable and found.move is not None:
             self.hinted = found.move
-            self.say(f"Hint: {describe(found.move, position)}")
-        elif found.winnable is False and found.undo_to is not None:
-            undos = len(self.game.positions()) - 1 - found.undo_to
-            self.say(
-                f"Lost: undo {undos} action{'s' if undos != 1 else ''} (u) to get back "
-                "to a winnable position"
-            )
-        elif found.winnable is False:
-            self.say("Lost: this deal cannot be won from its start · n for a new game")
-        else:
-            self.say(f"No hint: {found.detail}")
+        self.say(hint_text(found, snapshot))
 
     # -- the solution --------------------------------------------------------------
 
     def _in_solution(self) -> bool:
         if self.solution is None:
             return False
-        self.say(self._solution_text() + " · Enter: play on from here · Esc: back to your game")
+        self.say(self.solution.text() + " · Enter: play on from here · Esc: back to your game")
         return True
 
     def action_solution(self) -> None:
@@ -898,25 +835,13 @@ class EightOffApp(App[None]):
         self.query_one("#message").add_class("-solution")
         self.action_solution_go(0)
 
-    def _solution_text(self) -> str:
-        sol = self.solution
-        assert sol is not None
-        total = len(sol.moves)
-        if sol.step == total:
-            return f"Solution: step {total} of {total}, won"
-        move = sol.moves[sol.step]
-        nxt = describe(move, sol.positions[sol.step])
-        return f"Solution: step {sol.step} of {total}, next {nxt}"
-
     def action_solution_go(self, step: int) -> None:
         """Show step ``step`` of the solution (-1: the last)."""
         sol = self.solution
         if sol is None:
             return
-        total = len(sol.moves)
-        sol.step = total if step < 0 else max(0, min(step, total))
-        self.hinted = sol.moves[sol.step] if sol.step < total else None
-        self.say(f"{self._solution_text()} · ← → step · Enter: play on from here · Esc: back")
+        self.hinted = sol.go(step)
+        self.say(f"{sol.text()} · ← → step · Enter: play on from here · Esc: back")
 
     def keep_solution(self) -> None:
         """Leave the solution, playing its moves up to the step shown."""
@@ -929,7 +854,7 @@ class EightOffApp(App[None]):
             # As played, each its own action; the line already holds the foundation moves.
             self.game.replay(sol.moves[: sol.step])
             self.session.assisted = True
-            text = f"Played {sol.step} move{'s' if sol.step != 1 else ''} of the solution"
+            text = f"Played {counted(sol.step, 'move')} of the solution"
             self.message = self._started(text)
         else:
             self.message = "Played no move of the solution"

@@ -19,6 +19,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Markdown, S
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.rules import OPTIONS, PRESETS, Build, EmptyColumn, GroupMoves, RuleOption, Rules
 from eightoff.tui.userdata import DIFFICULTIES, NewGameChoice, Settings, Stats, clock
+from eightoff.tui.words import capital
 from eightoff.verdicts import UNSURVEYED_TEXT, odds
 
 HELP = """\
@@ -263,7 +264,7 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
                     id="preset",
                 )
                 for option, widget in zip(OPTIONS, self.widgets, strict=True):
-                    yield Label(_capital(option.help))
+                    yield Label(capital(option.help))
                     yield widget
             yield Label(odds_text(rules), id="odds")
             with Horizontal(classes="buttons"):
@@ -307,7 +308,7 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         try:
             code = GameCode.parse(text)
         except InvalidGameCodeError as exc:
-            error.update(_capital(str(exc)) if text else "Type a game code, like EO1-C8-AAAAAFA")
+            error.update(capital(str(exc)) if text else "Type a game code, like EO1-C8-AAAAAFA")
             error.add_class("-shown")
             return
         self.dismiss(NewGameChoice(code.rules, self.settings.winnable, "any", code=code))
@@ -329,10 +330,6 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
     def action_cancel(self) -> None:
         """Keep playing the current game."""
         self.dismiss(None)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True, slots=True)
