@@ -64,6 +64,9 @@ def test_new_game_focuses_deal_so_enter_deals_from_the_current_game_rules() -> N
             screen.query_one("#take_back", Switch).parent.query_one(Label).render()  # type: ignore[union-attr]
         )
         screen.query_one("#take_back", Switch).value = False
+        await pilot.press("tab", "tab", "tab")  # Deal of the day, Cancel, then round
+        assert isinstance(screen.focused, Input)  # to the game code
+        await pilot.press("shift+tab", "shift+tab", "shift+tab")
         await pilot.press("enter")
         await pilot.pause()
 

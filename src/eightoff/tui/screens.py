@@ -232,7 +232,7 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
 
     def compose(self) -> ComposeResult:
         rules = self.start_rules
-        with VerticalScroll(classes="dialog", id="new-game"):
+        with VerticalScroll(classes="dialog", id="new-game", can_focus=False):
             yield Label("New game", classes="title")
             if self.in_progress:
                 yield Label(
@@ -427,7 +427,7 @@ class StatsScreen(Dialog[None]):
         self.records = [(rules, s) for rules, s in records if s.played]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog", id="stats"):
+        with VerticalScroll(classes="dialog", id="stats", can_focus=False):
             yield Label("Statistics", classes="title")
             if not self.records:
                 yield Label("No games played yet.")
