@@ -165,6 +165,7 @@ def test_the_statistics_screen_has_a_table_per_rule_set(tmp_path: Path) -> None:
         app.action_stats()
         await pilot.pause()
         for table in app.screen.query(DataTable):
+            assert table.region.height >= 2  # drawn: its header and its row
             title = str(app.screen.query_one(f"#{table.id}-title", Label).render())
             header = [str(c.label) for c in table.columns.values()]
             values = [str(v) for v in table.get_row_at(0)]

@@ -421,6 +421,7 @@ class StatsScreen(Dialog[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "close"),
     ]
+    AUTO_FOCUS = "#close"
 
     def __init__(self, records: list[tuple[Rules, Stats]]) -> None:
         super().__init__()
