@@ -162,7 +162,9 @@ def test_the_statistics_screen_has_a_table_per_rule_set(tmp_path: Path) -> None:
     rows: dict[str, list[str]] = {}
 
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
-        app.action_stats()
+        await pilot.press("ctrl+p", *"statistics")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
         await pilot.pause()
         for table in app.screen.query(DataTable):
             assert table.region.height >= 2  # drawn: its header and its row
@@ -173,6 +175,7 @@ def test_the_statistics_screen_has_a_table_per_rule_set(tmp_path: Path) -> None:
         await pilot.press("escape")
 
     drive(scenario, Game.from_text(CODE), data=data, size=(120, 40))
+    assert rows, "no statistics screen"
     assert rows == {
         STANDARD.describe(): [
             "Played=2",
