@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Switch
 
+from eightoff.cli import main as cli_main
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.game import Game
 from eightoff.rules import STANDARD, preset
@@ -63,6 +64,9 @@ def test_new_game_focuses_deal_so_enter_deals_from_the_current_game_rules() -> N
             screen.query_one("#take_back", Switch).parent.query_one(Label).render()  # type: ignore[union-attr]
         )
         screen.query_one("#take_back", Switch).value = False
+        await pilot.press("tab", "tab", "tab")  # Deal of the day, Cancel, then round
+        assert isinstance(screen.focused, Input)  # to the game code
+        await pilot.press("shift+tab", "shift+tab", "shift+tab")
         await pilot.press("enter")
         await pilot.pause()
 
@@ -73,7 +77,14 @@ def test_new_game_focuses_deal_so_enter_deals_from_the_current_game_rules() -> N
     assert "New game:" in shown.message
 
 
-def test_a_game_code_typed_under_new_game_or_opened_from_the_palette_is_played() -> None:
+def test_a_game_code_typed_under_new_game_or_opened_from_the_palette_is_played(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # What `eightoff play --text` tells the player to do works in the terminal game.
+    assert cli_main(["play", "--text", "EO1-C4-AAAAAFA-E"]) == 0
+    assert "in either game you can also enter the code under New game" in " ".join(
+        capsys.readouterr().out.split()
+    )
     bad = "EO1-C8-AAAAAF"
     with pytest.raises(InvalidGameCodeError) as engine:
         GameCode.parse(bad)
@@ -151,9 +162,12 @@ def test_the_statistics_screen_has_a_table_per_rule_set(tmp_path: Path) -> None:
     rows: dict[str, list[str]] = {}
 
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
-        app.action_stats()
+        await pilot.press("ctrl+p", *"statistics")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
         await pilot.pause()
         for table in app.screen.query(DataTable):
+            assert table.region.height >= 2  # drawn: its header and its row
             title = str(app.screen.query_one(f"#{table.id}-title", Label).render())
             header = [str(c.label) for c in table.columns.values()]
             values = [str(v) for v in table.get_row_at(0)]
@@ -161,6 +175,7 @@ def test_the_statistics_screen_has_a_table_per_rule_set(tmp_path: Path) -> None:
         await pilot.press("escape")
 
     drive(scenario, Game.from_text(CODE), data=data, size=(120, 40))
+    assert rows, "no statistics screen"
     assert rows == {
         STANDARD.describe(): [
             "Played=2",

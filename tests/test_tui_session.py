@@ -195,3 +195,29 @@ def test_a_game_code_played_keeps_the_saved_game_until_a_move_is_made(tmp_path: 
 async def look_resumed(app: EightOffApp, pilot: Pilot[None]) -> None:
     assert "Welcome back" in message(app)
     assert app.game.status is Status.PLAYING
+
+
+def test_a_win_played_on_from_the_solution_counts_as_won_with_help(tmp_path: Path) -> None:
+    clock = FakeClock()
+    data = UserData(tmp_path)
+    app = EightOffApp(Game.from_text(CODE), data=data, clock=clock)
+    titles: list[str] = []
+
+    async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
+        await pilot.press("6", "0")
+        clock.now += 20
+        await pilot.press("s")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, WinScreen)
+        titles.append(str(app.screen.query_one(".title", Static).render()))
+        titles.append(str(app.screen.query_one("#win-line", Static).render()))
+
+    run_app(app, scenario)
+    assert titles[0] == "Solved with help"
+    assert "time 0:20" in titles[1]
+    record = UserData(tmp_path).stats(STANDARD)
+    assert (record.played, record.won, record.helped, record.streak) == (1, 0, 1, 0)
+    assert record.best_time is None  # a helped game sets no record

@@ -7,8 +7,9 @@ Keys (the help screen, F1, lists them): a source (``1``-``8`` columns, ``a``-``h
 cells), then a target (the same, or ``0``/``^`` for the foundation); the same key
 twice is the engine's smart move. Letters only ever name cells, so the map is the
 same under every rule set. Arrow keys move a cursor between piles and ``Enter``
-picks and drops there. The mouse does the same: click a source, then a target; a
-double click is the smart move.
+picks and drops there. The mouse does the same: click a source, then a target, or drag
+from one to the other; a click inside a run picks the run from that card; a double click
+is the smart move. The clock, the statistics and the saved game are a :class:`Session`'s.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
@@ -44,7 +45,9 @@ from eightoff.rules import Rules
 from eightoff.tui.board import CardShape, Pile, pile_cards
 from eightoff.tui.commands import GameCommands
 from eightoff.tui.session import Session
+from eightoff.tui.solution import Snapshot, Solution, hint_text
 from eightoff.tui.userdata import NewGameChoice, Settings, Stats, UserData, clock
+from eightoff.tui.words import capital, cards_name, counted, describe, run_name
 from eightoff.view import target_pile
 
 if TYPE_CHECKING:
@@ -56,53 +59,6 @@ if TYPE_CHECKING:
 # drawn before they load (benchmarks/tui_startup.py).
 SOLUTION_SECONDS = 5.0
 CHROME_ROWS = 4  # the status line, two message lines and the footer (eightoff.tcss)
-
-
-def cards_name(move: Move, position: Position) -> str:
-    """``K♠`` or ``3 cards from 9♥``: what ``move`` carries in ``position``."""
-    cards = position.moving_cards(move)
-    return cards[0].symbol() if len(cards) == 1 else f"{len(cards)} cards from {cards[0].symbol()}"
-
-
-def describe(move: Move, position: Position) -> str:
-    """``7♥ from column 3 to cell a``: a move in words, read in ``position``."""
-    target = target_pile(position, move)
-    return f"{cards_name(move, position)} from {move.source.name()} to {target.name()}"
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    # What a hint reads of the game, copied on the UI thread for the worker thread.
-    position: Position
-    history: tuple[Position, ...]
-
-    def positions(self) -> list[Position]:
-        return list(self.history)
-
-
-@dataclass(slots=True)
-class Solution:
-    """The solver's line from a position, stepped through: ``positions[step]`` is shown."""
-
-    moves: tuple[Move, ...]
-    positions: list[Position]
-    step: int = 0
-
-    @classmethod
-    def of(cls, start: Position, moves: tuple[Move, ...]) -> Solution:
-        """The line ``moves`` from ``start``."""
-        positions = [start]
-        for move in moves:
-            positions.append(positions[-1].apply(move))
-        return cls(moves, positions)
 
 
 class EightOffApp(App[None]):
@@ -154,6 +110,10 @@ class EightOffApp(App[None]):
         self.rng = rng if rng is not None else random.Random()
         self._clock = clock
         self.selected: Place | None = None
+        self.picked = 0
+        """How many cards of the selected column the player picked up from inside its run
+        (0: as many as may move, the longest run that fits)."""
+        self._grabbed: tuple[Place, int] | None = None  # where a mouse drag started
         self.hinted: Move | None = None
         self.solution: Solution | None = None
         saved = self.data.saved_game()
@@ -184,6 +144,7 @@ class EightOffApp(App[None]):
             with Horizontal(id="columns"):
                 for j in range(COLUMNS):
                     yield Pile(column(j), id=f"column-{j + 1}")
+        yield Static("", id="too-small")
         yield Static("", id="status")
         yield Static("", id="message")
         yield Footer()
@@ -253,7 +214,7 @@ class EightOffApp(App[None]):
         # go there at once, as one action (undo takes them back).
         if self.game.autoplay and not self.game.actions and self.game.settle():
             action = self.session.start_action = self.game.actions[0]
-            self.message = f"Autoplay sent {_cards(len(action.moves))} home"
+            self.message = f"Autoplay sent {counted(len(action.moves), 'card')} home"
             return True
         return False
 
@@ -328,11 +289,12 @@ class EightOffApp(App[None]):
         self._update_status()
 
     def _lit(self, place: Place, position: Position) -> int:
-        # The selected pile lights the cards that may move from it: a column its run.
+        # The selected pile lights the cards that may move from it: a column its run, or
+        # the part of it picked up.
         if place != self.selected:
             return 0
         if place.kind is PlaceKind.COLUMN:
-            return position.run_length(place.index)
+            return self.picked or position.run_length(place.index)
         return 1
 
     def say(self, message: str) -> None:
@@ -344,12 +306,25 @@ class EightOffApp(App[None]):
         """Size the cards to the terminal (``size``, else the app's) and to
         ``position``'s longest column."""
         width, height = self.size if size is None else size
+        across = max(COLUMNS, self.game.rules.cells + 4)
         self.shape = CardShape.fitting(
             width,
             height - CHROME_ROWS,
-            across=max(COLUMNS, self.game.rules.cells + 4),
+            across=across,
             longest=max(len(c) for c in position.columns),
         )
+        # A terminal too small for the smallest cards shows what it needs, not a clipped
+        # board.
+        need = CardShape.smallest_board(across)
+        need_height = need.height + CHROME_ROWS
+        small = width < need.width or height < need_height
+        self.set_class(small, "-too-small")
+        if small:
+            with contextlib.suppress(Exception):
+                self.query_one("#too-small", Static).update(
+                    f"The board does not fit: make the window at least "
+                    f"{need.width}×{need_height} (it is {width}×{height})"
+                )
 
     def on_resize(self, event: events.Resize) -> None:
         # Before Textual lays the screen out at the new size, so it does so once.
@@ -395,40 +370,73 @@ class EightOffApp(App[None]):
                 return
         self.say("The foundations are empty")
 
-    def pick(self, place: Place) -> None:
-        """Select ``place`` as the source, or play from the selection to it."""
+    def pick(self, place: Place, depth: int = 1) -> None:
+        """Select ``place`` as the source (``depth`` cards from the top of a column's run:
+        that part of it), or play from the selection to it."""
         if self.game.status is Status.WON:
             self.say(self._won_message())
             return
         source = self.selected
         if source is None:
-            self._select(place)
+            self._select(place, depth)
         elif source == place:
             self.smart(place)
         else:
             self.selected = None
-            self.move(source, place)
+            self.move(source, place, self.picked)
 
-    def _select(self, place: Place) -> None:
+    def _select(self, place: Place, depth: int = 1) -> None:
         position = self.game.position
         if place.kind is PlaceKind.FOUNDATION and not self.game.rules.take_back:
             self.say("Cards stay on the foundations under these rules: pick a column or a cell")
             return
         top = position.top(place)
         if top is None:
-            self.say(f"{_capital(place.name())} is empty")
+            self.say(f"{capital(place.name())} is empty")
             return
         self.selected = place
+        self.picked = self._part(place, depth)
+        cards = run_name(position.columns[place.index][-self.picked :]) if self.picked else None
         self.say(
-            f"Picked {top.symbol()} from {place.name()}: now a target, or again for the smart move"
+            f"Picked {cards or top.symbol()} from {place.name()}: now a target, "
+            "or again for the smart move"
         )
+
+    def _part(self, place: Place, depth: int) -> int:
+        # A card inside a column's run picks the run from it; any other card the whole run.
+        if place.kind is not PlaceKind.COLUMN or depth <= 1:
+            return 0
+        return depth if depth <= self.game.position.run_length(place.index) else 0
 
     @on(Pile.Picked)
     def _clicked(self, event: Pile.Picked) -> None:
         if self._in_solution():
             return
         self.cursor = event.place
-        self.pick(event.place)
+        self.pick(event.place, event.depth)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        # Any press forgets an earlier one; a press on a pile is kept as it arrives
+        # (Pile.Grabbed, handled after this).
+        self._grabbed = None
+
+    @on(Pile.Grabbed)
+    def _grab(self, event: Pile.Grabbed) -> None:
+        self._grabbed = (event.place, event.depth)
+
+    @on(Pile.Dropped)
+    def _drop(self, event: Pile.Dropped) -> None:
+        # A drag from one pile to another plays the move (a click is handled as one).
+        grabbed, self._grabbed = self._grabbed, None
+        if grabbed is None or grabbed[0] == event.place or self._in_solution():
+            return
+        if self.game.status is Status.WON:
+            self.say(self._won_message())
+            return
+        source, depth = grabbed
+        self.selected = None
+        self.cursor = event.place
+        self.move(source, event.place, self._part(source, depth))
 
     def action_cursor(self, dx: int, dy: int) -> None:
         """Move the cursor between piles (in the solution: ← → step through it)."""
@@ -477,16 +485,25 @@ class EightOffApp(App[None]):
 
     # -- playing -------------------------------------------------------------------
 
-    def move(self, source: Place, target: Place) -> None:
-        """Play the legal move from ``source`` to ``target``, or say why there is none.
+    def move(self, source: Place, target: Place, count: int = 0) -> None:
+        """Play the legal move of ``count`` cards from ``source`` to ``target``, or say
+        why there is none.
 
-        When several run lengths could go (into an empty column), the longest one
-        moves, as a drag of the run would; the engine decides which are legal.
+        Without a ``count``, when several run lengths could go (into an empty column),
+        the longest one moves, as a drag of the run would; the engine decides which are
+        legal.
         """
         view = self.game.view()
         position = view.position
         if target.kind is PlaceKind.FOUNDATION:
             target = FOUNDATION
+        if count > 1:
+            wanted = Move(source, target, count)
+            if wanted in view.legal_moves:
+                self.play(wanted)
+            else:
+                self.say(capital(position.why_illegal(wanted) or "that move is not allowed"))
+            return
         legal = view.move_to(source, target)
         if legal is None and source.kind is PlaceKind.FOUNDATION:  # a take-back
             legal = next(
@@ -497,7 +514,7 @@ class EightOffApp(App[None]):
             return
         move = self._explained(source, target, position)
         self.selected = None
-        self.say(_capital(position.why_illegal(move) or "that move is not allowed"))
+        self.say(capital(position.why_illegal(move) or "that move is not allowed"))
 
     @staticmethod
     def _explained(source: Place, target: Place, position: Position) -> Move:
@@ -535,7 +552,7 @@ class EightOffApp(App[None]):
         self.hinted = None
         text = f"Played {describe(action.move, before)}"
         if action.autoplayed:
-            text += f"; autoplay sent {_cards(len(action.autoplayed))} home"
+            text += f"; autoplay sent {counted(len(action.autoplayed), 'card')} home"
         self.message = self._started(text)
         self._after_change()
 
@@ -632,14 +649,14 @@ class EightOffApp(App[None]):
         self.game.autoplay = on_now
         self.settings = replace(self.settings, autoplay=on_now)
         self.data.settings = self.settings
-        if not on_now:
-            self.say("Autoplay off")
+        if not on_now or self.solution is not None:
+            self.say(f"Autoplay {'on' if on_now else 'off'}")
         elif self._autoplay_start():
             self._after_change()
         elif self.game.status is not Status.WON and self.game.settle():
             # Cards already safe to send home go there at once, as one action.
             sent = self.game.actions[-1].moves
-            self.message = self._started(f"Autoplay on: sent {_cards(len(sent))} home")
+            self.message = self._started(f"Autoplay on: sent {counted(len(sent), 'card')} home")
             self._after_change()
         else:
             self.say("Autoplay on")
@@ -760,40 +777,30 @@ class EightOffApp(App[None]):
         self.selected = None
         self.hinted = None
         self.say("Thinking…")
-        self._find_hint(_Snapshot(game.position, tuple(game.positions())))
+        self._find_hint(Snapshot(game.position, tuple(game.positions())))
 
     @work(thread=True, exclusive=True, group="hint")
-    def _find_hint(self, snapshot: _Snapshot) -> None:
+    def _find_hint(self, snapshot: Snapshot) -> None:
         from eightoff.solver.hint import hint
 
         found = hint(snapshot)
         with contextlib.suppress(RuntimeError):  # the app quit while the solver thought
-            self.call_from_thread(self.show_hint, snapshot.position, found)
+            self.call_from_thread(self.show_hint, snapshot, found)
 
-    def show_hint(self, position: Position, found: Hint) -> None:
-        """Show a hint found for ``position`` (dropped if the game moved on meanwhile)."""
-        if self.game.position is not position:
+    def show_hint(self, snapshot: Snapshot, found: Hint) -> None:
+        """Show a hint found for ``snapshot`` (dropped if the game moved on meanwhile)."""
+        if self.game.position is not snapshot.position:
             return
         if found.winnable and found.move is not None:
             self.hinted = found.move
-            self.say(f"Hint: {describe(found.move, position)}")
-        elif found.winnable is False and found.undo_to is not None:
-            undos = len(self.game.positions()) - 1 - found.undo_to
-            self.say(
-                f"Lost: undo {undos} action{'s' if undos != 1 else ''} (u) to get back "
-                "to a winnable position"
-            )
-        elif found.winnable is False:
-            self.say("Lost: this deal cannot be won from its start · n for a new game")
-        else:
-            self.say(f"No hint: {found.detail}")
+        self.say(hint_text(found, snapshot))
 
     # -- the solution --------------------------------------------------------------
 
     def _in_solution(self) -> bool:
         if self.solution is None:
             return False
-        self.say(self._solution_text() + " · Enter: play on from here · Esc: back to your game")
+        self.say(self.solution.text() + " · Enter: play on from here · Esc: back to your game")
         return True
 
     def action_solution(self) -> None:
@@ -828,25 +835,13 @@ class EightOffApp(App[None]):
         self.query_one("#message").add_class("-solution")
         self.action_solution_go(0)
 
-    def _solution_text(self) -> str:
-        sol = self.solution
-        assert sol is not None
-        total = len(sol.moves)
-        if sol.step == total:
-            return f"Solution: step {total} of {total}, won"
-        move = sol.moves[sol.step]
-        nxt = describe(move, sol.positions[sol.step])
-        return f"Solution: step {sol.step} of {total}, next {nxt}"
-
     def action_solution_go(self, step: int) -> None:
         """Show step ``step`` of the solution (-1: the last)."""
         sol = self.solution
         if sol is None:
             return
-        total = len(sol.moves)
-        sol.step = total if step < 0 else max(0, min(step, total))
-        self.hinted = sol.moves[sol.step] if sol.step < total else None
-        self.say(f"{self._solution_text()} · ← → step · Enter: play on from here · Esc: back")
+        self.hinted = sol.go(step)
+        self.say(f"{sol.text()} · ← → step · Enter: play on from here · Esc: back")
 
     def keep_solution(self) -> None:
         """Leave the solution, playing its moves up to the step shown."""
@@ -859,7 +854,7 @@ class EightOffApp(App[None]):
             # As played, each its own action; the line already holds the foundation moves.
             self.game.replay(sol.moves[: sol.step])
             self.session.assisted = True
-            text = f"Played {sol.step} move{'s' if sol.step != 1 else ''} of the solution"
+            text = f"Played {counted(sol.step, 'move')} of the solution"
             self.message = self._started(text)
         else:
             self.message = "Played no move of the solution"

@@ -57,7 +57,7 @@ class GameCommands(Provider):
             "Safe cards go to the foundations by themselves",
         )
         yield "Help: rules and keys", app.action_help, "The rules and every key"
-        yield "Statistics", app.action_stats, "Games played and won under these rules"
+        yield "Statistics", app.action_stats, "Games played and won under each rule set"
 
     async def discover(self) -> Hits:
         for title, callback, help_text in self._commands():

@@ -19,6 +19,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Markdown, S
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.rules import OPTIONS, PRESETS, Build, EmptyColumn, GroupMoves, RuleOption, Rules
 from eightoff.tui.userdata import DIFFICULTIES, NewGameChoice, Settings, Stats, clock
+from eightoff.tui.words import capital
 from eightoff.verdicts import UNSURVEYED_TEXT, odds
 
 HELP = """\
@@ -44,12 +45,17 @@ Move every card to the four **foundations**, Ace up to King, one pile per suit.
 - `?` hint: the solver's next move on a winning line
 - `s` show the solution: `← →` step through it, `Enter` plays on from that step,
   `Esc` returns to your game
-- `p` autoplay of safe cards to the foundations on or off (off by default)
-- `n` new game: difficulty and rules, or the deal of the day
-- `Ctrl+P` command palette: new game, restart, hint, solution, autoplay, statistics, theme
+- `p` autoplay of safe cards to the foundations on or off (off by default; turned on,
+  it sends the cards already safe home at once)
+- `n` new game: a game code, difficulty and rules, or the deal of the day
+- `y` copy the game code to the clipboard
+- `Ctrl+P` command palette: new game, open a game code, restart, hint, solution,
+  autoplay, statistics, theme
 - `F1` this help, `q` quit (your game is kept and resumes next time)
 
-The mouse works too: click a pile, then a target; a double click is the smart move.
+The mouse works too: click a pile, then a target, or drag from a pile to its target;
+click a card inside a run to move the run from that card; a double click is the smart
+move.
 """
 
 
@@ -226,7 +232,7 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
 
     def compose(self) -> ComposeResult:
         rules = self.start_rules
-        with VerticalScroll(classes="dialog", id="new-game"):
+        with VerticalScroll(classes="dialog", id="new-game", can_focus=False):
             yield Label("New game", classes="title")
             if self.in_progress:
                 yield Label(
@@ -258,7 +264,7 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
                     id="preset",
                 )
                 for option, widget in zip(OPTIONS, self.widgets, strict=True):
-                    yield Label(_capital(option.help))
+                    yield Label(capital(option.help))
                     yield widget
             yield Label(odds_text(rules), id="odds")
             with Horizontal(classes="buttons"):
@@ -302,7 +308,7 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
         try:
             code = GameCode.parse(text)
         except InvalidGameCodeError as exc:
-            error.update(_capital(str(exc)) if text else "Type a game code, like EO1-C8-AAAAAFA")
+            error.update(capital(str(exc)) if text else "Type a game code, like EO1-C8-AAAAAFA")
             error.add_class("-shown")
             return
         self.dismiss(NewGameChoice(code.rules, self.settings.winnable, "any", code=code))
@@ -324,10 +330,6 @@ class NewGameScreen(Dialog[NewGameChoice | None]):
     def action_cancel(self) -> None:
         """Keep playing the current game."""
         self.dismiss(None)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,13 +421,14 @@ class StatsScreen(Dialog[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "close"),
     ]
+    AUTO_FOCUS = "#close"
 
     def __init__(self, records: list[tuple[Rules, Stats]]) -> None:
         super().__init__()
         self.records = [(rules, s) for rules, s in records if s.played]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog", id="stats"):
+        with VerticalScroll(classes="dialog", id="stats", can_focus=False):
             yield Label("Statistics", classes="title")
             if not self.records:
                 yield Label("No games played yet.")
