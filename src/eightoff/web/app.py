@@ -51,6 +51,7 @@ from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.solver import Limit
 from eightoff.verdicts import UNSURVEYED_TEXT, draw_won, shipped
+from eightoff.web.middleware import BODY_KEY, HeadAsGet, host_header, malformed_json
 from eightoff.web.solving import (
     CANDIDATES,
     SolverProcesses,
@@ -348,6 +349,7 @@ def create_app(
     )
     app.state.api = api
     hosts = None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts)
+    app.add_middleware(HeadAsGet)
     app.add_middleware(_Guard, max_body=lim.max_body, body_seconds=lim.body_seconds, hosts=hosts)
     _add_error_handlers(app)
 
@@ -698,7 +700,7 @@ class _Api:
                     move_from_json(obj, game.positions()[i])
                 except InvalidMoveError as exc:
                     raise ApiError(
-                        422, f"move {i} cannot be read: {exc}", index=i, reason=str(exc)
+                        422, f"move {i} cannot be read: {exc}", index=i, reason=exc.reason
                     ) from None
         if illegal is not None:
             i = illegal.index
@@ -712,7 +714,7 @@ class _Api:
         if unreadable is not None:
             i = len(moves)
             raise ApiError(
-                422, f"move {i} cannot be read: {unreadable}", index=i, reason=str(unreadable)
+                422, f"move {i} cannot be read: {unreadable}", index=i, reason=unreadable.reason
             )
         return game
 
@@ -895,7 +897,8 @@ def _add_error_handlers(app: FastAPI) -> None:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
             ctx = errors[0].get("ctx") or {}
-            return _error(400, f"malformed JSON: {ctx.get('error', 'cannot parse the body')}")
+            at = "".join(f" at position {p}" for p in errors[0].get("loc", ())[1:2])
+            return _error(400, f"malformed JSON: {ctx.get('error', 'cannot parse the body')}{at}")
         messages = [_validation_message(e) for e in errors[:5]]
         return _error(422, "; ".join(messages), errors=messages)
 
@@ -909,6 +912,8 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: Exception) -> Response:
         # Starlette's own (404, 405 with its Allow header): their headers are kept.
         assert isinstance(exc, StarletteHTTPException)
+        if exc.status_code == 400 and exc.detail == _UNPARSED:  # FastAPI's catch-all
+            return _error(400, malformed_json(request.scope.get(BODY_KEY, b""), exc.__cause__))
         if exc.status_code == 404 and not request.url.path.startswith("/api/"):
             # A person's mistyped address: a page, not raw JSON.
             return FileResponse(STATIC / "notfound.html", status_code=404, media_type=_HTML)
@@ -919,6 +924,9 @@ def _add_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(EightOffError, value_error)
     app.add_exception_handler(UnicodeError, not_text)
     app.add_exception_handler(StarletteHTTPException, http_error)
+
+
+_UNPARSED: Final = "There was an error parsing the body"
 
 
 def _validation_message(error: Any) -> str:
@@ -957,16 +965,16 @@ class _Guard:
             await send(message)
 
         headers = dict(scope["headers"])
-        if self.hosts is not None:
-            host = _host_name(headers.get(b"host", b""))
-            if host not in self.hosts:
-                refused = _error(
-                    400,
-                    f"this server does not answer for the host {host!r} "
-                    "(eightoff serve --allowed-host NAME adds a name)",
-                )
-                await refused(scope, receive, send_with_headers)
-                return
+        host = host_header(scope["headers"])
+        if host is None or (self.hosts is not None and host not in self.hosts):
+            why = (
+                "a request needs one Host header of the form name[:port]"
+                if host is None
+                else f"this server does not answer for the host {host!r} "
+                "(eightoff serve --allowed-host NAME adds a name)"
+            )
+            await _error(400, why)(scope, receive, send_with_headers)
+            return
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send_with_headers)
             return
@@ -1001,6 +1009,7 @@ class _Guard:
             chunks.append(chunk)
             more = message.get("more_body", False)
         body = b"".join(chunks)
+        scope[BODY_KEY] = body  # for the message about a body that is not JSON
         delivered = False
 
         async def replay() -> Message:
@@ -1011,14 +1020,6 @@ class _Guard:
             return await receive()
 
         await self.app(scope, replay, send_with_headers)
-
-
-def _host_name(value: bytes) -> str:
-    """A Host header's name without its port, lower case (``[::1]`` keeps its brackets)."""
-    text = value.decode("latin-1").strip().lower()
-    if text.startswith("["):
-        return text[: text.find("]") + 1] if "]" in text else text
-    return text.partition(":")[0]
 
 
 __all__ = ["LANGUAGES", "Limits", "app_from_env", "create_app", "language"]

@@ -102,12 +102,18 @@ def serve(
         raise ServeError(f"--body-timeout must be more than 0 and at most 3600, not {body_timeout}")
     if not 1 <= max_connections <= 100_000:
         raise ServeError(f"--max-connections must be 1-100000, not {max_connections}")
+    if not host.strip():
+        raise ServeError(
+            "--host is empty: give 0.0.0.0 (or ::) to listen on every address, "
+            "or one address of this machine"
+        )
     hosts = host_names(host, allowed_hosts)
     if pool is not None:
         from eightoff.pool import Pool
 
         if not Path(pool).is_file():
-            raise ServeError(f"--pool: no such file {pool}")
+            what = "is not a regular file" if Path(pool).exists() else "no such file"
+            raise ServeError(f"--pool {pool}: {what}")
         Pool(Path(pool)).close()  # a bad pool is reported now, not on the first request
         os.environ["EIGHTOFF_POOL"] = str(Path(pool).resolve())
     _check_address(host, port)
