@@ -72,7 +72,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int_in(1, 100_000),
         default=MAX_CONNECTIONS,
         metavar="N",
-        help=f"open connections per server process; more get 503 ({MAX_CONNECTIONS})",
+        help="open connections per server process: past it a new one closes the oldest "
+        f"idle one, and requests get 503 only when all are busy ({MAX_CONNECTIONS})",
     )
 
 
@@ -93,6 +94,8 @@ def serve(
     machine, a port in use…) before anything starts.
     """
     import uvicorn
+
+    from eightoff.web.protocol import KEEP_ALIVE_SECONDS, MAX_CONNECTIONS_ENV
 
     if not 1 <= port <= 65535:
         raise ServeError(f"--port must be 1-65535, not {port}")
@@ -119,6 +122,7 @@ def serve(
     _check_address(host, port)
     os.environ["EIGHTOFF_ALLOWED_HOSTS"] = ",".join(hosts)
     os.environ["EIGHTOFF_BODY_TIMEOUT"] = repr(body_timeout)
+    os.environ[MAX_CONNECTIONS_ENV] = str(max_connections)  # read by each worker's protocol
     url = f"http://{_url_host(host)}:{port}/"
     if open_browser:
         opener = threading.Thread(target=_open_when_up, args=(host, port, url), daemon=True)
@@ -132,6 +136,10 @@ def serve(
         workers=workers,
         log_level="warning",
         server_header=False,
+        # Idle sockets are closed (headers due within HEADER_SECONDS) or evicted, oldest
+        # first, to make room; past max_connections busy ones, a request gets 503.
+        http="eightoff.web.protocol:GuardedHttp",
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
         limit_concurrency=max_connections + 1,  # uvicorn counts the one it refuses
     )
     return 0
