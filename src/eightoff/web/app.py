@@ -51,9 +51,16 @@ from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.solver import Limit
 from eightoff.verdicts import UNSURVEYED_TEXT, draw_won, shipped
-from eightoff.web.middleware import BODY_KEY, HeadAsGet, host_header, malformed_json
+from eightoff.web.middleware import (
+    BODY_KEY,
+    HeadAsGet,
+    HeavyReplays,
+    host_header,
+    malformed_json,
+)
 from eightoff.web.solving import (
     CANDIDATES,
+    REPLAY_NICENESS,
     SolverProcesses,
     hint_job,
     notation,
@@ -91,6 +98,9 @@ class Limits:
     solver_memory: int = 256 << 20  # bytes of search tables per solver call (C core)
     solver_nodes: int | None = None  # positions per solver call (None: time bounds it)
     busy_wait: float = 0.25  # seconds to wait for a free solver slot before answering 429
+    heavy_body: int = 32 * 1024  # /api/state bodies this big run in a replay process (0: none)
+    heavy_replays: int = 1  # such processes (each replays one game at a time)
+    heavy_waiting: int = 16  # heavy replays under way or waiting; past it, 429
 
 
 BAD_GAME_CODE: Final = "bad-game-code"  # the reason_code of a game code that cannot be read
@@ -349,6 +359,10 @@ def create_app(
     )
     app.state.api = api
     hosts = None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts)
+    if lim.heavy_body:
+        app.add_middleware(
+            HeavyReplays, processes=api.replays, min_body=lim.heavy_body, most=lim.heavy_waiting
+        )
     app.add_middleware(HeadAsGet)
     app.add_middleware(_Guard, max_body=lim.max_body, body_seconds=lim.body_seconds, hosts=hosts)
     _add_error_handlers(app)
@@ -494,7 +508,8 @@ def _closing(api: _Api) -> Callable[[FastAPI], AbstractAsyncContextManager[None]
         gc.collect()
         gc.freeze()
         yield
-        api.processes.close()  # the solver processes end with the server
+        api.processes.close()  # the solver and replay processes end with the server
+        api.replays.close()
 
     return lifespan
 
@@ -586,6 +601,7 @@ class _Api:
         self.rng_lock = threading.Lock()
         self.solvers = threading.BoundedSemaphore(limits.max_solvers)
         self.processes = SolverProcesses(limits.max_solvers)
+        self.replays = SolverProcesses(limits.heavy_replays, niceness=REPLAY_NICENESS)
         self.pool = Pool(None if pool_path is None else Path(pool_path))  # None: shipped pool
 
     # Routes ------------------------------------------------------------------------

@@ -1,18 +1,24 @@
-"""Small ASGI pieces around the app: HEAD answered as GET, Host headers read strictly,
-a malformed JSON body explained, and heavy replays kept from crowding out light ones."""
+"""Small pieces around the app: HEAD answered as GET, Host headers read strictly, a
+malformed JSON body explained, and long replays answered in a process of their own."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Final
+from concurrent.futures import BrokenExecutor
+from functools import cache
+from typing import TYPE_CHECKING, Any, Final
 
+import anyio.to_thread
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from eightoff.numbers import InvalidNumberError, json_int
+from eightoff.web.solving import SolverProcesses
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 BODY_KEY: Final = "eightoff.body"
 """Where the guard leaves a request's body in its ASGI scope (to explain a bad one)."""
@@ -45,11 +51,11 @@ class HeadAsGet:
 
 def host_header(headers: list[tuple[bytes, bytes]]) -> str | None:
     """The one Host header's name without its port, lower case (``[::1]`` keeps its
-    brackets); ``None`` when there is none, more than one, or one that is not
-    ``name[:port]`` (``localhost:evil.example``)."""
+    brackets), ``""`` when there is none; ``None`` when there are several, or one that
+    is not ``name[:port]`` (``localhost:evil.example``)."""
     found = [value for key, value in headers if key == b"host"]
     if len(found) != 1:
-        return None
+        return "" if not found else None
     text = found[0].decode("latin-1").strip().lower()
     m = _HOST.fullmatch(text)
     return None if m is None else m.group(1)
@@ -97,21 +103,92 @@ def _too_deep(text: str) -> int | None:
     return None
 
 
-class Gate:
-    """At most ``slots`` heavy jobs at once (a thread waits for its turn): long replays
-    take turns, so short requests keep the rest of the server."""
+class HeavyReplays:
+    """Answer ``POST /api/state`` bodies of ``min_body`` bytes or more (games of a few
+    thousand moves) in a replay process, at most ``most`` at once (past it, 429).
 
-    def __init__(self, slots: int) -> None:
-        self._slots = threading.BoundedSemaphore(slots)
+    Reading, checking and replaying a 10,000-move game holds an interpreter for tens of
+    milliseconds; done in the server, short requests would wait for it at every turn of
+    the interpreter lock. The replay process runs the same app, so its answer is the one
+    the server would give; the server only passes the bytes on. Sits inside the guard,
+    which has read the body and adds the security headers.
+    """
 
-    @contextmanager
-    def turn(self, heavy: bool) -> Iterator[None]:
-        """Within: this job's turn (a light job goes at once)."""
-        if not heavy:
-            yield
+    def __init__(self, app: ASGIApp, processes: SolverProcesses, min_body: int, most: int):
+        self.app = app
+        self.processes = processes
+        self.min_body = min_body
+        self.most = most
+        self.running = 0  # only the event loop counts: no lock
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        body = scope.get(BODY_KEY) if scope["type"] == "http" else None
+        if body is None or len(body) < self.min_body or scope["path"] != "/api/state":
+            await self.app(scope, receive, send)
             return
-        with self._slots:
-            yield
+        if self.running >= self.most:
+            busy = "too many long games are being replayed; try again in a moment"
+            refused = JSONResponse({"error": busy}, 429, headers={"Retry-After": "1"})
+            await refused(scope, receive, send)
+            return
+        self.running += 1
+        try:
+            kind = dict(scope["headers"]).get(b"content-type")
+            status, answer = await anyio.to_thread.run_sync(
+                self.processes.run, heavy_state, body, kind
+            )
+        except BrokenExecutor:
+            stopped = "the replay stopped; try again in a moment"
+            await JSONResponse({"error": stopped}, 503, headers={"Retry-After": "1"})(
+                scope, receive, send
+            )
+            return
+        finally:
+            self.running -= 1
+        headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(answer))]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": answer})
 
 
-__all__ = ["BODY_KEY", "Gate", "HeadAsGet", "host_header", "malformed_json"]
+def heavy_state(body: bytes, content_type: bytes | None) -> tuple[int, bytes]:
+    """``POST /api/state`` with ``body``, answered by the app in this (replay) process:
+    its status and JSON body."""
+    scope: dict[str, Any] = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/state",
+        "raw_path": b"/api/state",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [] if content_type is None else [(b"content-type", content_type)],
+        "client": ("127.0.0.1", 0),
+        "server": ("127.0.0.1", 0),
+    }
+    status = 500
+    chunks: list[bytes] = []
+
+    async def receive() -> Message:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: Message) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = message["status"]
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    asyncio.run(_replay_app()(scope, receive, send))
+    return status, b"".join(chunks)
+
+
+@cache
+def _replay_app() -> FastAPI:
+    from eightoff.web.app import Limits, create_app
+
+    return create_app(limits=Limits(heavy_body=0))  # answers here, sends nothing on
+
+
+__all__ = ["BODY_KEY", "HeadAsGet", "HeavyReplays", "heavy_state", "host_header", "malformed_json"]
