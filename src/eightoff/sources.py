@@ -47,7 +47,7 @@ def load_source(text: str, rules: Rules | None = None) -> tuple[Position, GameCo
     m = re.fullmatch(r"(?i)pysol\s*:\s*(.*)", shown)
     if m:
         try:
-            code = GameCode(rules or STANDARD, whole_number(m.group(1).strip()), "pysol")
+            code = GameCode(rules or STANDARD, whole_number(m.group(1)), "pysol")
         except InvalidNumberError as exc:
             raise InvalidSourceError(
                 f"bad source {excerpt(shown)}: expected pysol:N with N a number: {exc}"
