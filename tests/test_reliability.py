@@ -51,7 +51,7 @@ def one_line(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 
 @pytest.mark.parametrize("path", ["/api/state", "/api/hint", "/api/solve"])
-@pytest.mark.parametrize("move", ["35x" + HUGE, "^H3x" + HUGE])
+@pytest.mark.parametrize("move", ["35x" + HUGE, "^H3x" + HUGE], ids=["35x", "^H3x"])
 def test_a_huge_move_count_is_a_short_422(client: TestClient, path: str, move: str) -> None:
     r = client.post(path, json={"code": CODE, "moves": [move]})
     assert r.status_code == 422
@@ -74,6 +74,7 @@ def test_a_huge_move_count_is_a_short_422(client: TestClient, path: str, move: s
         ["replay", CODE, "--moves", "{tmp}/count.json"],
         ["replay", CODE, "--moves", "{tmp}/number.json"],
     ],
+    ids=["deal", "solve", "survey", "survey-pysol", "play", "replay-count", "replay-number"],
 )
 def test_huge_numbers_on_the_command_line_are_one_line(
     tmp_path: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
@@ -246,6 +247,7 @@ def test_two_or_malformed_host_headers_get_400(
         (b'{"code": "\xff"}', "invalid UTF-8"),
         (b'{"code": ', "Expecting value"),
     ],
+    ids=["huge-number", "deep", "not-utf8", "cut-short"],
 )
 def test_malformed_json_says_what_and_where(client: TestClient, body: bytes, what: str) -> None:
     r = client.post("/api/state", content=body, headers={"content-type": "application/json"})
