@@ -275,61 +275,7 @@ def test_head_is_answered_wherever_get_is(client: TestClient, path: str) -> None
     assert client.head("/api/state").status_code == 405  # a POST-only route stays so
 
 
-# -- read-only storage, orphaned workers ----------------------------------------------------
-
-READ_ONLY = """
-mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || exit 9
-touch "$1/probe" 2>/dev/null && exit 8
-"$2" -m eightoff survey report --db "$1/s.db"
-"""
-
-
-def _can_mount_read_only() -> bool:
-    try:
-        probe = subprocess.run(["unshare", "-rm", "true"], capture_output=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return probe.returncode == 0
-
-
-@pytest.mark.skipif(not _can_mount_read_only(), reason="needs user namespaces (unshare -rm)")
-def test_report_reads_a_wal_left_without_its_shm_on_read_only_storage(tmp_path: Path) -> None:
-    storage = tmp_path / "ro"
-    storage.mkdir()
-    db = storage / "s.db"
-    rows = [
-        Row(STANDARD, "eightoff", n, "solved", 80, False, 10, 0.1, "3a", "t", "easy")
-        for n in range(30)
-    ]
-    with Store(db) as store:
-        store.add(rows[:20])
-    script = (
-        "import os, sys\n"
-        "from eightoff.store import Store\n"
-        "from eightoff.store import Row\n"
-        "from eightoff.rules import STANDARD\n"
-        "store = Store(sys.argv[1])\n"
-        "store.execute('PRAGMA wal_autocheckpoint=0')\n"
-        "store.add([Row(STANDARD, 'eightoff', n, 'solved', 80, False, 10, 0.1, '3a', 't',"
-        " 'easy') for n in range(20, 30)])\n"
-        "os._exit(0)\n"
-    )
-    subprocess.run([sys.executable, "-c", script, str(db)], check=True, env=ENV)
-    (storage / "s.db-shm").unlink()
-    assert {p.name for p in storage.iterdir()} == {"s.db", "s.db-wal"}
-    before = {p.name: p.read_bytes() for p in storage.iterdir()}
-    proc = subprocess.run(
-        ["unshare", "-rm", "sh", "-c", READ_ONLY, "sh", str(storage), sys.executable],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env=ENV,
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert "Deals:   0-29 (30 deals)" in proc.stdout  # the -wal file's rows too
-    assert {p.name: p.read_bytes() for p in storage.iterdir()} == before
-
+# -- orphaned workers ----------------------------------------------------
 
 ORPHAN = """
 import os, sys, time
