@@ -300,22 +300,10 @@ def in_process(body: bytes, path: str, count: int) -> tuple[list[float], list[fl
     import asyncio
 
     from eightoff.web.app import create_app
+    from eightoff.web.middleware import post_scope
 
     app = create_app()
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"content-type", b"application/json")],
-        "client": ("127.0.0.1", 1),
-        "server": ("127.0.0.1", 80),
-    }
+    scope = post_scope(path, [(b"content-type", b"application/json")])
 
     async def one() -> None:
         async def receive() -> dict[str, Any]:

@@ -22,6 +22,7 @@ from eightoff.deal import DEALS
 from eightoff.formats import move_from_json
 from eightoff.moves import InvalidMoveError, Move
 from eightoff.web.app import create_app
+from eightoff.web.middleware import post_scope
 
 FUZZ = settings(
     max_examples=2000,
@@ -110,20 +111,7 @@ LOOP = asyncio.new_event_loop()
 
 def _post(path: str, body: bytes) -> tuple[int, dict[bytes, bytes], bytes]:
     """POST ``body`` to the app itself (no sockets, no client thread: fast)."""
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"localhost"), (b"content-type", b"application/json")],
-        "client": ("127.0.0.1", 1),
-        "server": ("127.0.0.1", 80),
-    }
+    scope = post_scope(path, [(b"host", b"localhost"), (b"content-type", b"application/json")])
     got: dict[str, Any] = {"body": b""}
 
     async def receive() -> dict[str, Any]:

@@ -153,20 +153,8 @@ class HeavyReplays:
 def heavy_state(body: bytes, content_type: bytes | None) -> tuple[int, bytes]:
     """``POST /api/state`` with ``body``, answered by the app in this (replay) process:
     its status and JSON body."""
-    scope: dict[str, Any] = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": "/api/state",
-        "raw_path": b"/api/state",
-        "query_string": b"",
-        "root_path": "",
-        "headers": [] if content_type is None else [(b"content-type", content_type)],
-        "client": ("127.0.0.1", 0),
-        "server": ("127.0.0.1", 0),
-    }
+    kind = [] if content_type is None else [(b"content-type", content_type)]
+    scope = post_scope("/api/state", kind)
     status = 500
     chunks: list[bytes] = []
 
@@ -184,6 +172,25 @@ def heavy_state(body: bytes, content_type: bytes | None) -> tuple[int, bytes]:
     return status, b"".join(chunks)
 
 
+def post_scope(path: str, headers: list[tuple[bytes, bytes]]) -> dict[str, Any]:
+    """The ASGI scope of a ``POST`` to ``path`` with ``headers``: for calling the app
+    itself, without sockets."""
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 0),
+        "server": ("127.0.0.1", 0),
+    }
+
+
 @cache
 def _replay_app() -> FastAPI:
     from eightoff.web.app import Limits, create_app
@@ -191,4 +198,12 @@ def _replay_app() -> FastAPI:
     return create_app(limits=Limits(heavy_body=0))  # answers here, sends nothing on
 
 
-__all__ = ["BODY_KEY", "HeadAsGet", "HeavyReplays", "heavy_state", "host_header", "malformed_json"]
+__all__ = [
+    "BODY_KEY",
+    "HeadAsGet",
+    "HeavyReplays",
+    "heavy_state",
+    "host_header",
+    "malformed_json",
+    "post_scope",
+]
