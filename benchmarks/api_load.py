@@ -1,7 +1,8 @@
 """Requests per second and p50/p95 latency of the web API under load.
 
     .venv/bin/python benchmarks/api_load.py [--state N] [--hint N] [--clients C] [--workers W]
-                                            [--solvers S] [--seconds T] [--only saturated|idle]
+                                            [--solvers S] [--seconds T]
+                                            [--only saturated|idle|heavy] [--json FILE]
 
 Starts ``eightoff serve --workers W`` (default 2 uvicorn worker processes) on a
 free loopback port, then C client threads (keep-alive connections) send a
@@ -22,6 +23,11 @@ bounded number of requests:
   while the solvers run. A 429 (solver busy) is an answer there, not a failure.
   The solve and hint clients run in a process of their own, so the measuring
   clients' timings are not held up by their threads.
+
+* heavy replays: a 10-move ``/api/state`` request, one client, alone and then while
+  3 clients post legal 10,000-move games in a loop: the p99 under that load over the
+  p99 alone, in one run (long replays run in a replay process of their own, so short
+  requests keep the server: target ratio < 2).
 
 Targets: state p95 < 20 ms idle and < 25 ms saturated, the 2,000-move state
 call as the page sends it p95 < 20 ms (as objects < 40 ms; 10,000 moves: < 100 ms),
@@ -63,6 +69,9 @@ LONG_STATE_P95_MS = 20.0  # 2,000 moves, as the page sends them (compact)
 LONG_OBJECTS_P95_MS = 40.0  # 2,000 moves as objects (a game saved before moves had texts)
 LONGEST_STATE_P95_MS = 100.0  # 10,000 moves: five times the moves, five times the time
 HINT_P95_MS = 300.0
+HEAVY_RATIO = 2.0  # short requests' p99 under 3 long-replay clients, over their p99 alone
+HEAVY_CLIENTS = 3
+SHORT_GAME_MOVES = 10
 GAME_MOVES = 150
 LONG_GAME_MOVES = 2000
 LONGEST_GAME_MOVES = 10_000
@@ -292,22 +301,10 @@ def in_process(body: bytes, path: str, count: int) -> tuple[list[float], list[fl
     import asyncio
 
     from eightoff.web.app import create_app
+    from eightoff.web.middleware import post_scope
 
     app = create_app()
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"content-type", b"application/json")],
-        "client": ("127.0.0.1", 1),
-        "server": ("127.0.0.1", 80),
-    }
+    scope = post_scope(path, [(b"content-type", b"application/json")])
 
     async def one() -> None:
         async def receive() -> dict[str, Any]:
@@ -336,6 +333,9 @@ def in_process(body: bytes, path: str, count: int) -> tuple[list[float], list[fl
 
 REPORTED: list[list[object]] = []
 """Each figure :func:`report` printed, as a results page's row."""
+
+HEAVY_REPORTED: list[list[object]] = []
+"""The heavy-replay figures :func:`heavy` printed, as the rows of a table of their own."""
 
 
 def report(name: str, elapsed: float, latencies: list[float], target: float) -> bool:
@@ -367,10 +367,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--only",
-        choices=["saturated", "idle"],
+        choices=["saturated", "idle", "heavy"],
         help="run this scenario only (idle: in process, then loopback without solvers)",
     )
     parser.add_argument("--results", metavar="FILE", help="also write the figures (results_page)")
+    parser.add_argument(
+        "--short", type=int, default=1000, help="short requests per heavy-replay phase (1000)"
+    )
     args = parser.parse_args(argv)
     print(f"load average before: {loadavg()}")
 
@@ -399,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     on_line = [json.dumps({"code": c, "moves": m}).encode() for c, m in hint_games(12)]
     lost = [json.dumps({"code": c, "moves": m}).encode() for c, m in lost_games()]
     hint_bodies = on_line + lost
-    if args.only != "saturated":
+    if args.only not in ("saturated", "heavy"):
         for name, body, count in [
             (f"/api/state ({GAME_MOVES} moves)", state_body, 200),
             *((name, body, 40) for name, body, _ in long),
@@ -421,9 +424,11 @@ def main(argv: list[str] | None = None) -> int:
             f"eightoff serve --workers {args.workers}; {args.clients} keep-alive clients "
             f"on loopback; state body {len(state_body)} bytes ({GAME_MOVES} moves)"
         )
-        if args.only != "saturated":
+        if args.only in (None, "idle"):
             ok &= idle(port, args, state_body, long, on_line, lost)
-        if args.only != "idle":
+        if args.only in (None, "heavy"):
+            ok &= heavy(port, args, long[-1][1])
+        if args.only in (None, "saturated"):
             ok &= saturation(port, args, state_body, hint_bodies)
     finally:
         proc.terminate()
@@ -436,6 +441,13 @@ def main(argv: list[str] | None = None) -> int:
             ["requests", "req/s", "p50 ms", "p95 ms", "target p95 ms"],
             REPORTED,
         )
+        if HEAVY_REPORTED:
+            write_result(
+                os.path.join(os.path.dirname(os.path.abspath(args.results)), "api_heavy.json"),
+                "Short requests beside heavy replays, eightoff serve",
+                ["requests", "count", "p50 ms", "p99 ms", "p99 ratio", "target"],
+                HEAVY_REPORTED,
+            )
     return 0 if ok else 1
 
 
@@ -495,6 +507,73 @@ def idle(
         "/api/hint (lost positions)",
         *load(port, "/api/hint", lost, max(args.hint // 4, 10), args.clients),
         HINT_P95_MS,
+    )
+    return ok
+
+
+def replay_clients(port: int, body: bytes, clients: int, stop: Any, answers: Any) -> None:
+    """``clients`` clients posting ``body`` to ``/api/state`` until ``stop`` is set; the
+    count of each HTTP status they got goes to the ``answers`` queue (run as a process)."""
+    halt = threading.Event()
+    threads, statuses = background(port, "/api/state", [body], clients, halt)
+    stop.wait()
+    halt.set()
+    for t in threads:
+        t.join()
+    answers.put(statuses)
+
+
+def heavy(port: int, args: argparse.Namespace, longest: bytes) -> bool:
+    """Short requests alone, then under :data:`HEAVY_CLIENTS` clients replaying the
+    longest games (in a process of their own), twice in turn; whether the p99 ratio met
+    its target (the figures also go to --results' folder, api_heavy.json)."""
+    code, moves = long_game(SHORT_GAME_MOVES, compact=True)
+    short = json.dumps({"code": code, "moves": moves}).encode()
+    load(port, "/api/state", [longest], 8, 4)  # start each server process's replay process
+    context = multiprocessing.get_context("spawn")
+    alone: list[float] = []
+    loaded: list[float] = []
+    statuses: dict[int, int] = {}
+    for _ in range(2):  # in turn, so a change in the machine's load touches both
+        alone += load(port, "/api/state", [short], args.short // 2, 1)[1]
+        stop, answers = context.Event(), context.Queue()
+        loaders = context.Process(
+            target=replay_clients, args=(port, longest, HEAVY_CLIENTS, stop, answers)
+        )
+        loaders.start()
+        try:
+            time.sleep(2.0)  # the long replays under way
+            loaded += load(port, "/api/state", [short], args.short // 2, 1)[1]
+        finally:
+            stop.set()
+            for status, n in answers.get(timeout=120).items():
+                statuses[status] = statuses.get(status, 0) + n
+            loaders.join(timeout=30)
+    figures: dict[str, dict[str, float]] = {}
+    for name, latencies in (("alone", alone), ("under_load", loaded)):
+        cuts = statistics.quantiles(latencies, n=100)
+        figures[name] = {"requests": len(latencies), "p50": cuts[49], "p99": cuts[98]}
+    a, u = figures["alone"], figures["under_load"]
+    ratio = u["p99"] / a["p99"]
+    ok = ratio < HEAVY_RATIO
+    answered = ", ".join(f"{n} × {k}" for k, n in sorted(statuses.items()))
+    for name, f in (("alone", a), (f"under {HEAVY_CLIENTS} clients replaying", u)):
+        HEAVY_REPORTED.append(
+            [
+                f"/api/state ({SHORT_GAME_MOVES} moves) {name}",
+                f"{f['requests']:.0f}",
+                f"{f['p50']:.1f}",
+                f"{f['p99']:.1f}",
+                f"{ratio:.2f}" if f is u else "1",
+                f"< {HEAVY_RATIO:g}",
+            ]
+        )
+    print(
+        f"/api/state ({SHORT_GAME_MOVES} moves) alone: p50 {a['p50']:.1f} ms  p99 "
+        f"{a['p99']:.1f} ms; under {HEAVY_CLIENTS} clients replaying {LONGEST_GAME_MOVES:,} "
+        f"moves: p50 {u['p50']:.1f} ms  p99 {u['p99']:.1f} ms; p99 ratio {ratio:.2f} "
+        f"(target < {HEAVY_RATIO:g}: {'met' if ok else 'MISSED'}); long replays answered: "
+        + answered
     )
     return ok
 

@@ -830,7 +830,7 @@ def test_state_takes_compact_notation_and_long_games(client: TestClient, line: l
     for moves in (texts, mixed):
         assert post(client, "/api/state", {"code": CODE, "moves": moves}) == data
     bad = error(client, "/api/state", 422, json={"code": CODE, "moves": [*texts[:3], "9z"]})
-    assert bad["index"] == 3 and "9z" in bad["reason"]
+    assert bad["index"] == 3 and "9z" in bad["error"] and "'9' is not a column" in bad["reason"]
     # 10,000 moves in compact notation: a game that goes on and on.
     walk, pos = long_game(line, 10_000)
     long = post(client, "/api/state", {"code": CODE, "moves": walk})

@@ -74,6 +74,7 @@ from eightoff.formats import (
 )
 from eightoff.game import Game
 from eightoff.moves import IllegalMoveError, InvalidMoveError, Move
+from eightoff.numbers import InvalidNumberError, json_int
 from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.sources import load_source
@@ -124,7 +125,10 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
             )
         else:
             values = [option.to_json(v) for v in option.values]
-            g.add_argument(option.flag, type=type(values[0]), choices=values, help=option.help)
+            kind: Any = type(values[0])
+            if kind is int:  # ASCII digits only, as every number option
+                kind = int_in(min(values), max(values))
+            g.add_argument(option.flag, type=kind, choices=values, help=option.help)
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules | None:
@@ -579,9 +583,11 @@ def _read_moves(where: str) -> list[Any]:
             f"{MAX_MOVES_DEPTH - 1}"
         )
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise CliError(f"moves in {shown} are not valid JSON: {exc}") from None
+    except InvalidNumberError as exc:
+        raise CliError(f"moves in {shown}: {exc}") from None
     if not isinstance(data, list):
         raise CliError(f"moves in {shown} must be a JSON list, not {type(data).__name__}")
     return data

@@ -19,7 +19,14 @@ class InvalidCardError(EightOffError):
 
 
 class InvalidMoveError(EightOffError):
-    """A move's text or JSON form could not be read."""
+    """A move's text or JSON form could not be read.
+
+    ``reason`` says why without repeating the move (``str(error)`` may quote it).
+    """
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = message if reason is None else reason
 
 
 class InvalidRulesError(EightOffError):

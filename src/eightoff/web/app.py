@@ -52,8 +52,16 @@ from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.solver import Limit
 from eightoff.verdicts import UNSURVEYED_TEXT, draw_won, shipped
+from eightoff.web.middleware import (
+    BODY_KEY,
+    HeadAsGet,
+    HeavyReplays,
+    host_header,
+    malformed_json,
+)
 from eightoff.web.solving import (
     CANDIDATES,
+    REPLAY_NICENESS,
     SolverProcesses,
     hint_job,
     notation,
@@ -91,6 +99,9 @@ class Limits:
     solver_memory: int = 256 << 20  # bytes of search tables per solver call (C core)
     solver_nodes: int | None = None  # positions per solver call (None: time bounds it)
     busy_wait: float = 0.25  # seconds to wait for a free solver slot before answering 429
+    heavy_body: int = 32 * 1024  # /api/state bodies this big run in a replay process (0: none)
+    heavy_replays: int = 1  # such processes (each replays one game at a time)
+    heavy_waiting: int = 16  # heavy replays under way or waiting; past it, 429
 
 
 BAD_GAME_CODE: Final = "bad-game-code"  # the reason_code of a game code that cannot be read
@@ -349,6 +360,11 @@ def create_app(
     )
     app.state.api = api
     hosts = None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts)
+    if lim.heavy_body:
+        app.add_middleware(
+            HeavyReplays, processes=api.replays, min_body=lim.heavy_body, most=lim.heavy_waiting
+        )
+    app.add_middleware(HeadAsGet)
     app.add_middleware(_Guard, max_body=lim.max_body, body_seconds=lim.body_seconds, hosts=hosts)
     _add_error_handlers(app)
 
@@ -494,7 +510,8 @@ def _closing(api: _Api) -> Callable[[FastAPI], AbstractAsyncContextManager[None]
         gc.collect()
         gc.freeze()
         yield
-        api.processes.close()  # the solver processes end with the server
+        api.processes.close()  # the solver and replay processes end with the server
+        api.replays.close()
 
     return lifespan
 
@@ -587,6 +604,7 @@ class _Api:
         self.rng_lock = threading.Lock()
         self.solvers = threading.BoundedSemaphore(limits.max_solvers)
         self.processes = SolverProcesses(limits.max_solvers)
+        self.replays = SolverProcesses(limits.heavy_replays, niceness=REPLAY_NICENESS)
         self.pool = Pool(None if pool_path is None else Path(pool_path))  # None: shipped pool
 
     # Routes ------------------------------------------------------------------------
@@ -701,7 +719,7 @@ class _Api:
                     move_from_json(obj, game.positions()[i])
                 except InvalidMoveError as exc:
                     raise ApiError(
-                        422, f"move {i} cannot be read: {exc}", index=i, reason=str(exc)
+                        422, f"move {i} cannot be read: {exc}", index=i, reason=exc.reason
                     ) from None
         if illegal is not None:
             i = illegal.index
@@ -715,7 +733,7 @@ class _Api:
         if unreadable is not None:
             i = len(moves)
             raise ApiError(
-                422, f"move {i} cannot be read: {unreadable}", index=i, reason=str(unreadable)
+                422, f"move {i} cannot be read: {unreadable}", index=i, reason=unreadable.reason
             )
         return game
 
@@ -898,7 +916,8 @@ def _add_error_handlers(app: FastAPI) -> None:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
             ctx = errors[0].get("ctx") or {}
-            return _error(400, f"malformed JSON: {ctx.get('error', 'cannot parse the body')}")
+            at = "".join(f" at position {p}" for p in errors[0].get("loc", ())[1:2])
+            return _error(400, f"malformed JSON: {ctx.get('error', 'cannot parse the body')}{at}")
         messages = [_validation_message(e) for e in errors[:5]]
         return _error(422, "; ".join(messages), errors=messages)
 
@@ -912,6 +931,8 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: Exception) -> Response:
         # Starlette's own (404, 405 with its Allow header): their headers are kept.
         assert isinstance(exc, StarletteHTTPException)
+        if exc.status_code == 400 and exc.detail == _UNPARSED:  # FastAPI's catch-all
+            return _error(400, malformed_json(request.scope.get(BODY_KEY, b""), exc.__cause__))
         if exc.status_code == 404 and not request.url.path.startswith("/api/"):
             # A person's mistyped address: a page, not raw JSON.
             return FileResponse(STATIC / "notfound.html", status_code=404, media_type=_HTML)
@@ -922,6 +943,9 @@ def _add_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(EightOffError, value_error)
     app.add_exception_handler(UnicodeError, not_text)
     app.add_exception_handler(StarletteHTTPException, http_error)
+
+
+_UNPARSED: Final = "There was an error parsing the body"
 
 
 def _validation_message(error: Any) -> str:
@@ -960,16 +984,16 @@ class _Guard:
             await send(message)
 
         headers = dict(scope["headers"])
-        if self.hosts is not None:
-            host = _host_name(headers.get(b"host", b""))
-            if host not in self.hosts:
-                refused = _error(
-                    400,
-                    f"this server does not answer for the host {host!r} "
-                    "(eightoff serve --allowed-host NAME adds a name)",
-                )
-                await refused(scope, receive, send_with_headers)
-                return
+        host = host_header(scope["headers"])
+        if host is None or (self.hosts is not None and host not in self.hosts):
+            why = (
+                "a request needs one Host header of the form name[:port]"
+                if host is None
+                else f"this server does not answer for the host {host!r} "
+                "(eightoff serve --allowed-host NAME adds a name)"
+            )
+            await _error(400, why)(scope, receive, send_with_headers)
+            return
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send_with_headers)
             return
@@ -1004,6 +1028,7 @@ class _Guard:
             chunks.append(chunk)
             more = message.get("more_body", False)
         body = b"".join(chunks)
+        scope[BODY_KEY] = body  # for the message about a body that is not JSON
         delivered = False
 
         async def replay() -> Message:
@@ -1014,14 +1039,6 @@ class _Guard:
             return await receive()
 
         await self.app(scope, replay, send_with_headers)
-
-
-def _host_name(value: bytes) -> str:
-    """A Host header's name without its port, lower case (``[::1]`` keeps its brackets)."""
-    text = value.decode("latin-1").strip().lower()
-    if text.startswith("["):
-        return text[: text.find("]") + 1] if "]" in text else text
-    return text.partition(":")[0]
 
 
 __all__ = ["LANGUAGES", "Limits", "app_from_env", "create_app", "language"]
