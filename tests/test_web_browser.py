@@ -1589,3 +1589,48 @@ def test_the_solution_bar_covers_no_card_on_a_phone_held_sideways(
         page.screenshot(path=str(ARTIFACTS / "web-phone-landscape-solution.png"))
     finally:
         context.close()
+
+
+# -- what a screen reader meets ---------------------------------------------------------------
+
+
+def accessibility_tree(page: Any) -> list[dict[str, Any]]:
+    """The page's accessibility tree as chromium builds it (the nodes not ignored)."""
+    nodes = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    return [n for n in nodes if not n.get("ignored")]
+
+
+def test_no_control_inside_a_control_and_the_spare_foundation_card_is_hidden(
+    page: Any, server: str
+) -> None:
+    code = str(GameCode(STANDARD, 130))  # column 6 ends 2♥ A♥: both go home
+    open_game(page, server, code)
+    for card, n in (("AH", 1), ("2H", 2)):
+        page.locator(f'[data-card="{card}"]').click()  # a click sends a card home
+        wait_moves(page, n)
+        page.wait_for_timeout(500)  # no double click
+    assert pile_of(page, "AH") == "foundation-H"  # under 2♥, shown only when it is dragged
+    nodes = accessibility_tree(page)
+    by_id = {n["nodeId"]: n for n in nodes}
+    controls = {"button", "link", "textbox", "checkbox", "combobox"}
+
+    def role(node: dict[str, Any]) -> str:
+        return str(node.get("role", {}).get("value", ""))
+
+    nested = []
+    for node in nodes:
+        if role(node) not in controls:
+            continue
+        parent = by_id.get(node.get("parentId", ""))
+        while parent is not None:
+            if role(parent) in controls:
+                nested.append((role(parent), parent.get("name", {}).get("value")))
+            parent = by_id.get(parent.get("parentId", ""))
+    assert nested == []
+    names = [str(n.get("name", {}).get("value", "")) for n in nodes]
+    assert any(name.startswith("2 of hearts, on the") for name in names)
+    assert not any(name.startswith("ace of hearts") for name in names)
+    # Every card of the columns is a button of its own, in a named group.
+    groups = [n for n in nodes if role(n) == "group"]
+    columns = [str(n.get("name", {}).get("value")) for n in groups]
+    assert sum(name.startswith("column ") and name.endswith(" cards") for name in columns) == 8

@@ -128,6 +128,13 @@ function moveCards(pos, m) {
   else pos.foundations[to.suit] += 1;
 }
 
+/** Pile ``pile`` with cards (``filled``) or without: an empty pile is a button (a place to
+ * put a card down); one with cards is a group of card buttons, no control inside a control. */
+function holding(pile, filled) {
+  pile.classList.toggle("slot", !filled);
+  pile.setAttribute("role", filled ? "group" : "button");
+}
+
 /** The position drawn: the server's, with the moves still on their way played on it (the
  * server decides whether they stand). */
 function shownPosition() {
@@ -178,7 +185,8 @@ export function render(options) {
     el.style.top = `${top}px`;
     el.setAttribute("aria-label", cardLabel(card, label, index, size));
     // The card under a foundation's top is only there to show when the top is dragged.
-    el.toggleAttribute("aria-hidden", label.startsWith("foundation") && index === 0);
+    if (label.startsWith("foundation") && index === 0) el.setAttribute("aria-hidden", "true");
+    else el.removeAttribute("aria-hidden");
     placed.add(card);
     where.set(card, { label, index, size });
   };
@@ -189,7 +197,7 @@ export function render(options) {
     const label = `foundation-${s}`;
     for (let r = Math.max(1, top - 1); r <= top; r++) put(RANKS[r - 1] + s, label, r === top ? 1 : 0, 2, 0);
     const pile = pileEl(label);
-    pile.classList.toggle("slot", top === 0);
+    holding(pile, top > 0);
     pile.setAttribute("aria-label", top
       ? t("pile.foundationUpTo", { pile: pileName(label), rank: rankName(top) })
       : t("pile.empty", { pile: pileName(label) }));
@@ -198,7 +206,7 @@ export function render(options) {
     const label = `cell-${k + 1}`;
     if (card) put(card, label, 0, 1, 0);
     const pile = pileEl(label);
-    pile.classList.toggle("slot", !card);
+    holding(pile, Boolean(card));
     pile.setAttribute("aria-label", card ? pileName(label) : t("pile.empty", { pile: pileName(label) }));
   });
   // Each column fans as far down as the window allows, between the least offset that
@@ -213,7 +221,7 @@ export function render(options) {
     const off = n > 1 ? Math.min(most, Math.max(least, (bottom - tableauTop - ch) / (n - 1))) : most;
     col.forEach((card, i) => put(card, label, i, n, Math.round(i * off)));
     const pile = pileEl(label);
-    pile.classList.toggle("slot", n === 0);
+    holding(pile, n > 0);
     pile.style.height = `${ch + Math.max(0, n - 1) * off}px`;
     pile.setAttribute("aria-label", n
       ? t("pile.cards", { pile: pileName(label), n })
