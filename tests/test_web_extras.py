@@ -4,6 +4,7 @@ and the dark theme (Debian's chromium driven by Playwright against uvicorn)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -447,3 +448,97 @@ def test_the_servers_refusals_are_said_in_french(browser: Any, server: str) -> N
         )
     finally:
         context.close()
+
+
+ENGLISH_ONLY = """async () => {
+    const { MESSAGES } = await import('/static/i18n.js');
+    await import('/static/lang.js');
+    const words = (table) => new Set(Object.values(table).join(' ').toLowerCase()
+        .match(/[a-z\u00e0-\u00ff\u0153]{3,}/g));
+    const french = words(MESSAGES.fr);
+    return [...words(MESSAGES.en)].filter((w) => !french.has(w));
+}"""
+
+PAGE_WORDS = """() => {
+    // Every word the page shows or says: text, the names a screen reader reads, the title;
+    // not what is marked as another language (the language menu's "English").
+    const out = [document.title];
+    const skip = (el) => el.closest('script, style, code, kbd, [lang]:not([lang="fr"])');
+    const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!skip(node.parentElement)) out.push(node.textContent);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
+        if (skip(el)) continue;
+        for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
+            if (el.hasAttribute(a)) out.push(el.getAttribute(a));
+        }
+    }
+    return out.join(' ').toLowerCase().match(/[a-z\u00e0-\u00ff\u0153]{3,}/g) || [];
+}"""
+
+
+def test_every_page_in_french_has_no_english_word(browser: Any, server: str) -> None:
+    """A French browser walks every page, every dialog and the solution bar: no word of
+    the English table that French does not use too."""
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    page = context.new_page()
+    seen: dict[str, set[str]] = {}
+
+    def look(where: str) -> None:
+        seen[where] = set(page.evaluate(PAGE_WORDS))
+
+    try:
+        page.goto(f"{server}/?code={CODE}")
+        ready(page)
+        english = set(page.evaluate(ENGLISH_ONLY))
+        assert {"foundation", "undo", "hint"} <= english
+        look("game")
+        for button, dialog in (
+            ("#btn-new", "#dlg-new"),
+            ("#btn-options", "#dlg-options"),
+            ("#btn-stats", "#dlg-stats"),
+            ("#btn-code", "#dlg-code"),
+            ("#btn-restart", "#dlg-confirm"),
+        ):
+            page.locator(button).click()
+            page.wait_for_selector(f"{dialog}[open]")
+            if dialog == "#dlg-new":
+                page.wait_for_selector("#new-rules fieldset")
+                page.wait_for_function("() => document.getElementById('new-odds').textContent")
+            look(dialog)
+            page.keyboard.press("Escape")
+        page.locator("#btn-solution").click()
+        page.wait_for_selector("#solution:not([hidden])")
+        page.locator("#sol-fwd").click()
+        page.wait_for_function(
+            "() => document.getElementById('sol-text').textContent.includes(':')"
+        )
+        assert re.match(r"Solution, étape 1 sur \d+ : ", page.locator("#sol-text").inner_text())
+        look("solution")
+        # A foundation up to a queen or an ace: French articles by the rank's gender.
+        up_to = page.evaluate(
+            """async () => {
+              const { pileName, rankName, tForm } = await import('/static/i18n.js');
+              return [1, 7, 12, 13].map((r) => tForm('pile.foundationUpTo', r,
+                  {pile: pileName('foundation-H'), rank: rankName(r)}));
+            }"""
+        )
+        assert up_to == [
+            "la fondation de cœur, jusqu’à l’as",
+            "la fondation de cœur, jusqu’au 7",
+            "la fondation de cœur, jusqu’à la dame",
+            "la fondation de cœur, jusqu’au roi",
+        ]
+        page.goto(f"{server}/?code=EO1-C2-AAAAAAB")  # stuck at once: the banner
+        ready(page)
+        look("stuck")
+        for path in ("/rules", "/privacy", "/no/such/page"):
+            page.goto(f"{server}{path}")
+            page.wait_for_function("() => document.documentElement.lang === 'fr'")
+            look(path)
+    finally:
+        context.close()
+    found = {where: sorted(words & english) for where, words in seen.items()}
+    assert {where: words for where, words in found.items() if words} == {}
+    assert len(found) == 11

@@ -1,6 +1,6 @@
 /* Drawing the board from the server's answer: piles, cards, status, banners, notices. */
 
-import { t, cardName, indexText, pileName, rankName } from "./i18n.js";
+import { t, tForm, cardName, indexText, pileName, rankName } from "./i18n.js";
 import { bottomReserve, fanLimits, footHeight, sizeBoard } from "./layout.js";
 import {
   $, RANKS, SUITS, SVG_NS, board, cardEls, cardSuit, elapsedNow, flatMoves, formatTime, isRed,
@@ -199,7 +199,7 @@ export function render(options) {
     const pile = pileEl(label);
     holding(pile, top > 0);
     pile.setAttribute("aria-label", top
-      ? t("pile.foundationUpTo", { pile: pileName(label), rank: rankName(top) })
+      ? tForm("pile.foundationUpTo", top, { pile: pileName(label), rank: rankName(top) })
       : t("pile.empty", { pile: pileName(label) }));
   }
   pos.cells.forEach((card, k) => {

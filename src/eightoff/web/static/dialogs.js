@@ -248,9 +248,11 @@ function onOptionChange(e) {
   if (input.name === "autoplay" && input.checked && state.view) autoplayNow();
 }
 
-/** A rule set as players name it: "Standard, 8 cells". */
-function rulesTitle(rules) {
-  return `${t(`preset.${presetMatching(rules)}`)}, ${t("stats.cells", { n: rules.cells })}`;
+/** A rule set as players name it, in the page's language: "Standard, 8 cells" (the cells
+ * alone until the presets have come from the server). */
+export function rulesTitle(rules) {
+  const cells = t("stats.cells", { n: rules.cells });
+  return state.presets ? `${t(`preset.${presetMatching(rules)}`)}, ${cells}` : cells;
 }
 
 function openStats() {

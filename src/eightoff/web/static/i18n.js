@@ -25,6 +25,8 @@ export const MESSAGES = {
     "pile.empty": "{pile}, empty",
     "pile.cards": "{pile}, {n} cards",
     "pile.foundationUpTo": "{pile}, up to {rank}",
+    // French says "jusqu'au roi" but "jusqu'à la dame", "jusqu'à l'as": those ranks' own forms.
+    "pile.foundationUpTo.1": "{pile}, up to ace", "pile.foundationUpTo.12": "{pile}, up to queen",
     "move.one": "{card} from {from} to {to}",
     "move.run": "{card} and {more} more from {from} to {to}",
     "move.toFoundation": "the foundation",
@@ -83,6 +85,7 @@ export const MESSAGES = {
     "server.status": "the server answered {status}",
     // solution bar
     "solution.step": "Solution step {k} of {n}",
+    "solution.stepMove": "Solution step {k} of {n}: {move}",
     "solution.play": "▶ Play",
     "solution.pause": "❚❚ Pause",
     // statistics
@@ -140,6 +143,14 @@ export function t(key, params) {
   const text = (MESSAGES[language] && MESSAGES[language][key]) ?? MESSAGES.en[key];
   if (text === undefined) throw new Error(`no message ${key}`);
   return fill(text, params);
+}
+
+/** The message ``key.variant`` when the tables have it (a form some language needs, as
+ * French "à la dame" for a queen), else ``key``; filled with ``params``. */
+export function tForm(key, variant, params) {
+  const form = `${key}.${variant}`;
+  const has = (MESSAGES[language] && form in MESSAGES[language]) || form in MESSAGES.en;
+  return t(has ? form : key, params);
 }
 
 /** What the server refused (an error's ``data``: its ``reason_code``) in the page's

@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { enqueue, sendInTurn, settled } from "./busy.js";
 import { announce, clearHint, landed, notice, render, renderBanner, renderStatus, say, showHint } from "./board.js";
-import { celebrate, confirmDialog } from "./dialogs.js";
+import { celebrate, confirmDialog, rulesTitle } from "./dialogs.js";
 import { longDate } from "./daily.js";
 import { cardShort, describeMove, t } from "./i18n.js";
 import { flatMoves, reducedMotion, runClock, state } from "./state.js";
@@ -249,7 +249,7 @@ export function startGame(answer, body) {
   saveGame();
   announce(answer.date
     ? t("announce.daily", { date: longDate(answer.date), code: answer.code })
-    : t("announce.newGame", { code: answer.code, rules: answer.rules_text }));
+    : t("announce.newGame", { code: answer.code, rules: rulesTitle(answer.rules) }));
   if (body.winnable && !body.code && answer.winnable !== true) notice(t("notice.notWinnable"));
 }
 

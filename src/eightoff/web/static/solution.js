@@ -43,8 +43,10 @@ export function startSolution() {
 
 function updateSolution() {
   const { k, steps, timer } = state.sol;
-  const last = k > 0 ? `: ${describeMove(steps[k - 1])}` : "";
-  $("sol-text").textContent = t("solution.step", { k, n: steps.length }) + last;
+  const n = steps.length;
+  $("sol-text").textContent = k > 0
+    ? t("solution.stepMove", { k, n, move: describeMove(steps[k - 1]) })
+    : t("solution.step", { k, n });
   $("sol-back").disabled = k === 0;
   $("sol-first").disabled = k === 0;
   $("sol-fwd").disabled = k === steps.length;
