@@ -443,8 +443,8 @@ def test_the_servers_refusals_are_said_in_french(browser: Any, server: str) -> N
         page.locator("#new-code").fill("EO1-C8-ZZZ")
         page.locator("#new-play-code").click()
         page.wait_for_selector("#new-code-error:not([hidden])")
-        assert page.locator("#new-code-error").inner_text() == (
-            "ce code de partie ne se lit pas (un code ressemble à EO1-C8-AAAAAFA)"
+        assert page.locator("#new-code-error").inner_text() == (  # the fault, exactly
+            "ce code de partie ne se lit pas : le numéro de donne s’écrit en 7 lettres, pas « ZZZ »"
         )
     finally:
         context.close()

@@ -844,7 +844,8 @@ def _parse_code(text: str) -> GameCode:
     try:
         return GameCode.parse(text)
     except InvalidGameCodeError as exc:
-        raise ApiError(400, f"unknown game code: {exc}", reason_code=BAD_GAME_CODE) from None
+        said = f"unknown game code: {exc}"  # and the fault, for a page to say in its words
+        raise ApiError(400, said, reason_code=BAD_GAME_CODE, fault=exc.json()) from None
 
 
 # -- errors and limits ----------------------------------------------------------------

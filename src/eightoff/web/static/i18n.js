@@ -2,7 +2,7 @@
  * key up in the current language (English when a language lacks it) and fills in the
  * ``{name}`` placeholders. Other languages are added with ``addMessages``. */
 
-import { RANKS, cardSuit, parsePile, placeLabel, rankText } from "./state.js";
+import { RANKS, cardSuit, isObject, parsePile, placeLabel, rankText } from "./state.js";
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -158,8 +158,12 @@ export function tForm(key, variant, params) {
  * build rule ("suit", "alternate"), which one reason names. */
 export function serverWords(data, build) {
   const table = MESSAGES[language] || {};
-  const text = data && typeof data.reason_code === "string" ? table[`reason.${data.reason_code}`] : undefined;
+  let text = data && typeof data.reason_code === "string" ? table[`reason.${data.reason_code}`] : undefined;
   if (text === undefined) return null;
+  // A game code that cannot be read: what exactly is wrong with it ({code, ...its values}).
+  const fault = data.fault;
+  const precise = isObject(fault) ? table[`reason.code.${fault.code}`] : undefined;
+  if (precise !== undefined) text = fill(table["reason.bad-game-code.fault"], { fault: fill(precise, fault) });
   return fill(text, { build: table[`reason.build.${build}`] || "" });
 }
 
