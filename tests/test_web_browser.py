@@ -1634,3 +1634,31 @@ def test_no_control_inside_a_control_and_the_spare_foundation_card_is_hidden(
     groups = [n for n in nodes if role(n) == "group"]
     columns = [str(n.get("name", {}).get("value")) for n in groups]
     assert sum(name.startswith("column ") and name.endswith(" cards") for name in columns) == 8
+
+
+# -- delivery -----------------------------------------------------------------------------------
+
+
+def test_the_page_and_the_json_come_compressed_and_cached(page: Any, server: str) -> None:
+    gzip = {"Accept-Encoding": "gzip"}
+    first = page.request.get(f"{server}/", headers=gzip)
+    assert first.status == 200 and first.headers["content-encoding"] == "gzip"
+    assert first.headers["cache-control"] == "no-cache"
+    again = page.request.get(f"{server}/", headers={"If-None-Match": first.headers["etag"]})
+    assert again.status == 304 and again.body() == b""
+    moves = page.request.post(
+        f"{server}/api/state", data={"code": CODE, "moves": ["1e"]}, headers=gzip
+    )
+    assert moves.status == 200 and moves.headers["content-encoding"] == "gzip"
+    assert moves.json()["moves_applied"] == 1
+    style = page.request.get(f"{server}/static/style.css", headers=gzip)
+    assert style.headers["cache-control"] == "no-cache" and style.headers["etag"]
+    # Every module the game loads is preloaded at once, and nothing else is.
+    served: list[str] = []
+    page.on("request", lambda r: served.append(r.url) if r.url.endswith(".js") else None)
+    open_game(page, server)
+    preloaded = page.eval_on_selector_all(
+        "link[rel=modulepreload]", "links => links.map((l) => l.getAttribute('href'))"
+    )
+    assert preloaded[0] == "/static/main.js" and len(preloaded) >= 15
+    assert sorted(preloaded) == sorted({url.removeprefix(server) for url in served})

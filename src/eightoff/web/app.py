@@ -33,10 +33,8 @@ from typing import Any, Final, Literal, TypeVar
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from eightoff.cards import CARDS, Card
@@ -51,6 +49,7 @@ from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.solver import Limit
 from eightoff.verdicts import UNSURVEYED_TEXT, draw_won, shipped
+from eightoff.web.delivery import Gzip, Static, page
 from eightoff.web.solving import (
     CANDIDATES,
     SolverProcesses,
@@ -65,7 +64,7 @@ MOVES_SCHEMA_LIMIT: Final = 20_000
 """The schema's hard cap on a move list; :attr:`Limits.max_moves` is the one enforced."""
 
 _HTML: Final = "text/html; charset=utf-8"
-_PAGES: Final = {"/": "index.html", "/privacy": "privacy.html"}
+_PAGES: Final = {"/": ("index.html", "main.js"), "/privacy": ("privacy.html", "page.js")}
 LANGUAGES: Final = ("en", "fr")
 """The page's languages, the first the default."""
 _RULES_PAGES: Final = {"en": "rules.html", "fr": "rules.fr.html"}
@@ -453,14 +452,9 @@ def create_app(
         each with its words and game-code letter) to build a New game form from."""
         return _ok(_RULES_INFO)
 
-    for route_path, filename in _PAGES.items():
-        app.add_api_route(
-            route_path,
-            _page(filename),
-            methods=["GET", "HEAD"],
-            include_in_schema=False,
-            response_class=FileResponse,
-        )
+    for route_path, (filename, entry) in _PAGES.items():  # with ETags and module preloads
+        endpoint = page(STATIC / filename, entry)
+        app.add_api_route(route_path, endpoint, methods=["GET", "HEAD"], include_in_schema=False)
 
     @app.get("/rules", include_in_schema=False, response_class=FileResponse)
     def rules_page(request: Request, lang: str | None = None) -> FileResponse:
@@ -472,10 +466,8 @@ def create_app(
             headers={"Content-Language": chosen, "Vary": "Accept-Language"},
         )
 
-    # Static files gzipped (ETag and Last-Modified come with them: 304 when unchanged).
-    app.mount(
-        "/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=512), name="static"
-    )
+    app.mount("/static", Static(directory=STATIC), name="static")  # validators: 304s
+    app.add_middleware(Gzip)  # the page, the JSON, scripts and styles
 
     return app
 
@@ -535,15 +527,6 @@ def language(accept: str | None) -> str:
         if primary in LANGUAGES and q > best_q:
             best, best_q = primary, q
     return best
-
-
-def _page(filename: str) -> Callable[[], FileResponse]:
-    path = STATIC / filename
-
-    def page() -> FileResponse:
-        return FileResponse(path, media_type=_HTML)
-
-    return page
 
 
 _API_DESCRIPTION: Final = """\
