@@ -302,6 +302,21 @@ def test_state_reports_an_illegal_move_with_its_index(client: TestClient, line: 
     assert data["reason_code"] == "not-next"  # for a page to say in its own language
 
 
+def test_a_refusal_asked_for_is_an_answer(client: TestClient) -> None:
+    pos = start()
+    kings = [i for i, col in enumerate(pos.columns) if col[-1].rank != 1]
+    wrong = {"from": ["column", kings[0] + 1], "to": ["foundation"], "count": 1}
+    body = {"code": CODE, "moves": ["1e", wrong], "refusal_ok": True}
+    response = client.post("/api/state", json=body)
+    assert response.status_code == 200
+    refused = response.json()["refused"]
+    assert (refused["index"], refused["reason_code"]) == (1, "not-next")
+    assert refused["error"].startswith("move 1 ") and "foundation" in refused["reason"]
+    # A legal list is answered as ever; a bad code is still an error.
+    assert client.post("/api/state", json={**body, "moves": ["1e"]}).json()["moves_applied"] == 1
+    error(client, "/api/state", 400, json={**body, "code": "EO1-C8-ZZZ"})
+
+
 def test_a_bad_game_code_says_so_by_its_reason_code(client: TestClient) -> None:
     bodies: tuple[tuple[str, dict[str, Any]], ...] = (
         ("/api/new", {"code": "EO1-C8-ZZZ"}),

@@ -1662,3 +1662,37 @@ def test_the_page_and_the_json_come_compressed_and_cached(page: Any, server: str
     )
     assert preloaded[0] == "/static/main.js" and len(preloaded) >= 15
     assert sorted(preloaded) == sorted({url.removeprefix(server) for url in served})
+
+
+# -- polish -------------------------------------------------------------------------------------
+
+
+def test_a_whole_game_with_refused_drops_logs_no_error_and_the_win_stays(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    """A refusal is an answer, not an error: no red line in the console in a whole game; the
+    win shows until the player closes it."""
+    page.emulate_media(reduced_motion="reduce")  # cards jump: no waiting for each slide
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    pos = GameCode.parse(CODE).position()
+    legal = pos.legal_moves()
+    open_game(page, server)
+    i, j = next(
+        (i, j)
+        for i in range(8)
+        for j in range(8)
+        if i != j
+        and any(m.source == column(i) for m in legal)
+        and Move(column(i), column(j)) not in legal
+    )
+    drag(page, str(pos.columns[i][-1]), f"column-{j + 1}")  # the server says why not
+    toast_text(page, "cannot go there: ")
+    for move in line:
+        pos = play_by_drag(page, pos, move)
+    page.wait_for_selector("#celebrate:not([hidden])")
+    page.wait_for_timeout(6500)
+    assert page.locator("#celebrate").is_visible()  # until dismissed
+    page.keyboard.press("Escape")
+    assert page.locator("#celebrate").is_hidden()
+    assert console == []

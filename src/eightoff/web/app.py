@@ -168,6 +168,12 @@ class StateRequest(GameRequest):
         'they come back in "autoplayed" (not counted in "moves_applied") for the page '
         "to append to its last action.",
     )
+    refusal_ok: bool = Field(
+        False,
+        description='An illegal or unreadable move is answered 200 {"refused": {"error", '
+        '"index", "reason", "reason_code"}} rather than 422: a page asking whether a move '
+        "stands gets a refusal as an answer, not as an error.",
+    )
 
 
 # -- answers (documented in the OpenAPI schema; the routes build plain JSON) -----------
@@ -594,7 +600,12 @@ class _Api:
         return out
 
     def state(self, req: StateRequest) -> dict[str, Any]:
-        game = self._replay(req)
+        try:
+            game = self._replay(req)
+        except ApiError as exc:
+            if not (req.refusal_ok and exc.status == 422 and "index" in exc.extra):
+                raise
+            return {"refused": {"error": exc.message, **exc.extra}}
         before = game.position
         autoplayed = game.settle() if req.autoplay else []  # one action, as the page records
         out = view_to_json(game.view())

@@ -323,8 +323,6 @@ async function copy(inputId) {
 
 // -- the win --------------------------------------------------------------------------------
 
-let celebrateTimer = null;
-
 export function celebrate() {
   const { game, view } = state;
   const box = $("celebrate");
@@ -347,12 +345,10 @@ export function celebrate() {
   box.hidden = false;
   $("celebrate-new").focus();
   announce(`${t("win.title")} ${$("celebrate-text").textContent}`);
-  celebrateTimer = window.setTimeout(endCelebration, 6000);
 }
 
+/** The win stays on screen until the player closes it (or starts a new game). */
 function endCelebration() {
-  if (celebrateTimer) window.clearTimeout(celebrateTimer);
-  celebrateTimer = null;
   $("celebrate").hidden = true;
 }
 

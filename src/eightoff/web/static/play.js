@@ -61,6 +61,7 @@ async function send(action) {
       code: game.code,
       moves: flatMoves().concat(action.moves),
       autoplay: state.settings.autoplay,
+      refusal_ok: true,
     });
   } catch (err) {
     // Refused: the moves queued after it were made on top of it; they go too.
@@ -106,7 +107,7 @@ export function autoplayNow() {
 /** Why the server refuses ``move`` here (its reason), or null when the move is legal. */
 export async function explain(move) {
   try {
-    await api("/api/state", { code: state.game.code, moves: flatMoves().concat([move]) });
+    await api("/api/state", { code: state.game.code, moves: flatMoves().concat([move]), refusal_ok: true });
     return null;
   } catch (err) {
     return err.status === 422 && err.data && err.data.reason ? err.data.reason : err.message;
