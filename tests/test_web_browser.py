@@ -1696,3 +1696,34 @@ def test_a_whole_game_with_refused_drops_logs_no_error_and_the_win_stays(
     page.keyboard.press("Escape")
     assert page.locator("#celebrate").is_hidden()
     assert console == []
+
+
+def caption(page: Any, pile: str) -> str:
+    """What an empty pile says on the board (its ::after text)."""
+    return str(
+        page.locator(f'[data-pile="{pile}"]').evaluate(
+            "el => getComputedStyle(el, '::after').content"
+        )
+    )
+
+
+def test_a_first_run_names_the_cells_and_foundations_and_the_stuck_buttons_stand_apart(
+    browser: Any, server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_game(page, server)  # a first visit: nothing saved yet
+        assert caption(page, "foundation-S") == '"Foundation"'
+        assert caption(page, "cell-5") == '"Cell"'
+        open_game(page, server, STUCK_CODE)  # a game saved already: no captions
+        assert caption(page, "foundation-S") == "none"
+        first, second = (
+            page.locator("#banner-actions button").nth(k).bounding_box() for k in (0, 1)
+        )
+        apart = max(
+            second["x"] - first["x"] - first["width"], second["y"] - first["y"] - first["height"]
+        )
+        assert apart >= 6
+    finally:
+        context.close()

@@ -133,6 +133,8 @@ function moveCards(pos, m) {
 function holding(pile, filled) {
   pile.classList.toggle("slot", !filled);
   pile.setAttribute("role", filled ? "group" : "button");
+  const { kind } = parsePile(pile.dataset.pile);
+  if (kind !== "column") pile.dataset.caption = t(`caption.${kind}`); // shown on a first run
 }
 
 /** The position drawn: the server's, with the moves still on their way played on it (the

@@ -101,6 +101,8 @@ async function resume(saved) {
 
 async function start() {
   const savedGame = loadStored();
+  // Never played here: the board names its cells and foundations.
+  document.body.classList.toggle("first-run", !savedGame && Object.keys(state.stats).length === 0);
   useLanguage(chooseLanguage());
   applySettings();
   bind();
