@@ -1727,3 +1727,34 @@ def test_a_first_run_names_the_cells_and_foundations_and_the_stuck_buttons_stand
         assert apart >= 6
     finally:
         context.close()
+
+
+def card_width(page: Any) -> float:
+    return float(page.locator("[data-card]").first.bounding_box()["width"])
+
+
+def test_cards_keep_their_size_when_a_column_passes_eleven_cards(browser: Any, server: str) -> None:
+    """A column of 13 or 18 cards closes its fan (every index still showing) rather than
+    shrinking every card on the board."""
+    long_pos = GameCode.parse(LONG_CODE).position()
+    long_moves = [Move.from_text(t) for t in LONG_MOVES]
+    for move in long_moves:
+        long_pos = long_pos.apply(move)
+    tall_pos = GameCode.parse(TALL_CODE).position()
+    tall_moves = [Move.from_text(t) for t in TALL_MOVES]
+    for move in tall_moves:
+        tall_pos = tall_pos.apply(move)
+    for viewport in (DESKTOP, PHONE_LANDSCAPE):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        try:
+            open_game(page, server)
+            width = card_width(page)
+            preload(page, server, LONG_CODE, [[m] for m in long_moves])
+            assert card_width(page) == width, viewport
+            assert_columns_fit(page, long_pos, viewport)
+            preload(page, server, TALL_CODE, [[m] for m in tall_moves])
+            assert card_width(page) == width, viewport
+            assert_columns_fit(page, tall_pos, viewport)
+        finally:
+            context.close()

@@ -2,9 +2,10 @@
 
 import { board, state } from "./state.js";
 
-/** Columns up to this long fit at the minimum fan without shrinking the cards. */
-const DESIGN_COLUMN = 11;
-const MIN_STRIP_PX = 14; // a covered card always shows at least this much of its top
+/** Columns up to this long fit at the least readable fan; longer ones close their fan
+ * down to MIN_STRIP_PX before the cards shrink. */
+export const DESIGN_COLUMN = 11;
+export const MIN_STRIP_PX = 14; // a covered card always shows at least this much of its top
 
 /** Space kept below the longest column (the floating banners); less on short screens. */
 export const bottomReserve = (H) => (H < 560 ? 12 : 56);
@@ -26,8 +27,10 @@ export function fanLimits(cw, wide, big) {
 }
 
 /** Card width, gaps and arrangement from the window size: the largest cards with which
- * every pile fits across and a column of ``longest`` cards (at least DESIGN_COLUMN) fits
- * above the bottom of the window with its covered cards at their least readable fan. */
+ * every pile fits across and a column of DESIGN_COLUMN cards fits above the bottom of the
+ * window with its covered cards at their least readable fan, and a longer column of
+ * ``longest`` cards with MIN_STRIP_PX of each: a column passing 11 cards shrinks no card
+ * while its fan can close. */
 export function sizeBoard(longest) {
   const W = document.documentElement.clientWidth;
   const H = window.innerHeight;
@@ -35,7 +38,6 @@ export function sizeBoard(longest) {
   const gap = Math.round(Math.min(12, Math.max(4, W / 130)));
   // From the first row down to the footer, less the board's padding (a gap above, three below).
   const room = Math.max(160, H - top - 4 * gap - bottomReserve(H) - footHeight());
-  const n = Math.max(longest, DESIGN_COLUMN);
   const cells = state.builtCells;
   const cellCols = Math.ceil(cells / 2);
   // Three arrangements: "wide" (foundations down the left, cells above the columns),
@@ -52,7 +54,8 @@ export function sizeBoard(longest) {
     let cw = Math.floor(Math.min(124, across[arrangement]));
     for (; cw > 34; cw--) {
       const ch = cw * 1.4;
-      const column = ch + (n - 1) * fanLimits(cw, arrangement !== "narrow", big).least;
+      const least = fanLimits(cw, arrangement !== "narrow", big).least;
+      const column = ch + Math.max((DESIGN_COLUMN - 1) * least, (longest - 1) * MIN_STRIP_PX);
       const height = Math.max(rows * (ch + gap) + column, side * ch + (side - 1) * gap);
       if (height <= room) break;
     }

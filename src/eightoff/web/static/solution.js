@@ -31,7 +31,8 @@ export function startSolution() {
     clearHint();
     runClock(false); // the clock stops while the solution is shown
     game.solutionSeen = true; // help (storage.js wasHelped), told in the daily share line
-    state.sol = { base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map() };
+    const longest = Math.max(...state.view.position.columns.map((col) => col.length));
+    state.sol = { base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map(), longest };
     state.sol.cache.set(0, state.view);
     $("solution").hidden = false;
     placeSolutionBar();
