@@ -1758,3 +1758,38 @@ def test_cards_keep_their_size_when_a_column_passes_eleven_cards(browser: Any, s
             assert_columns_fit(page, tall_pos, viewport)
         finally:
             context.close()
+
+
+# -- features of the best sites ---------------------------------------------------------------
+
+SHARE_SHEET = """() => {
+    window.shared = [];
+    navigator.share = async (data) => { window.shared.push(data); };
+}"""
+
+
+def test_the_share_sheet_where_the_browser_has_one(
+    browser: Any, server: str, line: list[Move]
+) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_game(page, server)
+        page.click("#btn-code")
+        has_sheet = page.evaluate("typeof navigator.share === 'function'")
+        assert page.locator("#code-share").is_visible() == has_sheet  # none: no button
+        page.add_init_script(f"({SHARE_SHEET})()")
+        preload(page, server, CODE, [[m] for m in line[: finish_point(line)]])
+        page.click("#btn-code")
+        page.click("#code-share")
+        page.wait_for_function("() => window.shared.length === 1")
+        shared = page.evaluate("window.shared[0]")
+        assert shared["url"].endswith(f"/?code={CODE}") and CODE in shared["text"]
+        page.keyboard.press("Escape")
+        page.click("#btn-finish")
+        page.click("#celebrate-share-btn")
+        page.wait_for_function("() => window.shared.length === 2")
+        assert "won" in page.evaluate("window.shared[1].text")
+        assert page.locator("#celebrate").is_visible()  # sharing does not close the win
+    finally:
+        context.close()

@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { enqueue } from "./busy.js";
 import { autoplayNow, newGame, startGame } from "./play.js";
 import { $, DEFAULT_SETTINGS, SUITS, formatTime, isObject, isRed, reducedMotion, state } from "./state.js";
+import { shareLink } from "./share.js";
 import { resetStats, saveSettings, statsRules } from "./storage.js";
 
 /** Ask ``text``: true when the player says yes. */
@@ -303,7 +304,7 @@ function openStats() {
 function openCode() {
   const { code } = state.game;
   $("code-text").value = code;
-  $("share-text").value = `${window.location.origin}/?code=${encodeURIComponent(code)}`;
+  $("share-text").value = shareLink();
   const result = dailyShare(state.game);
   $("daily-share-row").hidden = result === null;
   $("daily-share").value = result || "";
@@ -383,7 +384,7 @@ export function bindDialogs() {
   $("share-copy").addEventListener("click", () => copy("share-text"));
   $("daily-copy").addEventListener("click", () => copy("daily-share"));
   $("celebrate").addEventListener("click", (e) => {
-    if (e.target.id !== "celebrate-new") endCelebration();
+    if (e.target.id !== "celebrate-new" && e.target.id !== "celebrate-share-btn") endCelebration();
   });
   $("celebrate").addEventListener("keydown", (e) => {
     if (e.key === "Escape") endCelebration();

@@ -118,6 +118,8 @@ export const MESSAGES = {
     // the win
     "win.title": "You won!",
     "win.summary": "{moves} moves, {time}, score {score}.",
+    "share.code": "A game of Eight Off to play: {code}",
+    "share.won": "I won this game of Eight Off in {moves} moves, {time}.",
   },
 };
 

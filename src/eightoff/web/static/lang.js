@@ -71,7 +71,7 @@ addMessages("en", {
   "ui.gameCode": "Game code", "ui.codeExplains": "This code recreates the deal exactly.",
   "ui.shareLink": "Share link:", "ui.shareLink.label": "Share link", "ui.copy": "Copy",
   "ui.sure": "Are you sure?", "ui.yes": "Yes", "ui.no": "No",
-  "ui.shareResult": "Your result:",
+  "ui.shareResult": "Your result:", "ui.share": "Share…",
   // the deal of the day
   "announce.daily": "Deal of the day, {date}: {code}.",
   "stats.daily": "Deal of the day",
@@ -247,6 +247,8 @@ addMessages("fr", {
     // the win
     "win.title": "Gagné !",
     "win.summary": "{moves} coups, {time}, score {score}.",
+    "share.code": "Une partie de Eight Off à jouer : {code}",
+    "share.won": "J’ai gagné cette partie de Eight Off en {moves} coups, {time}.",
   // the static page
   "ui.title": "Eight Off",
   "ui.controls": "Commandes du jeu",
@@ -308,7 +310,7 @@ addMessages("fr", {
   "ui.gameCode": "Code de partie", "ui.codeExplains": "Ce code recrée exactement la donne.",
   "ui.shareLink": "Lien à partager :", "ui.shareLink.label": "Lien à partager", "ui.copy": "Copier",
   "ui.sure": "Êtes-vous sûr ?", "ui.yes": "Oui", "ui.no": "Non",
-  "ui.shareResult": "Votre résultat :",
+  "ui.shareResult": "Votre résultat :", "ui.share": "Partager…",
   // the deal of the day
   "announce.daily": "Donne du jour, {date} : {code}.",
   "stats.daily": "Donne du jour",

@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
 import { chooseLanguage, useLanguage } from "./lang.js";
 import { askHint, dealRequest, guarded, newGame, redo, refresh, restart, startGame, undo } from "./play.js";
+import { bindShare } from "./share.js";
 import { closeSolution, solutionGo, solutionPlay, solutionStep, startSolution, stopSolution } from "./solution.js";
 import { $, DEFAULT_SETTINGS, KEYS, elapsedNow, formatTime, runClock, state } from "./state.js";
 import { corrupted, loadStored, saveGame, saveSettings, validGame } from "./storage.js";
@@ -39,6 +40,7 @@ function bind() {
   bindPointer();
   bindKeys();
   bindDialogs();
+  bindShare();
   // A new window size or orientation: lay the board out again, once per frame.
   let relayout = 0;
   const onResize = () => {
