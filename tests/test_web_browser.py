@@ -1793,3 +1793,51 @@ def test_the_share_sheet_where_the_browser_has_one(
         assert page.locator("#celebrate").is_visible()  # sharing does not close the win
     finally:
         context.close()
+
+
+SOUND_COUNTER = """() => {
+    window.tones = 0;
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+        createOscillator() {
+            const tone = super.createOscillator();
+            const start = tone.start.bind(tone);
+            tone.start = (...args) => { window.tones += 1; start(...args); };
+            return tone;
+        }
+    };
+}"""
+
+
+def test_left_handed_layout_and_an_optional_sound(browser: Any, server: str) -> None:
+    for viewport in (DESKTOP, PHONE_LANDSCAPE):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        page.add_init_script(f"({SOUND_COUNTER})()")
+        try:
+            pos = GameCode.parse(CODE).position()
+            open_game(page, server)
+            x = {
+                group: page.locator(f"#board .{group}").bounding_box()["x"]
+                for group in ("foundations", "cells", "tableau")
+            }
+            assert x["foundations"] < x["tableau"] <= x["cells"]  # right-handed: cells right
+            pos = play_by_drag(page, pos, first_cell_move(pos))
+            assert page.evaluate("window.tones") == 0  # no sound unless asked for
+            page.click("#btn-options")
+            page.check("#form-options input[name='leftHanded']")
+            page.check("#form-options input[name='sound']")
+            page.click("#form-options button[type='submit']")
+            mirrored = {
+                group: page.locator(f"#board .{group}").bounding_box()["x"]
+                for group in ("foundations", "cells", "tableau")
+            }
+            assert mirrored["cells"] <= mirrored["tableau"] < mirrored["foundations"]
+            play_by_drag(page, pos, first_cell_move(pos))
+            assert page.evaluate("window.tones") == 1  # a tick for the move
+            if viewport == PHONE_LANDSCAPE:  # the solution bar in the room beside the columns
+                page.click("#btn-solution")
+                page.wait_for_selector("#solution.aside:not([hidden])")
+                assert page.evaluate(COVERED_BY_THE_SOLUTION_BAR) == []
+        finally:
+            context.close()

@@ -450,6 +450,7 @@ export function applySettings() {
   const { settings } = state;
   document.body.classList.toggle("four", settings.fourColour);
   document.body.classList.toggle("large", settings.largePrint);
+  document.body.classList.toggle("left-handed", settings.leftHanded);
   const dark = settings.theme === "dark" || (settings.theme !== "light" && darkDevice.matches);
   document.documentElement.classList.toggle("dark", dark);
 }

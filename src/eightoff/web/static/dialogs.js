@@ -230,7 +230,7 @@ async function onPlayCode(e) {
 
 function openOptions() {
   const form = $("form-options");
-  for (const k of ["fourColour", "largePrint", "autoplay", "showMoves", "showScore", "showTimer"]) {
+  for (const k of ["fourColour", "largePrint", "autoplay", "showMoves", "showScore", "showTimer", "leftHanded", "sound"]) {
     form.elements[k].checked = state.settings[k];
   }
   form.elements.theme.value = state.settings.theme;

@@ -100,16 +100,18 @@ export function placeSolutionBar() {
   for (const side of ["left", "top", "width", "height"]) bar.style[side] = spot ? `${spot[side]}px` : "";
 }
 
-/** The larger free box under the cells (out to the window's right edge) or under the
- * foundations (out to its left edge), if the bar fits in it. */
+/** The larger free box under the cells or under the foundations (out to the window's edge
+ * on their side of the columns), if the bar fits in it. */
 function roomBeside() {
   const margin = 4;
   const W = document.documentElement.clientWidth;
   const H = window.innerHeight;
+  const columns = board.querySelector(".tableau").getBoundingClientRect();
   let best = null;
-  for (const [group, right] of [[".cells", true], [".foundations", false]]) {
+  for (const group of [".cells", ".foundations"]) {
     const el = board.querySelector(group);
     const r = el.getBoundingClientRect();
+    const right = r.left > columns.left;
     const bottom = Math.max(...[...el.children].map((pile) => pile.getBoundingClientRect().bottom));
     const left = right ? r.left : margin;
     const box = {

@@ -10,6 +10,7 @@ import { cardShort, describeMove, t } from "./i18n.js";
 import { flatMoves, reducedMotion, runClock, state } from "./state.js";
 import { countAbandon, countStart, countWin, saveGame } from "./storage.js";
 import { closeSolution } from "./solution.js";
+import { playSound } from "./sound.js";
 
 /** How long each card of "Finish" takes on its way home, in ms. */
 const FINISH_STEP_MS = 110;
@@ -87,6 +88,7 @@ async function send(action) {
   state.lostOffer = null;
   countStart();
   runClock(true);
+  playSound("move");
   render({ animate: true });
   let text = action.label || describeMove(action.moves[0]);
   if (action.moves.length && answer.autoplayed.length) text += t("move.autoplayed", { n: answer.autoplayed.length });
@@ -124,6 +126,7 @@ export function afterMove() {
     saveGame();
     renderStatus();
     celebrate();
+    playSound("win");
     return;
   }
   if (view.status === "stuck") announce(t("announce.stuck"));
