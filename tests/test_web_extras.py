@@ -8,7 +8,7 @@ import re
 import shutil
 import time
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -508,6 +508,11 @@ def test_every_page_in_french_has_no_english_word(browser: Any, server: str) -> 
                 page.wait_for_function("() => document.getElementById('new-odds').textContent")
             look(dialog)
             page.keyboard.press("Escape")
+        page.locator("#btn-new").click()
+        page.locator("#new-archive").click()
+        page.wait_for_selector("#dlg-archive[open]")
+        look("#dlg-archive")
+        page.keyboard.press("Escape")
         page.locator("#btn-solution").click()
         page.wait_for_selector("#solution:not([hidden])")
         page.locator("#sol-fwd").click()
@@ -541,4 +546,60 @@ def test_every_page_in_french_has_no_english_word(browser: Any, server: str) -> 
         context.close()
     found = {where: sorted(words & english) for where, words in seen.items()}
     assert {where: words for where, words in found.items() if words} == {}
-    assert len(found) == 11
+    assert len(found) == 12
+
+
+def test_the_daily_archive_marks_days_and_plays_a_past_one(browser: Any, server: str) -> None:
+    """Past days in a calendar: won and lost ones marked from the statistics, any past day
+    playable (its deal is that date's deal of the day), days to come not."""
+    today = date.today()
+    last_month = (today.replace(day=1) - timedelta(days=1)).replace(day=1)
+    won, lost, picked = (last_month + timedelta(days=k) for k in (2, 3, 9))
+    stats = {
+        "daily": {
+            "label": "",
+            "daily": True,
+            "played": 2,
+            "won": 1,
+            "streak": 0,
+            "bestStreak": 1,
+            "bestTime": None,
+            "fewestMoves": None,
+            "days": {won.isoformat(): "won", lost.isoformat(): "played"},
+        }
+    }
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/privacy")
+        page.evaluate("s => localStorage.setItem('eightoff.stats', JSON.stringify(s))", stats)
+        page.goto(f"{server}/?code={CODE}")
+        ready(page)
+        page.locator("#btn-new").click()
+        page.locator("#new-archive").click()
+        page.wait_for_selector("#dlg-archive[open]")
+        assert page.locator("#archive-next").is_disabled()  # no month to come
+        page.locator("#archive-prev").click()
+        day = page.locator
+        assert "won" in day(f"[data-date='{won}']").get_attribute("class")
+        assert "lost" in day(f"[data-date='{lost}']").get_attribute("class")
+        assert (
+            day(f"[data-date='{lost}']").get_attribute("aria-label").endswith(", played, not won")
+        )
+        assert day("#archive-days button.day").count() == (today.replace(day=1) - last_month).days
+        day(f"[data-date='{picked}']").click()
+        page.wait_for_function(
+            "code => document.getElementById('code').textContent === code",
+            arg=str(Daily.of(picked).code),
+        )
+        ready(page)
+        saved = json.loads(page.evaluate("localStorage.getItem('eightoff.game')"))
+        assert saved["daily"] == picked.isoformat()
+        page.locator("#btn-new").click()  # this month: today can be played, tomorrow not
+        page.locator("#new-archive").click()
+        if today.day < 28:
+            tomorrow = (today + timedelta(days=1)).isoformat()
+            assert day(f"[data-date='{tomorrow}']").is_disabled()
+        assert day(f"[data-date='{today}']").is_enabled()
+    finally:
+        context.close()

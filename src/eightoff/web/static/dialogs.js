@@ -5,6 +5,7 @@ import { dailyShare, dailyStreak, localDate } from "./daily.js";
 import { currentLanguage, t, tOr } from "./i18n.js";
 import { useLanguage } from "./lang.js";
 import { api } from "./api.js";
+import { openArchive } from "./archive.js";
 import { enqueue } from "./busy.js";
 import { autoplayNow, newGame, startGame } from "./play.js";
 import { $, DEFAULT_SETTINGS, SUITS, formatTime, isObject, isRed, reducedMotion, state } from "./state.js";
@@ -202,6 +203,8 @@ function onNewClose() {
     newGame();
   } else if (dlg.returnValue === "daily") {
     newGame({ daily: localDate() });
+  } else if (dlg.returnValue === "archive") {
+    openArchive();
   }
 }
 

@@ -80,6 +80,12 @@ addMessages("en", {
   "daily.share": "Eight Off — {date} — won in {moves} moves, {hints}",
   "daily.noHints": "no hints", "daily.oneHint": "1 hint", "daily.hints": "{n} hints",
   "daily.solution": ", solution shown",
+  // the daily archive (archive.js)
+  "ui.archive": "Past days", "ui.archive.title": "Deals of past days",
+  "ui.archive.prev": "Month before", "ui.archive.next": "Month after",
+  "ui.archive.wonKey": "won", "ui.archive.lostKey": "played, not won",
+  "archive.day": "{date}", "archive.won": "{date}, won", "archive.lost": "{date}, played, not won",
+  "archive.played": "{date}, being played",
   // the text pages: privacy, page not found (page.js)
   "page.back": "← Back to the game",
   "notfound.title": "Eight Off: page not found", "notfound.heading": "Page not found",
@@ -320,6 +326,11 @@ addMessages("fr", {
   "daily.share": "Eight Off — {date} — gagnée en {moves} coups, {hints}",
   "daily.noHints": "sans indice", "daily.oneHint": "1 indice", "daily.hints": "{n} indices",
   "daily.solution": ", solution montrée",
+  "ui.archive": "Jours passés", "ui.archive.title": "Donnes des jours passés",
+  "ui.archive.prev": "Mois précédent", "ui.archive.next": "Mois suivant",
+  "ui.archive.wonKey": "gagnée", "ui.archive.lostKey": "jouée, pas gagnée",
+  "archive.day": "{date}", "archive.won": "{date}, gagnée", "archive.lost": "{date}, jouée, pas gagnée",
+  "archive.played": "{date}, en cours",
   // the text pages: privacy, page not found (page.js)
   "page.back": "← Retour au jeu",
   "notfound.title": "Eight Off : page introuvable", "notfound.heading": "Page introuvable",

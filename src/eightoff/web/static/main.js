@@ -1,6 +1,7 @@
 /* Eight Off: the page's entry point. It binds the controls and starts or resumes a game. */
 
 import { api } from "./api.js";
+import { bindArchive } from "./archive.js";
 import { announce, applySettings, notice, render, say } from "./board.js";
 import { bindDialogs, confirmDialog, loadRules, openNewDialog } from "./dialogs.js";
 import { bindPointer } from "./drag.js";
@@ -41,6 +42,7 @@ function bind() {
   bindKeys();
   bindDialogs();
   bindShare();
+  bindArchive();
   // A new window size or orientation: lay the board out again, once per frame.
   let relayout = 0;
   const onResize = () => {
