@@ -232,6 +232,20 @@ def play_by_drag(page: Any, pos: Position, move: Move) -> Position:
     return pos.apply(move)
 
 
+def refused_drop(pos: Position) -> tuple[int, int]:
+    """Columns (0-based) i, j: i's exposed card can move, but not onto column j."""
+    legal = pos.legal_moves()
+    return next(
+        (i, j)
+        for i in range(8)
+        for j in range(8)
+        if i != j
+        and pos.columns[j]
+        and any(m.source == column(i) for m in legal)
+        and Move(column(i), column(j)) not in legal
+    )
+
+
 def first_cell_move(pos: Position) -> Move:
     return next(m for m in pos.legal_moves() if m.target.kind is PlaceKind.CELL)
 
@@ -816,14 +830,7 @@ def test_refusals_and_copied_show_on_screen(browser: Any, server: str) -> None:
     try:
         open_game(page, server)
         # A card with somewhere to go, dropped on a column that does not take it.
-        i, j = next(
-            (i, j)
-            for i in range(8)
-            for j in range(8)
-            if i != j
-            and any(m.source == column(i) for m in legal)
-            and Move(column(i), column(j)) not in legal
-        )
+        i, j = refused_drop(pos)
         card = pos.columns[i][-1]
         drag(page, str(card), f"column-{j + 1}")
         text = toast_text(page, f"{card.symbol()} cannot go there: ")
@@ -1676,16 +1683,8 @@ def test_a_whole_game_with_refused_drops_logs_no_error_and_the_win_stays(
     console: list[str] = []
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     pos = GameCode.parse(CODE).position()
-    legal = pos.legal_moves()
     open_game(page, server)
-    i, j = next(
-        (i, j)
-        for i in range(8)
-        for j in range(8)
-        if i != j
-        and any(m.source == column(i) for m in legal)
-        and Move(column(i), column(j)) not in legal
-    )
+    i, j = refused_drop(pos)
     drag(page, str(pos.columns[i][-1]), f"column-{j + 1}")  # the server says why not
     toast_text(page, "cannot go there: ")
     for move in line:
