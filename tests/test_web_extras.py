@@ -18,10 +18,10 @@ from eightoff.cards import SUIT_LETTERS
 from eightoff.codes import GameCode
 from eightoff.daily import Daily, parse_date, share_text
 from eightoff.game import home_move
-from eightoff.moves import Move, Place, PlaceKind, column
+from eightoff.moves import Move, Place, PlaceKind
 from eightoff.position import Position
 from eightoff.solver import Limit, solve
-from test_web_browser import drag, serve_app, toast_text
+from test_web_browser import drag, refused_drop, serve_app, toast_text
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -420,21 +420,12 @@ def test_the_new_game_form_is_the_servers_rule_table(browser: Any, server: str) 
 def test_the_servers_refusals_are_said_in_french(browser: Any, server: str) -> None:
     """An illegal drop and a bad game code, said by their reason codes in French."""
     pos = GameCode.parse(CODE).position()
-    legal = pos.legal_moves()
     context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
     page = context.new_page()
     try:
         page.goto(f"{server}/?code={CODE}")
         ready(page)
-        i, j = next(
-            (i, j)
-            for i in range(8)
-            for j in range(8)
-            if i != j
-            and pos.columns[j]
-            and any(m.source == column(i) for m in legal)
-            and Move(column(i), column(j)) not in legal
-        )
+        i, j = refused_drop(pos)
         card = pos.columns[i][-1]
         drag(page, str(card), f"column-{j + 1}")
         text = toast_text(page, " ne peut pas aller là : ")
