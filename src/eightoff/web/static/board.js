@@ -1,7 +1,7 @@
 /* Drawing the board from the server's answer: piles, cards, status, banners, notices. */
 
 import { t, tForm, cardName, indexText, pileName, rankName } from "./i18n.js";
-import { DESIGN_COLUMN, MIN_STRIP_PX, bottomReserve, fanLimits, footHeight, sizeBoard } from "./layout.js";
+import { DESIGN_COLUMN, bottomReserve, fanLimits, footHeight, sizeBoard } from "./layout.js";
 import {
   $, RANKS, SUITS, SVG_NS, board, cardEls, cardSuit, elapsedNow, flatMoves, formatTime, isRed,
   moveFrom, moveTo, parsePile, reducedMotion, state, where,
@@ -216,11 +216,11 @@ export function render(options) {
   const tableauTop = board.querySelector(".tableau").getBoundingClientRect().top + window.scrollY;
   const padding = 3 * parseFloat(board.style.getPropertyValue("--gap")); // the board's, below the columns
   const bottom = window.innerHeight - bottomReserve(window.innerHeight) - footHeight() - padding;
-  const { least, most } = fanLimits(cw, !board.classList.contains("narrow"), board.classList.contains("big-index"));
+  const { least, tight, most } = fanLimits(cw, !board.classList.contains("narrow"), board.classList.contains("big-index"));
   pos.columns.forEach((col, k) => {
     const label = `column-${k + 1}`;
     const n = col.length;
-    const floor = n > DESIGN_COLUMN ? MIN_STRIP_PX : least; // a long column closes its fan
+    const floor = n > DESIGN_COLUMN ? tight : least; // a long column closes its fan
     const off = n > 1 ? Math.min(most, Math.max(floor, (bottom - tableauTop - ch) / (n - 1))) : most;
     col.forEach((card, i) => put(card, label, i, n, Math.round(i * off)));
     const pile = pileEl(label);

@@ -2,10 +2,11 @@
 
 import { board, state } from "./state.js";
 
-/** Columns up to this long fit at the least readable fan; longer ones close their fan
- * down to MIN_STRIP_PX before the cards shrink. */
+/** Columns up to this long fit at the least fan that shows a covered card's whole index;
+ * longer ones close their fan to the ``tight`` one (its rank still whole) before the cards
+ * shrink. */
 export const DESIGN_COLUMN = 11;
-export const MIN_STRIP_PX = 14; // a covered card always shows at least this much of its top
+const MIN_STRIP_PX = 14; // a covered card always shows at least this much of its top
 
 /** Space kept below the longest column (the floating banners); less on short screens. */
 export const bottomReserve = (H) => (H < 560 ? 12 : 56);
@@ -17,20 +18,22 @@ const SMALL_CARD = 56;
 const indexScale = (big) => (state.settings.largePrint ? (big ? 0.4 : 0.36) : big ? 0.36 : 0.3);
 
 /** The least and the most a covered card shows, in px: the least keeps its rank and suit
- * readable, the most stays above the card's centre picture. */
+ * whole, the tight its rank (a column past DESIGN_COLUMN cards), the most stays above the
+ * card's centre picture. */
 export function fanLimits(cw, wide, big) {
   const ch = cw * 1.4;
   const scale = indexScale(big);
   const most = Math.min(ch * 0.4, ch * (wide ? 0.27 : 0.36) + cw * (scale - 0.3));
   const least = Math.min(most, Math.max(MIN_STRIP_PX, cw * (scale + 0.04)));
-  return { least, most };
+  const tight = Math.min(least, Math.max(MIN_STRIP_PX, cw * (0.02 + 0.85 * scale))); // the rank readable
+  return { least, tight, most };
 }
 
 /** Card width, gaps and arrangement from the window size: the largest cards with which
  * every pile fits across and a column of DESIGN_COLUMN cards fits above the bottom of the
- * window with its covered cards at their least readable fan, and a longer column of
- * ``longest`` cards with MIN_STRIP_PX of each: a column passing 11 cards shrinks no card
- * while its fan can close. */
+ * window with its covered cards at their least fan, and a longer column of ``longest``
+ * cards at their tight fan: a column passing 11 cards shrinks no card while its fan can
+ * close. */
 export function sizeBoard(longest) {
   const W = document.documentElement.clientWidth;
   const H = window.innerHeight;
@@ -54,8 +57,8 @@ export function sizeBoard(longest) {
     let cw = Math.floor(Math.min(124, across[arrangement]));
     for (; cw > 34; cw--) {
       const ch = cw * 1.4;
-      const least = fanLimits(cw, arrangement !== "narrow", big).least;
-      const column = ch + Math.max((DESIGN_COLUMN - 1) * least, (longest - 1) * MIN_STRIP_PX);
+      const { least, tight } = fanLimits(cw, arrangement !== "narrow", big);
+      const column = ch + Math.max((DESIGN_COLUMN - 1) * least, (longest - 1) * tight);
       const height = Math.max(rows * (ch + gap) + column, side * ch + (side - 1) * gap);
       if (height <= room) break;
     }
