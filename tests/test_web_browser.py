@@ -24,7 +24,7 @@ from eightoff.moves import FOUNDATION, Move, Place, PlaceKind, column
 from eightoff.position import Position
 from eightoff.rules import STANDARD, preset
 from eightoff.solver import Limit, solve
-from support.browser import drag, grab_point, serve_app, toast_text
+from support.browser import drag, grab_point, refused_drop, serve_app, toast_text
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -774,14 +774,7 @@ def test_refusals_and_copied_show_on_screen(browser: Any, server: str) -> None:
     try:
         open_game(page, server)
         # A card with somewhere to go, dropped on a column that does not take it.
-        i, j = next(
-            (i, j)
-            for i in range(8)
-            for j in range(8)
-            if i != j
-            and any(m.source == column(i) for m in legal)
-            and Move(column(i), column(j)) not in legal
-        )
+        i, j = refused_drop(pos)
         card = pos.columns[i][-1]
         drag(page, str(card), f"column-{j + 1}")
         text = toast_text(page, f"{card.symbol()} cannot go there: ")
@@ -1547,3 +1540,246 @@ def test_the_solution_bar_covers_no_card_on_a_phone_held_sideways(
         page.screenshot(path=str(ARTIFACTS / "web-phone-landscape-solution.png"))
     finally:
         context.close()
+
+
+# -- what a screen reader meets ---------------------------------------------------------------
+
+
+def accessibility_tree(page: Any) -> list[dict[str, Any]]:
+    """The page's accessibility tree as chromium builds it (the nodes not ignored)."""
+    nodes = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    return [n for n in nodes if not n.get("ignored")]
+
+
+def test_no_control_inside_a_control_and_the_spare_foundation_card_is_hidden(
+    page: Any, server: str
+) -> None:
+    code = str(GameCode(STANDARD, 130))  # column 6 ends 2♥ A♥: both go home
+    open_game(page, server, code)
+    for card, n in (("AH", 1), ("2H", 2)):
+        page.locator(f'[data-card="{card}"]').click()  # a click sends a card home
+        wait_moves(page, n)
+        page.wait_for_timeout(500)  # no double click
+    assert pile_of(page, "AH") == "foundation-H"  # under 2♥, shown only when it is dragged
+    nodes = accessibility_tree(page)
+    by_id = {n["nodeId"]: n for n in nodes}
+    controls = {"button", "link", "textbox", "checkbox", "combobox"}
+
+    def role(node: dict[str, Any]) -> str:
+        return str(node.get("role", {}).get("value", ""))
+
+    nested = []
+    for node in nodes:
+        if role(node) not in controls:
+            continue
+        parent = by_id.get(node.get("parentId", ""))
+        while parent is not None:
+            if role(parent) in controls:
+                nested.append((role(parent), parent.get("name", {}).get("value")))
+            parent = by_id.get(parent.get("parentId", ""))
+    assert nested == []
+    names = [str(n.get("name", {}).get("value", "")) for n in nodes]
+    assert any(name.startswith("2 of hearts, on the") for name in names)
+    assert not any(name.startswith("ace of hearts") for name in names)
+    # Every card of the columns is a button of its own, in a named group.
+    groups = [n for n in nodes if role(n) == "group"]
+    columns = [str(n.get("name", {}).get("value")) for n in groups]
+    assert sum(name.startswith("column ") and name.endswith(" cards") for name in columns) == 8
+
+
+# -- delivery -----------------------------------------------------------------------------------
+
+
+def test_the_page_and_the_json_come_compressed_and_cached(page: Any, server: str) -> None:
+    gzip = {"Accept-Encoding": "gzip"}
+    first = page.request.get(f"{server}/", headers=gzip)
+    assert first.status == 200 and first.headers["content-encoding"] == "gzip"
+    assert first.headers["cache-control"] == "no-cache"
+    again = page.request.get(f"{server}/", headers={"If-None-Match": first.headers["etag"]})
+    assert again.status == 304 and again.body() == b""
+    moves = page.request.post(
+        f"{server}/api/state", data={"code": CODE, "moves": ["1e"]}, headers=gzip
+    )
+    assert moves.status == 200 and moves.headers["content-encoding"] == "gzip"
+    assert moves.json()["moves_applied"] == 1
+    style = page.request.get(f"{server}/static/style.css", headers=gzip)
+    assert style.headers["cache-control"] == "no-cache" and style.headers["etag"]
+    # Every module the game loads is preloaded at once, and nothing else is.
+    served: list[str] = []
+    page.on("request", lambda r: served.append(r.url) if r.url.endswith(".js") else None)
+    open_game(page, server)
+    preloaded = page.eval_on_selector_all(
+        "link[rel=modulepreload]", "links => links.map((l) => l.getAttribute('href'))"
+    )
+    assert preloaded[0] == "/static/main.js" and len(preloaded) >= 15
+    assert sorted(preloaded) == sorted({url.removeprefix(server) for url in served})
+
+
+# -- polish -------------------------------------------------------------------------------------
+
+
+def test_a_whole_game_with_refused_drops_logs_no_error_and_the_win_stays(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    """A refusal is an answer, not an error: no red line in the console in a whole game; the
+    win shows until the player closes it."""
+    page.emulate_media(reduced_motion="reduce")  # cards jump: no waiting for each slide
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    pos = GameCode.parse(CODE).position()
+    open_game(page, server)
+    i, j = refused_drop(pos)
+    drag(page, str(pos.columns[i][-1]), f"column-{j + 1}")  # the server says why not
+    toast_text(page, "cannot go there: ")
+    for move in line:
+        pos = play_by_drag(page, pos, move)
+    page.wait_for_selector("#celebrate:not([hidden])")
+    page.wait_for_timeout(6500)
+    assert page.locator("#celebrate").is_visible()  # until dismissed
+    page.keyboard.press("Escape")
+    assert page.locator("#celebrate").is_hidden()
+    assert console == []
+
+
+def caption(page: Any, pile: str) -> str:
+    """What an empty pile says on the board (its ::after text)."""
+    return str(
+        page.locator(f'[data-pile="{pile}"]').evaluate(
+            "el => getComputedStyle(el, '::after').content"
+        )
+    )
+
+
+def test_a_first_run_names_the_cells_and_foundations_and_the_stuck_buttons_stand_apart(
+    browser: Any, server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_game(page, server)  # a first visit: nothing saved yet
+        assert caption(page, "foundation-S") == '"Foundation"'
+        assert caption(page, "cell-5") == '"Cell"'
+        open_game(page, server, STUCK_CODE)  # a game saved already: no captions
+        assert caption(page, "foundation-S") == "none"
+        first, second = (
+            page.locator("#banner-actions button").nth(k).bounding_box() for k in (0, 1)
+        )
+        apart = max(
+            second["x"] - first["x"] - first["width"], second["y"] - first["y"] - first["height"]
+        )
+        assert apart >= 6
+    finally:
+        context.close()
+
+
+def card_width(page: Any) -> float:
+    return float(page.locator("[data-card]").first.bounding_box()["width"])
+
+
+def test_cards_keep_their_size_when_a_column_passes_eleven_cards(browser: Any, server: str) -> None:
+    """A column of 13 cards closes its fan (every rank still showing) rather than shrinking
+    every card on the board; one of 18 still fits the window."""
+    long_pos = GameCode.parse(LONG_CODE).position()
+    long_moves = [Move.from_text(t) for t in LONG_MOVES]
+    for move in long_moves:
+        long_pos = long_pos.apply(move)
+    tall_pos = GameCode.parse(TALL_CODE).position()
+    tall_moves = [Move.from_text(t) for t in TALL_MOVES]
+    for move in tall_moves:
+        tall_pos = tall_pos.apply(move)
+    for viewport in (DESKTOP, PHONE_LANDSCAPE):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        try:
+            open_game(page, server)
+            width = card_width(page)
+            preload(page, server, LONG_CODE, [[m] for m in long_moves])
+            assert card_width(page) == width, viewport
+            assert_columns_fit(page, long_pos, viewport)
+            preload(page, server, TALL_CODE, [[m] for m in tall_moves])
+            assert_columns_fit(page, tall_pos, viewport)
+        finally:
+            context.close()
+
+
+# -- features of the best sites ---------------------------------------------------------------
+
+SHARE_SHEET = """() => {
+    window.shared = [];
+    navigator.share = async (data) => { window.shared.push(data); };
+}"""
+
+
+def test_the_share_sheet_where_the_browser_has_one(
+    browser: Any, server: str, line: list[Move]
+) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_game(page, server)
+        page.click("#btn-code")
+        has_sheet = page.evaluate("typeof navigator.share === 'function'")
+        assert page.locator("#code-share").is_visible() == has_sheet  # none: no button
+        page.add_init_script(f"({SHARE_SHEET})()")
+        preload(page, server, CODE, [[m] for m in line[: finish_point(line)]])
+        page.click("#btn-code")
+        page.click("#code-share")
+        page.wait_for_function("() => window.shared.length === 1")
+        shared = page.evaluate("window.shared[0]")
+        assert shared["url"].endswith(f"/?code={CODE}") and CODE in shared["text"]
+        page.keyboard.press("Escape")
+        page.click("#btn-finish")
+        page.click("#celebrate-share-btn")
+        page.wait_for_function("() => window.shared.length === 2")
+        assert "won" in page.evaluate("window.shared[1].text")
+        assert page.locator("#celebrate").is_visible()  # sharing does not close the win
+    finally:
+        context.close()
+
+
+SOUND_COUNTER = """() => {
+    window.tones = 0;
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+        createOscillator() {
+            const tone = super.createOscillator();
+            const start = tone.start.bind(tone);
+            tone.start = (...args) => { window.tones += 1; start(...args); };
+            return tone;
+        }
+    };
+}"""
+
+
+def test_left_handed_layout_and_an_optional_sound(browser: Any, server: str) -> None:
+    for viewport in (DESKTOP, PHONE_LANDSCAPE):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        page.add_init_script(f"({SOUND_COUNTER})()")
+        try:
+            pos = GameCode.parse(CODE).position()
+            open_game(page, server)
+            x = {
+                group: page.locator(f"#board .{group}").bounding_box()["x"]
+                for group in ("foundations", "cells", "tableau")
+            }
+            assert x["foundations"] < x["tableau"] <= x["cells"]  # right-handed: cells right
+            pos = play_by_drag(page, pos, first_cell_move(pos))
+            assert page.evaluate("window.tones") == 0  # no sound unless asked for
+            page.click("#btn-options")
+            page.check("#form-options input[name='leftHanded']")
+            page.check("#form-options input[name='sound']")
+            page.click("#form-options button[type='submit']")
+            mirrored = {
+                group: page.locator(f"#board .{group}").bounding_box()["x"]
+                for group in ("foundations", "cells", "tableau")
+            }
+            assert mirrored["cells"] <= mirrored["tableau"] < mirrored["foundations"]
+            play_by_drag(page, pos, first_cell_move(pos))
+            assert page.evaluate("window.tones") == 1  # a tick for the move
+            if viewport == PHONE_LANDSCAPE:  # the solution bar in the room beside the columns
+                page.click("#btn-solution")
+                page.wait_for_selector("#solution.aside:not([hidden])")
+                assert page.evaluate(COVERED_BY_THE_SOLUTION_BAR) == []
+        finally:
+            context.close()

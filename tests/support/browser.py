@@ -9,6 +9,9 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from eightoff.moves import Move, column
+from eightoff.position import Position
+
 
 def serve_app(app: Any) -> Iterator[str]:
     """Run the ASGI ``app`` on a free port in a thread; its address."""
@@ -67,3 +70,17 @@ def toast_text(page: Any, *words: str) -> str:
         arg=list(words),
     )
     return str(page.locator("#toast").inner_text())
+
+
+def refused_drop(pos: Position) -> tuple[int, int]:
+    """Columns (0-based) i, j: i's exposed card can move, but not onto column j."""
+    legal = pos.legal_moves()
+    return next(
+        (i, j)
+        for i in range(8)
+        for j in range(8)
+        if i != j
+        and pos.columns[j]
+        and any(m.source == column(i) for m in legal)
+        and Move(column(i), column(j)) not in legal
+    )

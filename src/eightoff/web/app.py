@@ -33,10 +33,8 @@ from typing import Any, Final, Literal, TypeVar
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from eightoff.cards import CARDS, Card
@@ -52,6 +50,7 @@ from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.solver import Limit
 from eightoff.verdicts import UNSURVEYED_TEXT, draw_won, shipped
+from eightoff.web.delivery import Gzip, Static, page
 from eightoff.web.middleware import (
     BODY_KEY,
     HeadAsGet,
@@ -74,7 +73,7 @@ MOVES_SCHEMA_LIMIT: Final = 20_000
 """The schema's hard cap on a move list; :attr:`Limits.max_moves` is the one enforced."""
 
 _HTML: Final = "text/html; charset=utf-8"
-_PAGES: Final = {"/": "index.html", "/privacy": "privacy.html"}
+_PAGES: Final = {"/": ("index.html", "main.js"), "/privacy": ("privacy.html", "page.js")}
 LANGUAGES: Final = ("en", "fr")
 """The page's languages, the first the default."""
 _RULES_PAGES: Final = {"en": "rules.html", "fr": "rules.fr.html"}
@@ -180,6 +179,12 @@ class StateRequest(GameRequest):
         description="After the moves, play every foundation move autoplay allows now; "
         'they come back in "autoplayed" (not counted in "moves_applied") for the page '
         "to append to its last action.",
+    )
+    refusal_ok: bool = Field(
+        False,
+        description='An illegal or unreadable move is answered 200 {"refused": {"error", '
+        '"index", "reason", "reason_code"}} rather than 422: a page asking whether a move '
+        "stands gets a refusal as an answer, not as an error.",
     )
 
 
@@ -471,14 +476,9 @@ def create_app(
         difficulty levels a new winnable deal may be asked for (``difficulties``)."""
         return _ok(_RULES_INFO)
 
-    for route_path, filename in _PAGES.items():
-        app.add_api_route(
-            route_path,
-            _page(filename),
-            methods=["GET", "HEAD"],
-            include_in_schema=False,
-            response_class=FileResponse,
-        )
+    for route_path, (filename, entry) in _PAGES.items():  # with ETags and module preloads
+        endpoint = page(STATIC / filename, entry)
+        app.add_api_route(route_path, endpoint, methods=["GET", "HEAD"], include_in_schema=False)
 
     @app.get("/rules", include_in_schema=False, response_class=FileResponse)
     def rules_page(request: Request, lang: str | None = None) -> FileResponse:
@@ -490,10 +490,8 @@ def create_app(
             headers={"Content-Language": chosen, "Vary": "Accept-Language"},
         )
 
-    # Static files gzipped (ETag and Last-Modified come with them: 304 when unchanged).
-    app.mount(
-        "/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=512), name="static"
-    )
+    app.mount("/static", Static(directory=STATIC), name="static")  # validators: 304s
+    app.add_middleware(Gzip)  # the page, the JSON, scripts and styles
 
     return app
 
@@ -554,15 +552,6 @@ def language(accept: str | None) -> str:
         if primary in LANGUAGES and q > best_q:
             best, best_q = primary, q
     return best
-
-
-def _page(filename: str) -> Callable[[], FileResponse]:
-    path = STATIC / filename
-
-    def page() -> FileResponse:
-        return FileResponse(path, media_type=_HTML)
-
-    return page
 
 
 _API_DESCRIPTION: Final = """\
@@ -632,7 +621,12 @@ class _Api:
         return out
 
     def state(self, req: StateRequest) -> dict[str, Any]:
-        game = self._replay(req)
+        try:
+            game = self._replay(req)
+        except ApiError as exc:
+            if not (req.refusal_ok and exc.status == 422 and "index" in exc.extra):
+                raise
+            return {"refused": {"error": exc.message, **exc.extra}}
         before = game.position
         autoplayed = game.settle() if req.autoplay else []  # one action, as the page records
         out = view_to_json(game.view())
@@ -865,7 +859,8 @@ def _parse_code(text: str) -> GameCode:
     try:
         return GameCode.parse(text)
     except InvalidGameCodeError as exc:
-        raise ApiError(400, f"unknown game code: {exc}", reason_code=BAD_GAME_CODE) from None
+        said = f"unknown game code: {exc}"  # and the fault, for a page to say in its words
+        raise ApiError(400, said, reason_code=BAD_GAME_CODE, fault=exc.json()) from None
 
 
 # -- errors and limits ----------------------------------------------------------------

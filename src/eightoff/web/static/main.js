@@ -1,6 +1,7 @@
 /* Eight Off: the page's entry point. It binds the controls and starts or resumes a game. */
 
 import { api } from "./api.js";
+import { bindArchive } from "./archive.js";
 import { announce, applySettings, notice, render, say } from "./board.js";
 import { bindDialogs, confirmDialog, loadRules, openNewDialog } from "./dialogs.js";
 import { bindPointer } from "./drag.js";
@@ -9,6 +10,7 @@ import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
 import { chooseLanguage, useLanguage } from "./lang.js";
 import { askHint, dealRequest, guarded, newGame, redo, refresh, restart, startGame, undo } from "./play.js";
+import { bindShare } from "./share.js";
 import { closeSolution, solutionGo, solutionPlay, solutionStep, startSolution, stopSolution } from "./solution.js";
 import { $, DEFAULT_SETTINGS, KEYS, elapsedNow, formatTime, runClock, state } from "./state.js";
 import { corrupted, loadStored, saveGame, saveSettings, validGame } from "./storage.js";
@@ -39,6 +41,8 @@ function bind() {
   bindPointer();
   bindKeys();
   bindDialogs();
+  bindShare();
+  bindArchive();
   // A new window size or orientation: lay the board out again, once per frame.
   let relayout = 0;
   const onResize = () => {
@@ -101,6 +105,8 @@ async function resume(saved) {
 
 async function start() {
   const savedGame = loadStored();
+  // Never played here: the board names its cells and foundations.
+  document.body.classList.toggle("first-run", !savedGame && Object.keys(state.stats).length === 0);
   useLanguage(chooseLanguage());
   applySettings();
   bind();

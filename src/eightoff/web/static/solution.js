@@ -31,7 +31,8 @@ export function startSolution() {
     clearHint();
     runClock(false); // the clock stops while the solution is shown
     game.solutionSeen = true; // help (storage.js wasHelped), told in the daily share line
-    state.sol = { base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map() };
+    const longest = Math.max(...state.view.position.columns.map((col) => col.length));
+    state.sol = { base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map(), longest };
     state.sol.cache.set(0, state.view);
     $("solution").hidden = false;
     placeSolutionBar();
@@ -43,8 +44,10 @@ export function startSolution() {
 
 function updateSolution() {
   const { k, steps, timer } = state.sol;
-  const last = k > 0 ? `: ${describeMove(steps[k - 1])}` : "";
-  $("sol-text").textContent = t("solution.step", { k, n: steps.length }) + last;
+  const n = steps.length;
+  $("sol-text").textContent = k > 0
+    ? t("solution.stepMove", { k, n, move: describeMove(steps[k - 1]) })
+    : t("solution.step", { k, n });
   $("sol-back").disabled = k === 0;
   $("sol-first").disabled = k === 0;
   $("sol-fwd").disabled = k === steps.length;

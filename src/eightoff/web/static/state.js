@@ -20,6 +20,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   showTimer: true,
   theme: "auto", // "auto" (the device's), "light" or "dark"
   language: "", // "en" or "fr"; "" follows the browser
+  leftHanded: false, // the cells and foundations swap sides
+  sound: false, // a tick per move, a chord for a win (sound.js)
 });
 
 export const $ = (id) => document.getElementById(id);
