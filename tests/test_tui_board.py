@@ -20,7 +20,7 @@ from eightoff.rules import preset
 from eightoff.tui.app import EightOffApp
 from eightoff.tui.board import Pile
 from eightoff.tui.userdata import UserData
-from test_tui import _board_fits, after, drive, message
+from support.tui import after, board_fits, drive, message
 
 
 def contrast(one: Color, two: Color) -> float:
@@ -62,7 +62,7 @@ def test_a_terminal_too_small_for_the_board_says_how_big_it_must_be(
         await pilot.resize_terminal(74, 16)  # just enough: the whole board, no notice
         await pilot.pause()
         assert not notice.region.height
-        _board_fits(app)
+        board_fits(app)
         right = app.query_one("#foundation-C", Pile).region
         assert right.right <= 74
         assert app.query_one("#column-8", Pile).region.right <= 74
