@@ -70,6 +70,7 @@ LONGEST_STATE_P95_MS = 100.0  # 10,000 moves: five times the moves, five times t
 HINT_P95_MS = 300.0
 HEAVY_RATIO = 2.0  # short requests' p99 under 3 long-replay clients, over their p99 alone
 HEAVY_CLIENTS = 3
+HEAVY_ROUNDS = 4  # short requests alone, then under load, this many times in turn
 SHORT_GAME_MOVES = 10
 GAME_MOVES = 150
 LONG_GAME_MOVES = 2000
@@ -299,10 +300,10 @@ def in_process(body: bytes, path: str, count: int) -> tuple[list[float], list[fl
     and HTTP to; on a busy machine the CPU time holds better than the latency."""
     import asyncio
 
-    from eightoff.web.app import create_app
+    from eightoff.web.app import Limits, create_app
     from eightoff.web.middleware import post_scope
 
-    app = create_app()
+    app = create_app(limits=Limits(heavy_body=0))  # the whole cost: the replay here too
     scope = post_scope(path, [(b"content-type", b"application/json")])
 
     async def one() -> None:
@@ -360,7 +361,10 @@ def main(argv: list[str] | None = None) -> int:
         help="run this scenario only (idle: in process, then loopback without solvers)",
     )
     parser.add_argument(
-        "--short", type=int, default=1000, help="short requests per heavy-replay phase (1000)"
+        "--short",
+        type=int,
+        default=2000,
+        help="short requests alone, and as many under load (2000)",
     )
     parser.add_argument(
         "--json",
@@ -505,8 +509,8 @@ def replay_clients(port: int, body: bytes, clients: int, stop: Any, answers: Any
 
 def heavy(port: int, args: argparse.Namespace, longest: bytes) -> bool:
     """Short requests alone, then under :data:`HEAVY_CLIENTS` clients replaying the
-    longest games (in a process of their own), twice in turn; whether the p99 ratio met
-    its target (the figures also go to --json)."""
+    longest games (in a process of their own), :data:`HEAVY_ROUNDS` times in turn;
+    whether the p99 ratio met its target (the figures also go to --json)."""
     code, moves = long_game(SHORT_GAME_MOVES, compact=True)
     short = json.dumps({"code": code, "moves": moves}).encode()
     load(port, "/api/state", [longest], 8, 4)  # start each server process's replay process
@@ -514,8 +518,8 @@ def heavy(port: int, args: argparse.Namespace, longest: bytes) -> bool:
     alone: list[float] = []
     loaded: list[float] = []
     statuses: dict[int, int] = {}
-    for _ in range(2):  # in turn, so a change in the machine's load touches both
-        alone += load(port, "/api/state", [short], args.short // 2, 1)[1]
+    for _ in range(HEAVY_ROUNDS):  # in turn, so a change in the machine's load touches both
+        alone += load(port, "/api/state", [short], args.short // HEAVY_ROUNDS, 1)[1]
         stop, answers = context.Event(), context.Queue()
         loaders = context.Process(
             target=replay_clients, args=(port, longest, HEAVY_CLIENTS, stop, answers)
@@ -523,7 +527,7 @@ def heavy(port: int, args: argparse.Namespace, longest: bytes) -> bool:
         loaders.start()
         try:
             time.sleep(2.0)  # the long replays under way
-            loaded += load(port, "/api/state", [short], args.short // 2, 1)[1]
+            loaded += load(port, "/api/state", [short], args.short // HEAVY_ROUNDS, 1)[1]
         finally:
             stop.set()
             for status, n in answers.get(timeout=120).items():
