@@ -245,7 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="play in the terminal",
         description="Play Eight Off in the terminal (keys 1-8 and a-h pick a source, then a "
         "target; 0 the foundations; arrows and Enter too; F1 lists every key). Without a code "
-        "the game left last time resumes, else a winnable deal is dealt. "
+        "the game left last time resumes, else a winnable deal is dealt; with a code, the game "
+        "left last time is kept until you move in the new one. "
         "Off a terminal, or with --text, print the deal and how to play it move by move.",
     )
     p.add_argument("code", nargs="?", help="a game code to play (default: a new random deal)")
@@ -467,7 +468,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     print(
         f"""
 Play it in the terminal with `eightoff play {code}`, in the browser with
-`eightoff serve` (enter the code under New game), or move by move from the command line:
+`eightoff serve` (in either game you can also enter the code under New game), or move by
+move from the command line:
 
   eightoff deal {code}                       show this deal again
   echo '["3a", "a5", "35x2", "1^"]' > moves.json     your moves, in order

@@ -17,8 +17,7 @@ from enum import StrEnum
 from typing import Final
 
 from eightoff.cards import SUIT_LETTERS, SUIT_SYMBOLS, Suit
-from eightoff.errors import IllegalMoveError as IllegalMoveError
-from eightoff.errors import InvalidCardError
+from eightoff.errors import EightOffError, Illegal, InvalidCardError
 from eightoff.errors import InvalidMoveError as InvalidMoveError
 from eightoff.numbers import InvalidNumberError, excerpt, whole_number
 
@@ -161,6 +160,20 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.from_text({self.text()!r})"
+
+
+class IllegalMoveError(EightOffError):
+    """A well-formed move that the rules do not allow here.
+
+    ``move`` is the move, ``code`` the reason as an :class:`~eightoff.errors.Illegal`
+    value and ``reason`` the reason in words; ``str(error)`` reads ``"<move>: <reason>"``.
+    """
+
+    def __init__(self, move: Move, code: Illegal, reason: str) -> None:
+        super().__init__(f"{move}: {reason}")
+        self.move = move
+        self.code = code
+        self.reason = reason
 
 
 def _bad(shown: str, why: str) -> InvalidMoveError:

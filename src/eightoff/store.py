@@ -24,6 +24,7 @@ from typing import Any, Final
 from urllib.parse import quote
 
 from eightoff.codes import SOURCES as SOURCES  # whose deal numbering: the game codes' sources
+from eightoff.difficulty import RATINGS as RATINGS  # stored as their index (version 2)
 from eightoff.errors import EightOffError
 from eightoff.movepack import PackError, pack_line, unpack_line
 from eightoff.numbers import excerpt
@@ -31,7 +32,6 @@ from eightoff.rules import InvalidRulesError, Rules
 
 SCHEMA_VERSION: Final = 3
 VERDICTS: Final = ("solved", "unsolvable", "unknown")  # stored as their index (version 2)
-RATINGS: Final = ("easy", "medium", "hard")  # stored as their index (version 2)
 STORED_SOURCES: Final = ("eightoff", "pysol")  # stored as their index: append only
 assert set(SOURCES) <= set(STORED_SOURCES)
 

@@ -33,15 +33,14 @@ from typing import Any, Final, Literal, TypeVar
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from eightoff.cards import CARDS, Card
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.daily import Daily, parse_date
+from eightoff.difficulty import DIFFICULTIES, Rating
 from eightoff.errors import EightOffError, InvalidCardError
 from eightoff.formats import move_from_json, move_to_json, moves_to_json, view_to_json
 from eightoff.game import Game, ReplayError
@@ -51,6 +50,7 @@ from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.solver import Limit
 from eightoff.verdicts import UNSURVEYED_TEXT, draw_won, shipped
+from eightoff.web.delivery import Gzip, Static, page
 from eightoff.web.middleware import (
     BODY_KEY,
     HeadAsGet,
@@ -73,7 +73,7 @@ MOVES_SCHEMA_LIMIT: Final = 20_000
 """The schema's hard cap on a move list; :attr:`Limits.max_moves` is the one enforced."""
 
 _HTML: Final = "text/html; charset=utf-8"
-_PAGES: Final = {"/": "index.html", "/privacy": "privacy.html"}
+_PAGES: Final = {"/": ("index.html", "main.js"), "/privacy": ("privacy.html", "page.js")}
 LANGUAGES: Final = ("en", "fr")
 """The page's languages, the first the default."""
 _RULES_PAGES: Final = {"en": "rules.html", "fr": "rules.fr.html"}
@@ -133,7 +133,7 @@ class NewRequest(BaseModel):
     winnable: bool = Field(
         True, description="Deal only a game the solver has won (from the pool when there is one)."
     )
-    difficulty: Literal["easy", "medium", "hard"] | None = Field(
+    difficulty: Rating | None = Field(
         None,
         description="With winnable: draw a pool deal of this rating (easy / medium / hard, "
         "from solution length and solver effort); any rating when absent or when the pool "
@@ -179,6 +179,12 @@ class StateRequest(GameRequest):
         description="After the moves, play every foundation move autoplay allows now; "
         'they come back in "autoplayed" (not counted in "moves_applied") for the page '
         "to append to its last action.",
+    )
+    refusal_ok: bool = Field(
+        False,
+        description='An illegal or unreadable move is answered 200 {"refused": {"error", '
+        '"index", "reason", "reason_code"}} rather than 422: a page asking whether a move '
+        "stands gets a refusal as an answer, not as an error.",
     )
 
 
@@ -466,17 +472,13 @@ def create_app(
     def rules_route() -> JSONResponse:
         """Every preset (its options and a one-line description), every option's values, and
         the rule table (``table``: per option its name, CLI flag, help, default and values,
-        each with its words and game-code letter) to build a New game form from."""
+        each with its words and game-code letter) to build a New game form from, and the
+        difficulty levels a new winnable deal may be asked for (``difficulties``)."""
         return _ok(_RULES_INFO)
 
-    for route_path, filename in _PAGES.items():
-        app.add_api_route(
-            route_path,
-            _page(filename),
-            methods=["GET", "HEAD"],
-            include_in_schema=False,
-            response_class=FileResponse,
-        )
+    for route_path, (filename, entry) in _PAGES.items():  # with ETags and module preloads
+        endpoint = page(STATIC / filename, entry)
+        app.add_api_route(route_path, endpoint, methods=["GET", "HEAD"], include_in_schema=False)
 
     @app.get("/rules", include_in_schema=False, response_class=FileResponse)
     def rules_page(request: Request, lang: str | None = None) -> FileResponse:
@@ -488,10 +490,8 @@ def create_app(
             headers={"Content-Language": chosen, "Vary": "Accept-Language"},
         )
 
-    # Static files gzipped (ETag and Last-Modified come with them: 304 when unchanged).
-    app.mount(
-        "/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=512), name="static"
-    )
+    app.mount("/static", Static(directory=STATIC), name="static")  # validators: 304s
+    app.add_middleware(Gzip)  # the page, the JSON, scripts and styles
 
     return app
 
@@ -554,15 +554,6 @@ def language(accept: str | None) -> str:
     return best
 
 
-def _page(filename: str) -> Callable[[], FileResponse]:
-    path = STATIC / filename
-
-    def page() -> FileResponse:
-        return FileResponse(path, media_type=_HTML)
-
-    return page
-
-
 _API_DESCRIPTION: Final = """\
 The server is stateless: send the game code and the moves played so far with each call.
 Moves are answered in the engine's JSON form: `{"card": "7H", "from": ["column", 3], "to":
@@ -584,6 +575,7 @@ _RULES_INFO: Final[dict[str, Any]] = {
     "default": "standard",
     "options": {o.name: [o.to_json(v) for v in o.values] for o in OPTIONS},
     "table": [o.json() for o in OPTIONS],
+    "difficulties": list(DIFFICULTIES),
 }
 
 
@@ -629,7 +621,12 @@ class _Api:
         return out
 
     def state(self, req: StateRequest) -> dict[str, Any]:
-        game = self._replay(req)
+        try:
+            game = self._replay(req)
+        except ApiError as exc:
+            if not (req.refusal_ok and exc.status == 422 and "index" in exc.extra):
+                raise
+            return {"refused": {"error": exc.message, **exc.extra}}
         before = game.position
         autoplayed = game.settle() if req.autoplay else []  # one action, as the page records
         out = view_to_json(game.view())
@@ -862,7 +859,8 @@ def _parse_code(text: str) -> GameCode:
     try:
         return GameCode.parse(text)
     except InvalidGameCodeError as exc:
-        raise ApiError(400, f"unknown game code: {exc}", reason_code=BAD_GAME_CODE) from None
+        said = f"unknown game code: {exc}"  # and the fault, for a page to say in its words
+        raise ApiError(400, said, reason_code=BAD_GAME_CODE, fault=exc.json()) from None
 
 
 # -- errors and limits ----------------------------------------------------------------
