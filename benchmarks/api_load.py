@@ -449,7 +449,8 @@ def main(argv: list[str] | None = None) -> int:
             write_result(
                 os.path.join(os.path.dirname(os.path.abspath(args.results)), "api_heavy.json"),
                 "Short requests beside heavy replays, eightoff serve",
-                ["requests", "count", "p50 ms", "p99 ms", "p99 ratio", "target"],
+                ["requests", "alone + beside", "p50 ms alone / beside", "p99 ms alone / beside"]
+                + ["p99 ratio", "target"],
                 HEAVY_REPORTED,
             )
     return 0 if ok else 1
@@ -562,17 +563,17 @@ def heavy(port: int, args: argparse.Namespace, longest: bytes) -> bool:
     ratio = u["p99"] / a["p99"]
     ok = ratio < HEAVY_RATIO
     answered = ", ".join(f"{n} × {k}" for k, n in sorted(statuses.items()))
-    for name, f in (("alone", a), (f"under {HEAVY_CLIENTS} clients replaying", u)):
-        HEAVY_REPORTED.append(
-            [
-                f"/api/state ({SHORT_GAME_MOVES} moves) {name}",
-                f"{f['requests']:.0f}",
-                f"{f['p50']:.1f}",
-                f"{f['p99']:.1f}",
-                f"{ratio:.2f}" if f is u else "1",
-                f"< {HEAVY_RATIO:g}",
-            ]
-        )
+    HEAVY_REPORTED.append(
+        [
+            f"/api/state ({SHORT_GAME_MOVES} moves) beside {HEAVY_CLIENTS} clients replaying "
+            f"{LONGEST_GAME_MOVES:,} moves",
+            f"{a['requests']:.0f} + {u['requests']:.0f}",
+            f"{a['p50']:.1f} / {u['p50']:.1f}",
+            f"{a['p99']:.1f} / {u['p99']:.1f}",
+            f"{ratio:.2f}",
+            f"< {HEAVY_RATIO:g}",
+        ]
+    )
     print(
         f"/api/state ({SHORT_GAME_MOVES} moves) alone: p50 {a['p50']:.1f} ms  p99 "
         f"{a['p99']:.1f} ms; under {HEAVY_CLIENTS} clients replaying {LONGEST_GAME_MOVES:,} "
