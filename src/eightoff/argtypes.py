@@ -58,17 +58,20 @@ def int_in(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-_SECONDS: Final = re.compile(r"-?(?P<digits>[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,6})?")
+_SECONDS: Final = re.compile(
+    r"-?(?P<digits>(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,6})?"
+)
 
 
 def seconds(text: str) -> float:
     """An argparse type: a finite, non-negative number of seconds (0: no limit), in
-    ASCII digits without a sign (``2``, ``0.5``, ``1e3``); a positive number so small
-    it would round to 0 (no limit) is refused."""
+    ASCII digits without a sign or leading zero (``2``, ``0.5``, ``1e3``); a positive
+    number so small it would round to 0 (no limit) is refused."""
     m = _SECONDS.fullmatch(text)
     if m is None:
         raise argparse.ArgumentTypeError(
-            f"expected a number of seconds in ASCII digits, like 2 or 0.5, not {excerpt(text)}"
+            "expected a number of seconds in ASCII digits without a sign or a leading zero, "
+            f"like 2 or 0.5, not {excerpt(text)}"
         )
     value = float(text)
     if not (math.isfinite(value) and value >= 0 and text[0] != "-"):

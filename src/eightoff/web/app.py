@@ -329,7 +329,7 @@ _ERRORS: Final[dict[int | str, dict[str, Any]]] = {
         (400, "A bad value: unknown game code, preset or rule option; malformed JSON."),
         (413, "The request body is too large."),
         (422, "An unreadable request, too many moves, or an illegal move (index, reason)."),
-        (429, "The solver is busy: retry after Retry-After seconds."),
+        (429, "The solver, or the replay of long games, is busy: retry after Retry-After s."),
     )
 }
 
@@ -564,7 +564,7 @@ fastest) or the object itself.
 
 Errors are JSON `{"error": "<message>"}` with a 4xx status: 400 bad value (unknown code,
 rules or preset), 413 body too large, 422 unreadable request or illegal move (with
-`index` and `reason`), 429 solver busy (retry after `Retry-After` seconds).
+`index` and `reason`), 429 solver or long replays busy (retry after `Retry-After` seconds).
 """
 
 _RULES_INFO: Final[dict[str, Any]] = {

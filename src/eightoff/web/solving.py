@@ -34,8 +34,8 @@ CANDIDATES: Final = 64
 """Random deals ``/api/new`` tries at most when the pool has none for the rules."""
 SOLVER_NICENESS: Final = 10
 """How much lower the solver processes' CPU priority is than the server's."""
-REPLAY_NICENESS: Final = 5
-"""The same for the processes replaying long games: below short requests, above solvers."""
+REPLAY_NICENESS: Final = 10
+"""The same for the processes replaying long games: short requests come first."""
 
 
 class SolverProcesses:
