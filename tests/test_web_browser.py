@@ -1697,13 +1697,9 @@ def test_a_whole_game_with_refused_drops_logs_no_error_and_the_win_stays(
     assert console == []
 
 
-def caption(page: Any, pile: str) -> str:
-    """What an empty pile says on the board (its ::after text)."""
-    return str(
-        page.locator(f'[data-pile="{pile}"]').evaluate(
-            "el => getComputedStyle(el, '::after').content"
-        )
-    )
+def caption(page: Any, selector: str) -> str:
+    """What a pile or a group of piles says on the board (its ::after text)."""
+    return str(page.locator(selector).evaluate("el => getComputedStyle(el, '::after').content"))
 
 
 def test_a_first_run_names_the_cells_and_foundations_and_the_stuck_buttons_stand_apart(
@@ -1713,10 +1709,10 @@ def test_a_first_run_names_the_cells_and_foundations_and_the_stuck_buttons_stand
     page = context.new_page()
     try:
         open_game(page, server)  # a first visit: nothing saved yet
-        assert caption(page, "foundation-S") == '"Foundation"'
-        assert caption(page, "cell-5") == '"Cell"'
+        assert caption(page, "#board .foundations") == '"Foundations"'
+        assert caption(page, "[data-pile='cell-5']") == '"Cell"'
         open_game(page, server, STUCK_CODE)  # a game saved already: no captions
-        assert caption(page, "foundation-S") == "none"
+        assert caption(page, "#board .foundations") == "none"
         first, second = (
             page.locator("#banner-actions button").nth(k).bounding_box() for k in (0, 1)
         )

@@ -133,8 +133,7 @@ function moveCards(pos, m) {
 function holding(pile, filled) {
   pile.classList.toggle("slot", !filled);
   pile.setAttribute("role", filled ? "group" : "button");
-  const { kind } = parsePile(pile.dataset.pile);
-  if (kind !== "column") pile.dataset.caption = t(`caption.${kind}`); // shown on a first run
+  if (parsePile(pile.dataset.pile).kind === "cell") pile.dataset.caption = t("caption.cell"); // a first run
 }
 
 /** The position drawn: the server's, with the moves still on their way played on it (the
@@ -193,6 +192,7 @@ export function render(options) {
     where.set(card, { label, index, size });
   };
 
+  board.querySelector(".foundations").dataset.caption = t("caption.foundations"); // a first run
   // Foundations: the top card and the one under it (shown when the top is dragged away).
   for (const s of SUITS) {
     const top = pos.foundations[s];
