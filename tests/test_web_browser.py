@@ -1522,8 +1522,16 @@ SHUFFLE_CODE = str(GameCode(STANDARD, 8))
 SHUFFLE = [Move.from_text("6e"), Move.from_text("e6")]
 
 
-def board_top(page: Any) -> float:
-    return float(page.evaluate("document.getElementById('board').getBoundingClientRect().top"))
+def board_top(page: Any) -> tuple[float, float, float]:
+    """The board's top, and the heights of the header and the status above it."""
+    return tuple(
+        page.evaluate(
+            """() => ['#board', '.bar', '.status'].map((s, i) => {
+                const r = document.querySelector(s).getBoundingClientRect();
+                return i ? r.height : r.top;
+            })"""
+        )
+    )
 
 
 @pytest.mark.parametrize("viewport", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
@@ -1538,7 +1546,7 @@ def test_the_boards_top_never_moves(
     try:
         open_game(page, server)
         top = board_top(page)
-        tops: dict[str, float] = {}
+        tops: dict[str, tuple[float, float, float]] = {}
         preload(page, server, SHUFFLE_CODE, [[SHUFFLE[k % 2]] for k in range(100)], elapsed=600_000)
         assert page.locator("#moves").inner_text() == "100"
         assert page.locator("#time").inner_text() == "10:00"
