@@ -8,24 +8,26 @@ KERNEL_DIR := src/eightoff/_kernel
 KERNEL_UNITS := $(filter-out $(KERNEL_DIR)/module.c,$(wildcard $(KERNEL_DIR)/*.c))
 SOLVER_SOURCES := $(wildcard src/eightoff/solver/native/*.[ch] $(KERNEL_DIR)/*.[ch])
 
-.PHONY: play test setup system-deps build-deps lint bench kernel-test
+.PHONY: play test setup system-deps build-deps lint bench mutate kernel-test
 
 setup: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml setup.py $(SOLVER_SOURCES) | build-deps
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[all,dev]'
+	EIGHTOFF_REQUIRE_NATIVE=1 $(PY) -m pip install -q -e '.[all,dev]'
 	touch $@
 
-# A C compiler and Python's headers, to build the solver's C core. Without them the
-# package still installs (pure Python), but its reference solver is far slower (README).
+# A C compiler and Python's headers, to build the solver's C core: `make` installs it
+# built or not at all (EIGHTOFF_REQUIRE_NATIVE=1: a failing compile fails the set-up).
+# `pip install .` without them still gives a pure-Python package (README).
 build-deps:
 	@if ! command -v cc >/dev/null || ! python3 -c "import os, sys, sysconfig; \
 	  sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))"; then \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
 	  { $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq gcc python3-dev >/dev/null; } \
-	    || echo "eightoff: no C compiler or Python headers; the solver installs as pure Python"; \
+	    || { echo "eightoff: could not install a C compiler and Python's headers" \
+	              "(gcc python3-dev), which the solver's C core needs" >&2; exit 1; }; \
 	fi
 
 # Debian packages the tests use: Chromium (browser tests) and Freecell Solver (cross-checks).
@@ -36,7 +38,10 @@ system-deps:
 	if [ -n "$$missing" ]; then \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
-	fi
+	fi; \
+	for tool in chromium fc-solve; do \
+	  command -v $$tool >/dev/null || { echo "eightoff: $$tool is missing; the tests need it" >&2; exit 1; }; \
+	done
 
 play: setup
 	$(VENV)/bin/eightoff serve
@@ -46,8 +51,15 @@ lint: setup
 	$(VENV)/bin/ruff format --check src tests benchmarks
 	$(VENV)/bin/mypy
 
+# --strict-skips (tests/conftest.py): the C core, chromium and fc-solve must be there,
+# and a skipped test fails the run unless its reason is on the allow-list there.
 test: setup system-deps lint kernel-test
-	$(VENV)/bin/pytest -q -n 2
+	HYPOTHESIS_PROFILE=ci $(VENV)/bin/pytest -q -n 2 --strict-skips
+
+# Mutation testing of the engine modules (slow; not part of `make test`): each module's
+# score and surviving mutants (benchmarks/mutation.py, benchmarks/results/mutation.md).
+mutate: setup
+	$(PY) benchmarks/mutation.py
 
 # The game kernel alone, with a C compiler and no Python: tests/c/test_kernel.c.
 kernel-test:

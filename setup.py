@@ -11,8 +11,10 @@ files (``src/eightoff/_kernel/*.c``: positions, legal moves, keys, tables, repla
 Only the two ``module.c`` files include ``Python.h``: ``make kernel-test`` builds the
 kernel with a C compiler alone. Without a C compiler at build time, or with
 ``EIGHTOFF_PURE=1``, the package installs as pure Python and the solver runs its
-reference search instead (same verdicts, far slower: see the README). After editing
-the C sources, ``make setup`` (or ``pip install -e .``) rebuilds them.
+reference search instead (same verdicts, far slower: see the README). With
+``EIGHTOFF_REQUIRE_NATIVE=1`` (as ``make`` installs it) a failing C compile fails the
+install. After editing the C sources, ``make setup`` (or ``pip install -e .``)
+rebuilds them.
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ DEPENDS = [str(p) for p in sorted([*KERNEL_DIR.glob("*.[ch]"), *SOLVER_DIR.glob(
 # Link-time optimisation inlines the small hot functions (hashing, move generation)
 # across the files as one unit would; hidden symbols keep the modules' names their own.
 FLAGS = ["-O2", "-fvisibility=hidden", "-flto"]
+# A failing C compile warns, and the engine replays in Python and the solver runs its
+# reference search; unless the C code is required (EIGHTOFF_REQUIRE_NATIVE=1).
+OPTIONAL = not os.environ.get("EIGHTOFF_REQUIRE_NATIVE")
 
 KERNEL = Extension(
     "eightoff._kernel._kernel",
@@ -45,7 +50,7 @@ KERNEL = Extension(
     depends=DEPENDS,
     extra_compile_args=FLAGS,
     extra_link_args=FLAGS,
-    optional=True,  # a failing C compile warns; the engine then replays in Python
+    optional=OPTIONAL,
 )
 NATIVE = Extension(
     "eightoff.solver._native",
@@ -54,7 +59,7 @@ NATIVE = Extension(
     depends=DEPENDS,
     extra_compile_args=FLAGS,
     extra_link_args=FLAGS,
-    optional=True,  # a failing C compile warns; the reference search then runs
+    optional=OPTIONAL,
 )
 
 # EIGHTOFF_PURE=1 pip install ...: no compiling.

@@ -1,7 +1,8 @@
 """Requests per second and p50/p95 latency of the web API under load.
 
     .venv/bin/python benchmarks/api_load.py [--state N] [--hint N] [--clients C] [--workers W]
-                                            [--solvers S] [--seconds T] [--only saturated|idle]
+                                            [--solvers S] [--seconds T]
+                                            [--only saturated|idle|heavy] [--json FILE]
 
 Starts ``eightoff serve --workers W`` (default 2 uvicorn worker processes) on a
 free loopback port, then C client threads (keep-alive connections) send a
@@ -22,6 +23,11 @@ bounded number of requests:
   while the solvers run. A 429 (solver busy) is an answer there, not a failure.
   The solve and hint clients run in a process of their own, so the measuring
   clients' timings are not held up by their threads.
+
+* heavy replays: a 10-move ``/api/state`` request, one client, alone and then while
+  3 clients post legal 10,000-move games in a loop: the p99 under that load over the
+  p99 alone, in one run (long replays run in a replay process of their own, so short
+  requests keep the server: target ratio < 2).
 
 Targets: state p95 < 20 ms idle and < 25 ms saturated, the 2,000-move state
 call as the page sends it p95 < 20 ms (as objects < 40 ms; 10,000 moves: < 100 ms),
@@ -55,6 +61,7 @@ from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import STANDARD
 from eightoff.solver import Limit, solve
+from results_page import write_result
 
 STATE_P95_MS = 20.0
 SATURATED_STATE_P95_MS = 25.0
@@ -62,6 +69,10 @@ LONG_STATE_P95_MS = 20.0  # 2,000 moves, as the page sends them (compact)
 LONG_OBJECTS_P95_MS = 40.0  # 2,000 moves as objects (a game saved before moves had texts)
 LONGEST_STATE_P95_MS = 100.0  # 10,000 moves: five times the moves, five times the time
 HINT_P95_MS = 300.0
+HEAVY_RATIO = 2.0  # short requests' p99 under 3 long-replay clients, over their p99 alone
+HEAVY_CLIENTS = 3
+HEAVY_ROUNDS = 4  # short requests alone, then under load, this many times in turn
+SHORT_GAME_MOVES = 10
 GAME_MOVES = 150
 LONG_GAME_MOVES = 2000
 LONGEST_GAME_MOVES = 10_000
@@ -290,23 +301,11 @@ def in_process(body: bytes, path: str, count: int) -> tuple[list[float], list[fl
     and HTTP to; on a busy machine the CPU time holds better than the latency."""
     import asyncio
 
-    from eightoff.web.app import create_app
+    from eightoff.web.app import Limits, create_app
+    from eightoff.web.middleware import post_scope
 
-    app = create_app()
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"content-type", b"application/json")],
-        "client": ("127.0.0.1", 1),
-        "server": ("127.0.0.1", 80),
-    }
+    app = create_app(limits=Limits(heavy_body=0))  # the whole cost: the replay here too
+    scope = post_scope(path, [(b"content-type", b"application/json")])
 
     async def one() -> None:
         async def receive() -> dict[str, Any]:
@@ -333,10 +332,20 @@ def in_process(body: bytes, path: str, count: int) -> tuple[list[float], list[fl
     return asyncio.run(run())
 
 
+REPORTED: list[list[object]] = []
+"""Each figure :func:`report` printed, as a results page's row."""
+
+HEAVY_REPORTED: list[list[object]] = []
+"""The heavy-replay figures :func:`heavy` printed, as the rows of a table of their own."""
+
+
 def report(name: str, elapsed: float, latencies: list[float], target: float) -> bool:
     cuts = statistics.quantiles(latencies, n=100)
     p50, p95 = cuts[49], cuts[94]
     ok = p95 < target
+    REPORTED.append(
+        [name, f"{len(latencies) / elapsed:.0f}", f"{p50:.1f}", f"{p95:.1f}", f"{target:.0f}"]
+    )
     print(
         f"{name:<34} {len(latencies):5d} requests  {len(latencies) / elapsed:7.1f} req/s  "
         f"p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  (target p95 < {target:.0f} ms: "
@@ -359,8 +368,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--only",
-        choices=["saturated", "idle"],
+        choices=["saturated", "idle", "heavy"],
         help="run this scenario only (idle: in process, then loopback without solvers)",
+    )
+    parser.add_argument("--results", metavar="FILE", help="also write the figures (results_page)")
+    parser.add_argument(
+        "--short",
+        type=int,
+        default=2000,
+        help="short requests alone, and as many under load (2000)",
     )
     args = parser.parse_args(argv)
     print(f"load average before: {loadavg()}")
@@ -390,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     on_line = [json.dumps({"code": c, "moves": m}).encode() for c, m in hint_games(12)]
     lost = [json.dumps({"code": c, "moves": m}).encode() for c, m in lost_games()]
     hint_bodies = on_line + lost
-    if args.only != "saturated":
+    if args.only not in ("saturated", "heavy"):
         for name, body, count in [
             (f"/api/state ({GAME_MOVES} moves)", state_body, 200),
             *((name, body, 40) for name, body, _ in long),
@@ -412,14 +428,31 @@ def main(argv: list[str] | None = None) -> int:
             f"eightoff serve --workers {args.workers}; {args.clients} keep-alive clients "
             f"on loopback; state body {len(state_body)} bytes ({GAME_MOVES} moves)"
         )
-        if args.only != "saturated":
+        if args.only in (None, "idle"):
             ok &= idle(port, args, state_body, long, on_line, lost)
-        if args.only != "idle":
+        if args.only in (None, "heavy"):
+            ok &= heavy(port, args, long[-1][1])
+        if args.only in (None, "saturated"):
             ok &= saturation(port, args, state_body, hint_bodies)
     finally:
         proc.terminate()
         proc.wait(timeout=15)
     print(f"load average after: {loadavg()}")
+    if args.results:
+        write_result(
+            args.results,
+            f"Web API over loopback, eightoff serve --workers {args.workers}",
+            ["requests", "req/s", "p50 ms", "p95 ms", "target p95 ms"],
+            REPORTED,
+        )
+        if HEAVY_REPORTED:
+            write_result(
+                os.path.join(os.path.dirname(os.path.abspath(args.results)), "api_heavy.json"),
+                "Short requests beside heavy replays, eightoff serve",
+                ["requests", "alone + beside", "p50 ms alone / beside", "p99 ms alone / beside"]
+                + ["p99 ratio", "target"],
+                HEAVY_REPORTED,
+            )
     return 0 if ok else 1
 
 
@@ -479,6 +512,74 @@ def idle(
         "/api/hint (lost positions)",
         *load(port, "/api/hint", lost, max(args.hint // 4, 10), args.clients),
         HINT_P95_MS,
+    )
+    return ok
+
+
+def replay_clients(port: int, body: bytes, clients: int, stop: Any, answers: Any) -> None:
+    """``clients`` clients posting ``body`` to ``/api/state`` until ``stop`` is set; the
+    count of each HTTP status they got goes to the ``answers`` queue (run as a process)."""
+    halt = threading.Event()
+    threads, statuses = background(port, "/api/state", [body], clients, halt)
+    stop.wait()
+    halt.set()
+    for t in threads:
+        t.join()
+    answers.put(statuses)
+
+
+def heavy(port: int, args: argparse.Namespace, longest: bytes) -> bool:
+    """Short requests alone, then under :data:`HEAVY_CLIENTS` clients replaying the
+    longest games (in a process of their own), :data:`HEAVY_ROUNDS` times in turn;
+    whether the p99 ratio met its target (the figures also go to --results' folder,
+    api_heavy.json)."""
+    code, moves = long_game(SHORT_GAME_MOVES, compact=True)
+    short = json.dumps({"code": code, "moves": moves}).encode()
+    load(port, "/api/state", [longest], 8, 4)  # start each server process's replay process
+    context = multiprocessing.get_context("spawn")
+    alone: list[float] = []
+    loaded: list[float] = []
+    statuses: dict[int, int] = {}
+    for _ in range(HEAVY_ROUNDS):  # in turn, so a change in the machine's load touches both
+        alone += load(port, "/api/state", [short], args.short // HEAVY_ROUNDS, 1)[1]
+        stop, answers = context.Event(), context.Queue()
+        loaders = context.Process(
+            target=replay_clients, args=(port, longest, HEAVY_CLIENTS, stop, answers)
+        )
+        loaders.start()
+        try:
+            time.sleep(2.0)  # the long replays under way
+            loaded += load(port, "/api/state", [short], args.short // HEAVY_ROUNDS, 1)[1]
+        finally:
+            stop.set()
+            for status, n in answers.get(timeout=120).items():
+                statuses[status] = statuses.get(status, 0) + n
+            loaders.join(timeout=30)
+    figures: dict[str, dict[str, float]] = {}
+    for name, latencies in (("alone", alone), ("under_load", loaded)):
+        cuts = statistics.quantiles(latencies, n=100)
+        figures[name] = {"requests": len(latencies), "p50": cuts[49], "p99": cuts[98]}
+    a, u = figures["alone"], figures["under_load"]
+    ratio = u["p99"] / a["p99"]
+    ok = ratio < HEAVY_RATIO
+    answered = ", ".join(f"{n} × {k}" for k, n in sorted(statuses.items()))
+    HEAVY_REPORTED.append(
+        [
+            f"/api/state ({SHORT_GAME_MOVES} moves) beside {HEAVY_CLIENTS} clients replaying "
+            f"{LONGEST_GAME_MOVES:,} moves",
+            f"{a['requests']:.0f} + {u['requests']:.0f}",
+            f"{a['p50']:.1f} / {u['p50']:.1f}",
+            f"{a['p99']:.1f} / {u['p99']:.1f}",
+            f"{ratio:.2f}",
+            f"< {HEAVY_RATIO:g}",
+        ]
+    )
+    print(
+        f"/api/state ({SHORT_GAME_MOVES} moves) alone: p50 {a['p50']:.1f} ms  p99 "
+        f"{a['p99']:.1f} ms; under {HEAVY_CLIENTS} clients replaying {LONGEST_GAME_MOVES:,} "
+        f"moves: p50 {u['p50']:.1f} ms  p99 {u['p99']:.1f} ms; p99 ratio {ratio:.2f} "
+        f"(target < {HEAVY_RATIO:g}: {'met' if ok else 'MISSED'}); long replays answered: "
+        + answered
     )
     return ok
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
+from results_page import write_result
 from test_native import LEGAL_RULES, as_tuple, c_legal_moves, random_positions
 
 
@@ -29,10 +30,12 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=100_000, help="positions per rule book")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", choices=sorted(LEGAL_RULES), help="only this rule book")
+    parser.add_argument("--results", metavar="FILE", help="also write the figures (results_page)")
     args = parser.parse_args()
     names = [args.rules] if args.rules else sorted(LEGAL_RULES)
     print(f"{'rules':<34} {'positions':>10} {'moves':>11} {'pos/s':>7} {'mismatches':>10}")
     total_bad = 0
+    table: list[list[object]] = []
     for name in names:
         rng = random.Random(f"{args.seed} {name}")
         start = time.perf_counter()
@@ -48,6 +51,14 @@ def main() -> int:
         rate = positions / (time.perf_counter() - start)
         print(f"{name:<34} {positions:>10,} {moves:>11,} {rate:>7,.0f} {bad:>10}")
         total_bad += bad
+        table.append([name, f"{positions:,}", f"{moves:,}", f"{rate:,.0f}", bad])
+    if args.results:
+        write_result(
+            args.results,
+            "The C rules against the engine's legal moves",
+            ["rules", "positions", "moves", "positions/s", "mismatches"],
+            table,
+        )
     if total_bad:
         print(f"{total_bad} position(s) where the C rules and the engine differ")
         return 1

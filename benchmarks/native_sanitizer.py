@@ -12,7 +12,7 @@ line found is replayed to a win. A memory error stops the run with AddressSaniti
 report (exit status 1); at the end it prints the solves made and their verdicts.
 
 This found a heap freed twice when a helper search filled its share of a small memory
-limit (benchmarks/README.md, "Sixth round"). Leak reports are off: Python's own
+limit (fixed in the C core's memory accounting). Leak reports are off: Python's own
 allocations would drown them.
 """
 
@@ -28,6 +28,8 @@ import sysconfig
 import tempfile
 from collections import Counter
 from pathlib import Path
+
+from results_page import write_result
 
 ROOT = Path(__file__).resolve().parents[1]
 SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
@@ -94,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--solves", type=int, default=20_000, help="solves to make")
     ap.add_argument("--seed", type=int, default=1, help="the random deals' and limits' seed")
     ap.add_argument("--hard", action="store_true", help="hard variants, long limits")
+    ap.add_argument("--results", metavar="FILE", help="also write the figures (results_page)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -113,7 +116,22 @@ def main(argv: list[str] | None = None) -> int:
         }
         cmd = [sys.executable, __file__, "--child", "--seed", str(args.seed)]
         cmd += ["--solves", str(args.solves)] + (["--hard"] if args.hard else [])
-        return subprocess.run(cmd, env=env, check=False).returncode
+        code = subprocess.run(cmd, env=env, check=False, stdout=subprocess.PIPE, text=True)
+    print(code.stdout, end="")
+    if args.results:
+        found = code.stdout.strip().splitlines()[-1] if code.returncode == 0 else "stopped"
+        write_result(
+            args.results,
+            "The C core under AddressSanitizer",
+            ["run", "outcome"],
+            [
+                [
+                    f"--seed {args.seed} --solves {args.solves}" + (" --hard" if args.hard else ""),
+                    found,
+                ]
+            ],
+        )
+    return code.returncode
 
 
 if __name__ == "__main__":

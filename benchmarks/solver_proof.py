@@ -16,10 +16,10 @@ spilled, with ``--layers N`` the N largest by their foundations and the count of
 cards frozen in place that splits them (keys.c key_frozen), and a win comes
 without its line); ``solve``: the whole search of ``core.solve_fast`` (the
 portfolio, then best-first and the exact proof by turns); 2 GiB of tables unless
-``--memory`` says otherwise (to learn how large a space is past the issue's 2 GiB). A
+``--memory`` says otherwise (to learn how large a space is past 2 GiB). A
 node limit rather than a time limit, so that the verdicts do not depend on the
 machine's load; the CPU seconds show what that limit costs. ``--nodes 0 --seconds S``
-asks instead what the issue asks, a verdict within S seconds (wall clock, as
+asks instead for a verdict within S seconds (wall clock, as
 ``solve()`` counts them) and 2 GiB a deal. The variants are those
 of ``solver_variants.py`` (docs/atlas.md's codes); ``--source`` picks the deal
 numbering (PySolFC's or eightoff's own).

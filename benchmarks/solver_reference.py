@@ -25,6 +25,7 @@ from pathlib import Path
 from eightoff.deal import pysol_deal
 from eightoff.rules import PRESETS
 from eightoff.solver import Limit, SolveResult, core, reference
+from results_page import write_result
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -37,6 +38,7 @@ def main() -> int:
     parser.add_argument("--rules", default="standard", choices=sorted(PRESETS))
     parser.add_argument("--seconds", type=float, default=60.0, help="reference limit per deal")
     parser.add_argument("--nodes", type=int, help="reference limit per deal, in positions")
+    parser.add_argument("--results", metavar="FILE", help="also write the figures (results_page)")
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
     rules = PRESETS[args.rules]
@@ -70,9 +72,22 @@ def main() -> int:
         f"{'':<10} {'solved':>7} {'unsolv.':>7} {'unknown':>7}"
         f" {'Σ s':>9} {'median s':>9} {'max s':>8} {'len':>5}"
     )
+    table: list[list[object]] = []
     for name, rows in results.items():
         count = Counter(r.verdict.value for r in rows)
         lengths = [r.length for r in rows if r.solved]
+        table.append(
+            [
+                f"{args.rules}, {name}",
+                count["solved"],
+                count["unsolvable"],
+                count["unknown"],
+                f"{sum(cpu[name]):.2f}",
+                f"{statistics.median(cpu[name]):.4f}",
+                f"{max(cpu[name]):.2f}",
+                f"{statistics.median(lengths) if lengths else 0:.0f}",
+            ]
+        )
         print(
             f"{name:<10} {count['solved']:>7} {count['unsolvable']:>7} {count['unknown']:>7} "
             f"{sum(cpu[name]):>9.2f} {statistics.median(cpu[name]):>9.4f} "
@@ -85,6 +100,22 @@ def main() -> int:
     for line in bad:
         print(line)
     print("verdicts agree, every line wins" if not bad else f"{len(bad)} problem(s)")
+    if args.results:
+        write_result(
+            args.results,
+            f"The reference solver against the C core, PySolFC deals {args.deals}",
+            [
+                "rules, solver",
+                "solved",
+                "unsolvable",
+                "unknown",
+                "Σ CPU s",
+                "median CPU s",
+                "max CPU s",
+                "median length",
+            ],
+            table,
+        )
     return 1 if bad else 0
 
 

@@ -47,8 +47,8 @@ single-card moves (fc-solve's move of n cards counts 2n - 1).
 The report gives, per variant and solver, the verdicts, Σ, median, p95 and max time
 and the median length; then the slow tail: among the deals where eightoff or
 fc-solve (in-process) takes over 5 ms, how many eightoff takes over 10× and over 3×
-fc-solve's time; then the deals named with ``--watch`` (default: the slow deals of
-issue 15) with each solver's time.
+fc-solve's time; then the deals named with ``--watch`` (default: the slow deals
+once found, where a peer solver took a few ms) with each solver's time.
 """
 
 from __future__ import annotations
@@ -77,6 +77,7 @@ from eightoff.export import variant as variant_code
 from eightoff.formats import position_to_fcs
 from eightoff.rules import CELL_COUNTS, Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, core, solve
+from results_page import write_result
 from solve_worker import rule_texts
 from solver_vs_fcsolve import count_text_moves, forget_lib_solvers, lib_solver, parse_range, run_lib
 
@@ -155,7 +156,7 @@ VARIANTS: dict[str, Variant] = {
 }
 VARIANTS.update({alias: VARIANTS[code] for alias, code in ALIASES.items()})
 TAIL_VARIANTS = "standard,forecell,alternate-2"
-# The slow deals of issue 15: a peer found a line in a few ms, eightoff took 0.04-0.8 s.
+# Slow deals once found: a peer found a line in a few ms, eightoff took 0.04-0.8 s.
 WATCH = "forecell:882,forecell:377,alternate-2:249,alternate-2:200,standard:27,standard:1780"
 
 Row = tuple[int, str, float, int]  # deal, verdict, CPU seconds, length (single-card moves)
@@ -509,6 +510,27 @@ def report(per: dict[str, dict[str, list[Row]]], solvers: list[str]) -> str:
     return "\n".join(lines)
 
 
+def results_table(
+    per: dict[str, dict[str, list[Row]]], solvers: list[str], deals: str
+) -> tuple[str, list[str], list[list[object]]]:
+    """The run as a results page's table: per variant each solver's verdicts and Σ, then
+    the median lengths."""
+    columns = ["variant"]
+    for name in solvers:
+        columns += [f"{name} won / lost / unknown", f"{name} Σ CPU s"]
+    columns.append("median length, " + " / ".join(solvers))
+    rows: list[list[object]] = []
+    for variant, by_solver in per.items():
+        sums = {n: summary(by_solver[n]) for n in solvers}
+        row: list[object] = [VARIANTS[variant].code]
+        for name in solvers:
+            s = sums[name]
+            row += [f"{s['solved']} / {s['unsolvable']} / {s['unknown']}", f"{s['sum_s']:.2f}"]
+        row.append(" / ".join(f"{sums[n]['median_len']:.0f}" for n in solvers))
+        rows.append(row)
+    return f"Every variant, PySolFC deals {deals}", columns, rows
+
+
 def watch_table(per: dict[str, dict[str, list[Row]]], solvers: list[str], watch: list[str]) -> str:
     """Each solver's CPU ms on the ``variant:deal`` items of ``watch``."""
     lines = ["\n## watched deals (CPU ms)", "".ljust(24) + "".join(n.rjust(18) for n in solvers)]
@@ -574,6 +596,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--block", type=int, default=100, help="deals per turn")
     ap.add_argument("--watch", default=WATCH, help="variant:deal items to list one by one")
     ap.add_argument("--json", metavar="FILE", help="also write the per-deal rows")
+    ap.add_argument("--results", metavar="FILE", help="also write the table (results_page)")
     args = ap.parse_args(argv)
     deals = parse_range(args.deals)
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
@@ -633,6 +656,8 @@ def main(argv: list[str] | None = None) -> int:
     print(watch_table(per, solvers, watch))
     if args.json:
         Path(args.json).write_text(json.dumps(per))
+    if args.results:
+        write_result(args.results, *results_table(counted, solvers, args.deals))
     return 0
 
 

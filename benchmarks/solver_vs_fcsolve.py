@@ -47,6 +47,7 @@ from typing import Any
 from eightoff.deal import pysol_deal
 from eightoff.formats import position_to_fcs
 from eightoff.solver import Limit, solve
+from results_page import write_result
 
 TOONS = ["-g", "eight_off", "-l", "toons-for-twenty-somethings"]
 DEFAULT = ["-g", "eight_off"]
@@ -319,6 +320,7 @@ def main(argv: list[str] | None = None) -> int:
         "--block", type=int, default=200, help="deals per turn (solvers alternate by block)"
     )
     ap.add_argument("--json", metavar="FILE", help="also write per-deal rows and the summary")
+    ap.add_argument("--results", metavar="FILE", help="also write the table (results_page)")
     args = ap.parse_args(argv)
     deals = parse_range(args.deals)
     names = [n.strip() for n in args.only.split(",") if n.strip()]
@@ -331,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:
         file=sys.stderr,
     )
     report: dict[str, Any] = {}
+    figures: list[list[object]] = []
     for title, numbers in (
         (f"deals {args.deals} (the weights were tuned on 1-1000)", deals),
         (f"held-out deals {args.held_out}", parse_range(args.held_out) if args.held_out else []),
@@ -349,8 +352,35 @@ def main(argv: list[str] | None = None) -> int:
             lost = sorted(d for d, v in mine.items() if v == "unsolvable")
             print(f"eightoff unsolvable: {lost}")
         report[title] = {"summary": results, "deals": per_deal}
+        figures += [
+            [
+                f"{title.partition(' (')[0]}: {name}",
+                f"{s['solved']} / {s['unsolvable']} / {s['unknown']}",
+                f"{s['sum_s']:.2f}",
+                f"{s['median_ms']:.2f}",
+                f"{s['p95_ms']:.1f}",
+                f"{s['max_s']:.3f}",
+                f"{s['median_len']:.0f} / {s['mean_len']:.1f}",
+            ]
+            for name, s in results.items()
+        ]
     if args.json:
         Path(args.json).write_text(json.dumps(report))
+    if args.results:
+        write_result(
+            args.results,
+            "The standard game against Freecell Solver",
+            [
+                "deals: solver",
+                "solved / unsolvable / unknown",
+                "Σ solve s",
+                "median ms/deal",
+                "p95 ms/deal",
+                "max s/deal",
+                "median / mean length",
+            ],
+            figures,
+        )
     return 0
 
 

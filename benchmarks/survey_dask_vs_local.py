@@ -24,6 +24,7 @@ from typing import Any
 
 from eightoff.store import Store
 from eightoff.survey import DealRange, run_survey
+from results_page import write_result
 
 
 def timed(db: Path, deals: DealRange, **options: Any) -> float:
@@ -46,6 +47,7 @@ def main() -> int:
     parser.add_argument("--dask", metavar="ADDRESS", help="an existing cluster instead")
     parser.add_argument("--time-limit", type=float, default=60.0, metavar="S")
     parser.add_argument("--repeat", type=int, default=1, metavar="K", help="alternating runs")
+    parser.add_argument("--results", metavar="FILE", help="also write the figures (results_page)")
     args = parser.parse_args()
     deals = DealRange.parse(args.range)
     local_times: list[float] = []
@@ -86,6 +88,20 @@ def main() -> int:
     every = ", ".join(f"{t:.2f}" for t in dask_times)
     print(f"  Dask cluster:    {remote:7.2f} s  {n / remote:7.1f} deals/s   (runs: {every} s)")
     print(f"  Dask speed / local speed: {local / remote:.2f}   same verdicts: {same}")
+    if args.results:
+        write_result(
+            args.results,
+            f"Surveys, local processes against Dask, {args.workers} workers",
+            ["deals (best of runs)", "local deals/s", "Dask deals/s", "Dask / local"],
+            [
+                [
+                    f"{args.range} (best of {args.repeat})",
+                    f"{n / local:,.0f}",
+                    f"{n / remote:,.0f}",
+                    f"{local / remote:.2f}",
+                ]
+            ],
+        )
     return 0 if same else 1
 
 

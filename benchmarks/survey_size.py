@@ -24,6 +24,7 @@ from eightoff.cli import add_rule_options, rules_from_args
 from eightoff.rules import STANDARD
 from eightoff.store import SCHEMA_V1, SCHEMA_VERSION, Store, rules_key
 from eightoff.survey import DealRange, run_survey
+from results_page import write_result
 
 TARGET = 200  # bytes a row, at most
 
@@ -63,6 +64,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="survey processes (default 2)")
     parser.add_argument("--time-limit", type=float, default=10.0, metavar="S")
     parser.add_argument("--optimal", action="store_true", help="prove the shortest solutions")
+    parser.add_argument("--results", metavar="FILE", help="also write the figures (results_page)")
     add_rule_options(parser)
     args = parser.parse_args()
     deals = DealRange.parse(args.range)
@@ -96,6 +98,20 @@ def main() -> int:
     print(f"  schema version {SCHEMA_VERSION}: {size2:>11,} bytes  {size2 / rows:6.1f} bytes/row")
     print(f"  packed line: {line[0]:.1f} bytes on average, for {line[1]:.1f} single-card moves")
     ok = size2 / rows <= TARGET
+    if args.results:
+        write_result(
+            args.results,
+            f"Bytes a survey row, deals {args.range}, winning lines included",
+            ["schema", "bytes/row", "deals/s"],
+            [
+                [
+                    f"version {SCHEMA_VERSION}",
+                    f"{size2 / rows:.1f}",
+                    f"{counts.done / elapsed:,.0f}",
+                ],
+                ["version 1", f"{size1 / rows:.1f}", "-"],
+            ],
+        )
     print(f"  target ≤ {TARGET} bytes/row: {'met' if ok else 'MISSED'}")
     return 0 if ok else 1
 

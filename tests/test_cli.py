@@ -357,7 +357,7 @@ def nested(depth: int) -> str:
     return "[" * depth + "]" * depth
 
 
-# The cases, run as real processes: each printed a traceback or exited 0 before.
+# Bad inputs, run as real processes: each printed a traceback or exited 0 before.
 @pytest.mark.parametrize(
     ("argv", "what"),
     [

@@ -10,7 +10,7 @@ from eightoff.daily import DailyError
 from eightoff.deal import InvalidDealError
 from eightoff.errors import EightOffError
 from eightoff.formats import InvalidBoardError, position_from_fcs
-from eightoff.moves import Move
+from eightoff.moves import IllegalMoveError, Move
 from eightoff.pool import PoolError
 from eightoff.position import InvalidPositionError
 from eightoff.rules import InvalidRulesError, preset
@@ -25,6 +25,7 @@ from eightoff.web.serve import ServeError
     [
         CliError,
         DailyError,
+        IllegalMoveError,
         InvalidBoardError,
         InvalidCardError,
         InvalidDealError,

@@ -13,6 +13,7 @@ from eightoff.export import COLUMNS, variant
 from eightoff.rules import PRESETS, STANDARD
 from eightoff.store import Row, Store
 from eightoff.survey import Task, solve_task
+from support.store import real_rows, v1_db
 
 
 @pytest.fixture(scope="module")
@@ -170,8 +171,6 @@ def test_bad_paths_and_formats_are_one_line(
 def test_an_old_database_exports_as_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from test_store import real_rows, v1_db
-
     rows = real_rows()
     db = v1_db(tmp_path / "old.db", rows)
     before = db.read_bytes()

@@ -5,7 +5,6 @@ looking-glass preset wins fast where any card fills an empty column: a witness n
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,10 +13,9 @@ import benchmark_scripts
 from eightoff.deal import pysol_deal
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import Limit, Verdict, solve
+from support import needs_fc_solve
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("fc-solve") is None, reason="fc-solve is not installed (freecell-solver-bin)"
-)
+pytestmark = needs_fc_solve
 fcs_lines = benchmark_scripts.load("fcs_lines")
 
 C2_EAB = Rules(

@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 import benchmark_scripts
-from eightoff.solver import core
+from support import needs_fc_solve, needs_native
 
-pytestmark = [
-    pytest.mark.skipif(
-        shutil.which("fc-solve") is None, reason="fc-solve is not installed (freecell-solver-bin)"
-    ),
-    pytest.mark.skipif(core.native is None, reason="the C core was not built"),
-]
+pytestmark = [needs_fc_solve, needs_native]
 fcs_meta = benchmark_scripts.load("fcs_meta")
 
 

@@ -33,11 +33,10 @@ from eightoff.formats import (
     position_from_fcs,
     position_to_fcs,
 )
+from support import needs_fc_solve
 
 FC_SOLVE = shutil.which("fc-solve")
-pytestmark = pytest.mark.skipif(
-    FC_SOLVE is None, reason="fc-solve is not installed (Debian package freecell-solver-bin)"
-)
+pytestmark = needs_fc_solve
 DEALS = range(1, 201)
 SUBPROCESS_DEALS = (1, 100, 200)
 DEFAULT_PRESET_DEALS = range(150, 171)

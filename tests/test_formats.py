@@ -91,6 +91,28 @@ def test_read_keeps_cell_places_and_empty_columns() -> None:
     assert position_to_fcs(pos).splitlines()[1] == "Freecells: - - KH - - - - -"
 
 
+def spread_with_an_empty_column(empty: int) -> Position:
+    """All 52 cards: 4 in cells, the rest over 7 columns, column ``empty`` left empty."""
+    cards = list(range(52))
+    random.Random(empty).shuffle(cards)
+    cols: list[list[int]] = [[] for _ in range(8)]
+    filled = [i for i in range(8) if i != empty]
+    for n, card in enumerate(cards[4:]):
+        cols[filled[n % 7]].append(card)
+    return Position(cols, cards[:4])
+
+
+@pytest.mark.parametrize("form", ["", ":"], ids=["blank line", "lone colon"])
+@pytest.mark.parametrize("empty", [0, 3, 7], ids=["first", "middle", "last"])
+def test_an_empty_column_keeps_its_place(empty: int, form: str) -> None:
+    pos = spread_with_an_empty_column(empty)
+    lines = position_to_fcs(pos).splitlines()
+    lines[2 + empty] = form  # lines 0-1: Foundations:, Freecells:
+    read = position_from_fcs("\n".join(lines) + "\n")
+    assert read.columns[empty] == ()
+    assert read == pos
+
+
 def test_read_fc_solve_state_printout() -> None:
     # fc-solve -p -sam: one 4-character field per cell, empty cells left blank.
     freecells = "Freecells:" + "    " * 2 + "  KH" + "    " * 5

@@ -18,7 +18,7 @@ from eightoff.moves import FOUNDATION, IllegalMoveError, Move, cell, column, fou
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Rules, preset
 from eightoff.solver import solve
-from test_position import board
+from support import board
 
 
 def m(text: str) -> Move:
@@ -288,6 +288,30 @@ def test_status_follows_undo() -> None:
     game.undo()
     assert game.status is Status.PLAYING
     game.redo()
+    assert game.status is Status.WON
+
+
+@pytest.mark.parametrize("where", ["1", "a"])
+def test_fifty_one_cards_home_is_not_won_and_the_fifty_second_wins(where: str) -> None:
+    # The K♥ alone in column 1 or in cell a: 51 cards home, one move to go.
+    pos = board(["KH"] if where == "1" else [], "KH" if where == "a" else "")
+    assert pos.cards_home() == 51 and not pos.is_won()
+    game = Game(position=pos)
+    assert game.status is Status.PLAYING and game.view().status is Status.PLAYING
+    assert m(f"{where}^") in game.legal_moves()
+    game.play(m(f"{where}^"))
+    assert game.position.cards_home() == 52 and game.position.is_won()
+    assert game.status is Status.WON and game.view().status is Status.WON
+
+
+def test_a_king_taken_back_from_a_won_game_leaves_it_playing() -> None:
+    won = Position([()] * 8, foundations=(13, 13, 13, 13), rules=preset("app"))
+    game = Game(position=won)
+    assert game.status is Status.WON and game.view().status is Status.WON
+    game.play(m("^Sa"))
+    assert game.position.cards_home() == 51
+    assert game.status is Status.PLAYING and game.view().status is Status.PLAYING
+    game.undo()
     assert game.status is Status.WON
 
 

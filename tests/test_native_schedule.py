@@ -20,9 +20,10 @@ import benchmark_scripts
 from eightoff.deal import pysol_deal
 from eightoff.rules import Build, EmptyColumn, Layout, Rules
 from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, core, solve
+from support import needs_native
 
 native = core.native
-pytestmark = pytest.mark.skipif(native is None, reason="the C core was not built")
+pytestmark = needs_native
 
 RULES = {
     "C8": Rules(),

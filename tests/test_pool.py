@@ -14,8 +14,8 @@ from eightoff.pool import Pool, PoolError, export, main, rate
 from eightoff.rules import PRESETS, STANDARD
 from eightoff.solver import Limit, Verdict, solve
 from eightoff.store import RATINGS, Row, Store
-from test_store import ENV, _can_mount_read_only
-from test_store import survey_db as survey_db_at
+from support.store import ENV, can_mount_read_only
+from support.store import survey_db as survey_db_at
 
 
 def test_rate_by_length_and_effort() -> None:
@@ -209,7 +209,7 @@ def test_pool_builder_writes_the_whole_pool(survey_db: Path, tmp_path: Path) -> 
     assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # as any file the user writes
 
 
-@pytest.mark.skipif(not _can_mount_read_only(), reason="needs user namespaces (unshare -rm)")
+@pytest.mark.skipif(not can_mount_read_only(), reason="needs user namespaces (unshare -rm)")
 def test_pool_builder_reads_a_database_on_read_only_storage(tmp_path: Path) -> None:
     storage = tmp_path / "ro"
     storage.mkdir()

@@ -1,53 +1,24 @@
 """Position: every rule option with positions built by hand, legal and illegal cases.
 
-:func:`board` builds a position from text; other test modules import it.
+:func:`support.board` builds the positions from text.
 """
-
-from collections.abc import Sequence
 
 import pytest
 
 from eightoff.cards import CARDS, Card
 from eightoff.deal import deal, layout
-from eightoff.errors import Illegal, IllegalMoveError
+from eightoff.errors import Illegal
 from eightoff.moves import (
     FOUNDATION,
+    IllegalMoveError,
     Move,
     cell,
     column,
     foundation,
 )
-from eightoff.position import COLUMNS, InvalidPositionError, Position, builds_on
-from eightoff.rules import PRESETS, STANDARD, Build, GroupMoves, Rules, preset
-
-
-def board(
-    columns: Sequence[str],
-    cells: str = "",
-    *,
-    rules: Rules = STANDARD,
-    rest: int | None = None,
-    foundations: Sequence[int] | None = None,
-) -> Position:
-    """A position from text: columns covered→exposed (``"KS QS JS"``), cells (``"7H - 2C"``).
-
-    Unless ``foundations`` gives the top ranks, each foundation holds its suit up
-    to just below the lowest card of that suit named here (a suit not named is
-    complete). Cards left over go, in card order, under the cards named for
-    column ``rest``; with no ``rest`` there must be none.
-    """
-    cols = [[Card.from_text(t) for t in c.split()] for c in columns]
-    cols += [[] for _ in range(COLUMNS - len(cols))]
-    held = [None if t == "-" else Card.from_text(t) for t in cells.split()]
-    named = {c for col in cols for c in col} | {c for c in held if c is not None}
-    tops = [min((c.rank for c in named if c.suit == s), default=14) - 1 for s in range(4)]
-    if foundations is not None:
-        tops = list(foundations)
-    left = [c for c in CARDS if c not in named and c.rank > tops[c.suit]]
-    if left:
-        assert rest is not None, f"cards left over: {' '.join(map(str, left))}"
-        cols[rest] = left + cols[rest]
-    return Position(cols, held, tops, rules)
+from eightoff.position import InvalidPositionError, Position, builds_on
+from eightoff.rules import PRESETS, STANDARD, Build, GroupMoves, preset
+from support import board
 
 
 def m(text: str) -> Move:

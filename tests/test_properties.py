@@ -11,49 +11,16 @@
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from eightoff.deal import deal
 from eightoff.game import Game
-from eightoff.moves import FOUNDATION, IllegalMoveError, Move, Place, PlaceKind, cell, column
+from eightoff.moves import FOUNDATION, IllegalMoveError, Move, cell, column
 from eightoff.moves import foundation as foundation_place
-from eightoff.position import COLUMNS, Position
+from eightoff.position import Position
 from eightoff.rules import PRESETS, GroupMoves, Rules, preset
-
-
-def stable(examples: int) -> settings:
-    """Fixed examples (derandomized, no database) so CI runs are the same every time."""
-    return settings(
-        max_examples=examples,
-        derandomize=True,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow],
-        database=None,
-    )
-
-
-variants = st.builds(
-    lambda name, cells, group, take_back: preset(name).with_options(
-        cells=cells, group_moves=group, take_back=take_back
-    ),
-    st.sampled_from(sorted(PRESETS)),
-    st.sampled_from([8, 4, 2]),
-    st.sampled_from(list(GroupMoves)),
-    st.booleans(),
-)
-deal_numbers = st.integers(min_value=0, max_value=2**32 - 1)
-
-
-def pick(moves: list[Move], rng: random.Random) -> Move:
-    """A random legal move, biased away from cells so games last longer."""
-    home = [m for m in moves if m.target is FOUNDATION or m.target == FOUNDATION]
-    if home and rng.random() < 0.5:
-        return rng.choice(home)
-    other = [m for m in moves if m.target.kind is not PlaceKind.CELL]
-    if other and rng.random() < 0.8:
-        return rng.choice(other)
-    return rng.choice(moves)
+from support import candidates, deal_numbers, pick, stable, variants
 
 
 def assert_valid(pos: Position) -> None:
@@ -62,27 +29,6 @@ def assert_valid(pos: Position) -> None:
     assert copy == pos and hash(copy) == hash(pos)
     cards = [c for col in pos.columns for c in col] + [c for c in pos.cells if c is not None]
     assert len(cards) + sum(pos.foundations) == 52
-
-
-def candidates(pos: Position) -> list[Move]:
-    """Every source/target/count combination, including places the rules lack."""
-    rules = pos.rules
-    sources = [column(i) for i in range(COLUMNS + 1)]
-    sources += [cell(k) for k in range(rules.cells + 1)]
-    sources += [foundation_place(s) for s in range(4)]
-    targets = [column(j) for j in range(COLUMNS)] + [cell(k) for k in range(rules.cells + 1)]
-    targets += [FOUNDATION, foundation_place(0), Place(PlaceKind.FOUNDATION, 3)]
-    moves = []
-    for src in sources:
-        top = (
-            len(pos.columns[src.index])
-            if src.kind is PlaceKind.COLUMN and src.index < COLUMNS
-            else 1
-        )
-        for dst in targets:
-            for n in range(0, top + 2):
-                moves.append(Move(src, dst, n))
-    return moves
 
 
 def check_consistency(pos: Position) -> None:

@@ -15,13 +15,12 @@ from hypothesis import strategies as st
 
 from eightoff.cards import Card
 from eightoff.deal import deal
-from eightoff.errors import IllegalMoveError
 from eightoff.game import Game, ReplayError
-from eightoff.moves import FOUNDATION, Move, PlaceKind, cell, column
+from eightoff.moves import FOUNDATION, IllegalMoveError, Move, PlaceKind, cell, column
 from eightoff.position import Board, Position
 from eightoff.rules import Rules
 from eightoff.solver import core
-from test_properties import candidates, deal_numbers, pick, stable, variants
+from support import candidates, deal_numbers, needs_native, pick, stable, variants
 
 
 def random_walk(start: Position, rng: random.Random, steps: int) -> list[Move]:
@@ -203,7 +202,7 @@ def test_the_c_cores_replay_agrees_with_the_engines(
         )
 
 
-@pytest.mark.skipif(core.native is None, reason="the C core is not built")
+@needs_native
 def test_the_c_core_plays_a_legal_walk_to_its_end_and_stops_at_an_illegal_move() -> None:
     rng = random.Random(7)
     start = deal(3, Rules())

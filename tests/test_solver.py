@@ -5,32 +5,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from pysol_cards.cards import CardRenderer
-from pysol_cards.deal_game import Game as PysolGame
-from pysol_cards.random_base import RandomBase
 
 from eightoff.cards import Card
 from eightoff.moves import Move
 from eightoff.position import Position
-from eightoff.rules import PRESETS, STANDARD, Build, EmptyColumn, GroupMoves, Layout, Rules
+from eightoff.rules import PRESETS, STANDARD, Build, EmptyColumn, GroupMoves, Rules
 from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, SolveResult, Verdict, core, solve
 from eightoff.solver.reference import solve_any
-from test_solver_oracle import cards_out
+from support import cards_out, pysol_position
 
 FAST = Limit(nodes=300_000, seconds=30)
 UNLIMITED = Limit(nodes=None, seconds=None)
-
-
-def pysol_position(number: int, rules: Rules = STANDARD) -> Position:
-    """PySolFC's deal ``number`` (Eight Off, or Baker's Game for that layout)."""
-    game = "bakers_game" if rules.layout is Layout.BAKERS else "eight_off"
-    text = PysolGame(game, number, RandomBase.DEALS_PYSOLFC).calc_layout_string(CardRenderer(True))
-    lines = text.strip().splitlines()
-    cells: list[int] = []
-    if lines[0].startswith("Freecells:"):
-        cells = [Card.from_text(t) for t in lines.pop(0).split(":")[1].split() if t != "-"]
-    cols = [[Card.from_text(t) for t in line.split()] for line in lines]
-    return Position(cols, cells, rules=rules)
 
 
 def replay(position: Position, moves: tuple[Move, ...]) -> Position:

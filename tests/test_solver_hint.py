@@ -5,13 +5,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from fastapi.testclient import TestClient
 
+from eightoff.codes import GameCode
+from eightoff.formats import move_from_json, move_to_json
 from eightoff.game import Game
+from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import Rules
 from eightoff.solver import Limit, Verdict, core, hint, solve
-from test_solver import pysol_position
-from test_solver_oracle import hard_endgame
+from eightoff.web.app import Limits, create_app
+from support import hard_endgame, pysol_position
 
 UNLIMITED = Limit(nodes=None, seconds=None)
 
@@ -76,3 +80,33 @@ def test_lost_game_points_back_to_last_winnable_position(
     after = game.positions()[0].apply(h.move)
     assert solve(after, limit=UNLIMITED).verdict is Verdict.SOLVED
     assert "undo" in h.detail
+
+
+# A winnable deal of four cells, lost after these moves. The last one lays 6♣ on column
+# 1, whose exposed card was 7♣ in the last winnable position, where the hint's move
+# starts from column 1.
+SPOILED_CODE = "EO1-C4-AAAAABH"
+SPOILED_MOVES = ["1^", "d^", "4d", "a8", "c8", "4a", "4c", "47", "4^", "7^", "7^", "14", "51"]
+
+
+def test_a_lost_hint_names_its_card_in_the_position_to_undo_to() -> None:
+    game = Game(GameCode.parse(SPOILED_CODE))
+    moves = []
+    for text in SPOILED_MOVES:
+        moves.append(move_to_json(Move.from_text(text), game.position))
+        game.play(Move.from_text(text))
+    client = TestClient(create_app(seed=7, limits=Limits(hint_seconds=30)))
+    response = client.post("/api/hint", json={"code": SPOILED_CODE, "moves": moves})
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["winnable"] is False and data["undo_to"] is not None
+    there = game.positions()[data["undo_to"]]
+    hinted = move_from_json({k: v for k, v in data["move"].items() if k != "card"})
+    assert there.is_legal(hinted)
+    # The card the hint names is the one that moves from the position to undo to...
+    assert data["move"] == move_to_json(hinted, there, text=True)
+    # ...which another card covers now, so the current position would name a wrong one.
+    assert game.position.top(hinted.source) != there.top(hinted.source), (
+        "the hinted source holds the same card in both positions: this case no longer "
+        "tells them apart"
+    )

@@ -24,42 +24,10 @@ from eightoff.position import Position
 from eightoff.rules import PRESETS, Build, EmptyColumn, GroupMoves, Rules
 from eightoff.solver import Limit, Verdict, solve
 from eightoff.solver.reference import solve_any, solve_shortest
+from support import hard_endgame, needs_fc_solve, wins
 
 UNLIMITED = Limit(nodes=None, seconds=None)
 ORACLE = Limit(nodes=1_500, seconds=None)  # the reference's budget per position
-
-
-def wins(position: Position, moves: tuple[Move, ...] | list[Move]) -> bool:
-    """Whether ``moves`` replay to a win through the engine's checks."""
-    for move in moves:
-        position = position.apply(move)
-    return position.is_won()
-
-
-def cards_out(rng: random.Random, left: int) -> tuple[list[int], list[int]]:
-    """Foundations with ``left`` cards taken off at random, and those cards shuffled."""
-    founds = [13, 13, 13, 13]
-    for _ in range(left):
-        s = rng.choice([s for s in range(4) if founds[s] > 0])
-        founds[s] -= 1
-    cards = [s * 13 + r for s in range(4) for r in range(founds[s], 13)]
-    rng.shuffle(cards)
-    return founds, cards
-
-
-def hard_endgame(rng: random.Random, rules: Rules, left: int) -> Position:
-    """``left`` cards not home, shuffled into all 8 columns, each suit's next card at
-    the bottom of one, every cell full: tight enough that many are lost."""
-    founds, cards = cards_out(rng, left)
-    # Buried aces: each suit's next card goes to the bottom of a column.
-    cards.sort(key=lambda c: c % 13 != founds[c // 13])
-    cells, rest = cards[-rules.cells :], cards[: -rules.cells]
-    order = list(range(8))
-    rng.shuffle(order)
-    columns: list[list[int]] = [[] for _ in range(8)]
-    for n, card in enumerate(rest):
-        columns[order[n % 8]].append(card)
-    return Position(columns, cells, founds, rules)
 
 
 def two_cells(name: str) -> Rules:
@@ -171,7 +139,7 @@ def fc_solve_wins(position: Position, flags: tuple[str, ...]) -> list[Move] | No
         return None
 
 
-@pytest.mark.skipif(FC_SOLVE is None, reason="fc-solve is not installed (freecell-solver-bin)")
+@needs_fc_solve
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_no_unsolvable_where_fc_solve_wins(variant: str) -> None:
     rules, flags = VARIANTS[variant]

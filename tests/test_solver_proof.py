@@ -10,9 +10,9 @@ from types import ModuleType
 import pytest
 
 import benchmark_scripts
-from eightoff.solver import core
+from support import needs_native
 
-pytestmark = pytest.mark.skipif(core.native is None, reason="the C core was not built")
+pytestmark = needs_native
 
 
 def _load() -> ModuleType:

@@ -1,6 +1,5 @@
 """The survey database: schema, upserts, filters, bad files."""
 
-import os
 import sqlite3
 import subprocess
 import sys
@@ -15,7 +14,6 @@ from eightoff.pool import Pool, PoolError
 from eightoff.rules import PRESETS, STANDARD, Rules
 from eightoff.store import (
     _VIEW,
-    SCHEMA_V1,
     SCHEMA_VERSION,
     Row,
     Store,
@@ -23,45 +21,7 @@ from eightoff.store import (
     rules_from_key,
     rules_key,
 )
-
-
-def v1_db(path: Path, rows: Iterable[Row]) -> Path:
-    """A survey database of ``rows`` as eightoff wrote it with schema version 1."""
-    con = sqlite3.connect(path)
-    with con:
-        con.executescript(SCHEMA_V1)
-        con.executemany(
-            "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (rules_key(r.rules), r.source, r.deal, r.verdict, r.length, int(r.optimal))
-                + (r.nodes, r.seconds, r.moves, r.solver, r.rating, r.time_limit, r.node_limit)
-                for r in rows
-            ],
-        )
-    con.close()
-    return path
-
-
-ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
-
-
-def row(deal: int, verdict: str = "solved", rules: Rules = STANDARD, **kw: object) -> Row:
-    values: dict[str, object] = {
-        "rules": rules,
-        "source": "eightoff",
-        "deal": deal,
-        "verdict": verdict,
-        "length": 80 if verdict == "solved" else None,
-        "optimal": False,
-        "nodes": 1000,
-        "seconds": 0.5,
-        "moves": "3a 35" if verdict == "solved" else "",
-        "solver": "test",
-        "rating": "easy" if verdict == "solved" else None,
-        "time_limit": 10.0,
-    }
-    values.update(kw)
-    return Row(**values)  # type: ignore[arg-type]
+from support.store import ENV, can_mount_read_only, real_rows, row, survey_db, v1_db
 
 
 def test_rules_key_round_trips_every_preset() -> None:
@@ -128,16 +88,6 @@ def test_bad_values_and_files(tmp_path: Path) -> None:
 
 
 # -- damaged, foreign and read-only databases: one line, never a traceback ---------------------
-
-
-def survey_db(path: Path, deals: int = 300, *, version: int = 2) -> Path:
-    """A survey database of ``deals`` rows (several pages), closed cleanly."""
-    rows = [row(n, "solved" if n % 7 else "unsolvable") for n in range(deals)]
-    if version == 1:
-        return v1_db(path, rows)
-    with Store(path) as store:
-        store.add(rows)
-    return path
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
@@ -260,16 +210,6 @@ def test_plot_needs_a_png_file_name(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert capsys.readouterr().out == ""  # (cli already read it)
 
 
-def _can_mount_read_only() -> bool:
-    try:
-        probe = subprocess.run(
-            ["unshare", "-rm", "true"], capture_output=True, timeout=10, check=False
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return probe.returncode == 0
-
-
 READ_ONLY = """
 mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || exit 9
 touch "$1/probe" 2>/dev/null && exit 8  # the mount must really be read-only
@@ -282,14 +222,16 @@ print("drew", pool.draw(STANDARD, random.Random(1)), "of", pool.count(STANDARD))
 """
 
 
-@pytest.mark.skipif(not _can_mount_read_only(), reason="needs user namespaces (unshare -rm)")
-@pytest.mark.parametrize("leftovers", [False, True])
-def test_read_only_storage_can_be_reported_and_drawn_from(tmp_path: Path, leftovers: bool) -> None:
+@pytest.mark.skipif(not can_mount_read_only(), reason="needs user namespaces (unshare -rm)")
+@pytest.mark.parametrize("leftovers", ["none", "wal and shm", "wal alone"])
+def test_read_only_storage_can_be_reported_and_drawn_from(tmp_path: Path, leftovers: str) -> None:
     storage = tmp_path / "ro"
     storage.mkdir()
     db = survey_db(storage / "s.db", deals=30)
-    if leftovers:
-        # A writer killed mid-run leaves -wal and -shm files holding committed rows.
+    if leftovers != "none":
+        # A writer killed mid-run leaves -wal and -shm files holding committed rows; the
+        # -wal file may come alone (copied without its -shm): SQLite cannot read it in
+        # place on read-only storage, so it is read from a copy.
         script = (
             "import os, sys\n"
             "from eightoff.store import Store\n"
@@ -300,6 +242,8 @@ def test_read_only_storage_can_be_reported_and_drawn_from(tmp_path: Path, leftov
         )
         subprocess.run([sys.executable, "-c", script, str(db)], check=True, env=ENV)
         assert {p.name for p in storage.iterdir()} == {"s.db", "s.db-wal", "s.db-shm"}
+        if leftovers == "wal alone":
+            (storage / "s.db-shm").unlink()
     before = {p.name: p.read_bytes() for p in storage.iterdir()}
     proc = subprocess.run(
         ["unshare", "-rm", "sh", "-c", READ_ONLY, "sh", str(storage), sys.executable],
@@ -311,7 +255,7 @@ def test_read_only_storage_can_be_reported_and_drawn_from(tmp_path: Path, leftov
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
-    rows = 20 if leftovers else 30
+    rows = 30 if leftovers == "none" else 20
     solved = sum(1 for n in range(rows) if n % 7)
     assert f"Deals:   0-{rows - 1} ({rows} deals)" in proc.stdout
     assert f" of {solved}\n" in proc.stdout and "drew None" not in proc.stdout
@@ -319,19 +263,6 @@ def test_read_only_storage_can_be_reported_and_drawn_from(tmp_path: Path, leftov
 
 
 # -- schema version 1: read as it is, migrated in place by the first write --------------------
-
-
-def real_rows() -> list[Row]:
-    """Rows the survey makes, under several rule books: real lines with runs and take-backs."""
-    from eightoff.survey import Task, solve_task
-
-    rows: list[Row] = []
-    for name in ("standard", "app", "bakers", "alternate"):
-        rows += solve_task(Task(PRESETS[name], "eightoff", tuple(range(1, 9)), 10.0, None))
-    rows += solve_task(Task(STANDARD, "pysol", (1, 2), None, 10**6, optimal=True))
-    rows.append(row(50, "unknown", moves="", nodes=7, seconds=10.0))
-    assert any("x" in r.moves for r in rows) and any("^" in r.moves for r in rows)
-    return rows
 
 
 def test_version_1_reads_as_it_is_then_migrates_on_the_first_write(tmp_path: Path) -> None:

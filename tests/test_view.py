@@ -7,11 +7,10 @@ import pytest
 from eightoff.codes import GameCode
 from eightoff.game import Game, Status, autoplay_moves, home_move, smart_move
 from eightoff.moves import FOUNDATION, Move, PlaceKind, cell, column, foundation
-from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD, preset
 from eightoff.solver import Limit, solve
 from eightoff.view import target_pile
-from test_position import board
+from support import board, wins
 
 
 def winning_line(code: GameCode) -> list[Move]:
@@ -23,12 +22,6 @@ def winning_line(code: GameCode) -> list[Move]:
 @pytest.fixture(scope="module")
 def line() -> list[Move]:
     return winning_line(GameCode(STANDARD, 0))
-
-
-def wins(position: Position, moves: tuple[Move, ...]) -> bool:
-    for move in moves:
-        position = position.apply(move)  # checked: every step must be legal
-    return position.is_won()
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -302,6 +302,21 @@ def test_state_reports_an_illegal_move_with_its_index(client: TestClient, line: 
     assert data["reason_code"] == "not-next"  # for a page to say in its own language
 
 
+def test_a_refusal_asked_for_is_an_answer(client: TestClient) -> None:
+    pos = start()
+    kings = [i for i, col in enumerate(pos.columns) if col[-1].rank != 1]
+    wrong = {"from": ["column", kings[0] + 1], "to": ["foundation"], "count": 1}
+    body = {"code": CODE, "moves": ["1e", wrong], "refusal_ok": True}
+    response = client.post("/api/state", json=body)
+    assert response.status_code == 200
+    refused = response.json()["refused"]
+    assert (refused["index"], refused["reason_code"]) == (1, "not-next")
+    assert refused["error"].startswith("move 1 ") and "foundation" in refused["reason"]
+    # A legal list is answered as ever; a bad code is still an error.
+    assert client.post("/api/state", json={**body, "moves": ["1e"]}).json()["moves_applied"] == 1
+    error(client, "/api/state", 400, json={**body, "code": "EO1-C8-ZZZ"})
+
+
 def test_a_bad_game_code_says_so_by_its_reason_code(client: TestClient) -> None:
     bodies: tuple[tuple[str, dict[str, Any]], ...] = (
         ("/api/new", {"code": "EO1-C8-ZZZ"}),
@@ -309,6 +324,39 @@ def test_a_bad_game_code_says_so_by_its_reason_code(client: TestClient) -> None:
     )
     for path, body in bodies:
         assert error(client, path, 400, json=body)["reason_code"] == "bad-game-code"
+
+
+@pytest.mark.parametrize(
+    ("code", "fault"),
+    [
+        ("", {"code": "empty"}),
+        ("EO1-C8-AAAAÉFA", {"code": "not-ascii", "char": "É"}),
+        ("XO1-C8-AAAAAFA", {"code": "start"}),
+        ("E01-C8-AAAAAFA", {"code": "start-zero"}),
+        ("EO18-AAAAAFA", {"code": "no-c", "cells": "8"}),
+        ("EO2-C8-AAAAAFA", {"code": "version", "got": "2"}),
+        ("EO1-AAAAAFA", {"code": "cells-missing"}),
+        ("EO1-C9-AAAAAFA", {"code": "cells", "got": "9"}),
+        ("EO1-C8-AAAA0FA", {"code": "deal-lookalike", "char": "0", "like": "O"}),
+        ("EO1-C8-AAAA3FA", {"code": "deal-digit", "char": "3", "like": ""}),
+        ("EO1-C8-AAAA.FA", {"code": "deal-char", "char": "."}),
+        ("EO1-C8", {"code": "deal-missing"}),
+        ("EO1-C8-ZZZ", {"code": "deal-short", "got": "ZZZ"}),
+        ("EO1-C8-AAAAAFAAE", {"code": "deal-long", "got": "AAAAAFAAE"}),
+        ("EO1-C8-AAAAAFA-!", {"code": "option", "char": "!"}),
+        ("EO1-C8-AAAAAFA-AA", {"code": "option-twice", "char": "A"}),
+        ("EO1-C8-AAAAAAA-P", {"code": "deal-range", "low": "1", "high": str(26**7 - 1)}),
+    ],
+)
+def test_a_bad_game_code_names_its_fault_for_the_page_to_say(
+    client: TestClient, code: str, fault: dict[str, str]
+) -> None:
+    data = error(client, "/api/new", 400, json={"code": code})
+    assert data["fault"] == fault
+    assert data["error"].startswith("unknown game code: ")
+    # The page says each fault in French from its own words (lang.js).
+    french = (resources.files("eightoff.web") / "static" / "lang.js").read_text("utf-8")
+    assert f'"reason.code.{fault["code"]}":' in french
 
 
 @pytest.mark.parametrize(
@@ -830,7 +878,7 @@ def test_state_takes_compact_notation_and_long_games(client: TestClient, line: l
     for moves in (texts, mixed):
         assert post(client, "/api/state", {"code": CODE, "moves": moves}) == data
     bad = error(client, "/api/state", 422, json={"code": CODE, "moves": [*texts[:3], "9z"]})
-    assert bad["index"] == 3 and "9z" in bad["reason"]
+    assert bad["index"] == 3 and "9z" in bad["error"] and "'9' is not a column" in bad["reason"]
     # 10,000 moves in compact notation: a game that goes on and on.
     walk, pos = long_game(line, 10_000)
     long = post(client, "/api/state", {"code": CODE, "moves": walk})

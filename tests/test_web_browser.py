@@ -8,9 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from importlib import resources
 from itertools import pairwise
@@ -27,6 +24,7 @@ from eightoff.moves import FOUNDATION, Move, Place, PlaceKind, column
 from eightoff.position import Position
 from eightoff.rules import STANDARD, preset
 from eightoff.solver import Limit, solve
+from support.browser import drag, grab_point, refused_drop, serve_app, toast_text
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -71,24 +69,6 @@ def _ace_on_top_deal() -> GameCode:
 
 
 # -- fixtures -----------------------------------------------------------------------------
-
-
-def serve_app(app: Any) -> Iterator[str]:
-    """Run the ASGI ``app`` on a free port in a thread; its address."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
 
 
 def _app() -> Any:
@@ -193,35 +173,6 @@ def pile_of(page: Any, card: str) -> str:
     return str(
         page.locator(f'[data-card="{card}"]').evaluate("el => el.closest('.pile').dataset.pile")
     )
-
-
-def grab_point(page: Any, card: str) -> tuple[float, float]:
-    """Where a player presses to take ``card``: its top strip, once no other card is over it.
-
-    A card still sliding to its new place lets presses through (style.css): the player waits
-    for this card to land and for nothing to rest over its strip, as this does."""
-    point = page.wait_for_function(
-        """card => {
-          const el = document.querySelector(`[data-card="${card}"]`);
-          const r = el && el.getBoundingClientRect();
-          if (!r) return null;
-          const x = r.left + r.width / 2, y = r.top + 6;
-          const top = document.elementFromPoint(x, y);
-          return top && top.closest(".card") === el ? [x, y] : null;
-        }""",
-        arg=card,
-    ).json_value()
-    return float(point[0]), float(point[1])
-
-
-def drag(page: Any, card: str, pile: str) -> None:
-    """Drag ``card`` (by its visible top strip) onto ``pile`` with the mouse."""
-    x, y = grab_point(page, card)
-    target = page.locator(f'[data-pile="{pile}"]').bounding_box()
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=4)
-    page.mouse.up()
 
 
 def play_by_drag(page: Any, pos: Position, move: Move) -> Position:
@@ -507,6 +458,10 @@ def test_new_game_dialog_deals_a_hard_pool_deal(page: Any, server: str) -> None:
     first = page.locator("#code").inner_text()
     page.click("#btn-new")
     page.check("#form-new input[name='winnable']")
+    levels = page.eval_on_selector_all(
+        "#form-new select[name='difficulty'] option", "els => els.map(e => [e.value, e.text])"
+    )
+    assert levels == [["any", "Any"], ["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]]
     page.select_option("#form-new select[name='difficulty']", "hard")
     page.click("#new-deal")
     page.wait_for_function(f"() => document.querySelector('#code').textContent !== {first!r}")
@@ -517,6 +472,19 @@ def test_new_game_dialog_deals_a_hard_pool_deal(page: Any, server: str) -> None:
     assert code.rules == STANDARD and code.deal in shipped["pools"][0]["deals"]["hard"]
     settings = json.loads(page.evaluate("localStorage.getItem('eightoff.settings')"))
     assert settings["difficulty"] == "hard"
+
+
+def test_a_stored_difficulty_the_server_does_not_offer_deals_any(page: Any, server: str) -> None:
+    page.goto(f"{server}/privacy")
+    page.evaluate(
+        "localStorage.setItem('eightoff.settings', JSON.stringify({difficulty: 'brutal'}))"
+    )
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+    assert GameCode.parse(page.locator("#code").inner_text()).rules == STANDARD
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    assert page.locator("#form-new select[name='difficulty']").input_value() == "any"
 
 
 def test_share_link_and_code_entry(page: Any, server: str) -> None:
@@ -533,8 +501,9 @@ def test_share_link_and_code_entry(page: Any, server: str) -> None:
     assert pile_of(page, str(first)) == "column-1"
 
 
-def preload(page: Any, server: str, code: str, actions: list[list[Move]]) -> None:
-    """Open the page with ``actions`` (lists of moves) already played, as a reload would."""
+def preload(page: Any, server: str, code: str, actions: list[list[Move]], **extra: Any) -> None:
+    """Open the page with ``actions`` (lists of moves) already played, as a reload would
+    (``extra``: more fields of the saved game, e.g. ``elapsed``)."""
     start = GameCode.parse(code)
     pos = start.position()
     stored: list[list[dict[str, Any]]] = []
@@ -553,7 +522,7 @@ def preload(page: Any, server: str, code: str, actions: list[list[Move]]) -> Non
         "elapsed": 0,
         "counted": True,
         "won": False,
-    }
+    } | extra
     page.goto(f"{server}/privacy")
     page.evaluate("g => localStorage.setItem('eightoff.game', JSON.stringify(g))", game)
     page.goto(f"{server}/")
@@ -724,7 +693,7 @@ def test_long_columns_fit_the_window_on_phones_and_tablets(browser: Any, server:
             context.close()
 
 
-# -- issue 10's defects, each as a player meets it ----------------------------------------
+# -- defects once found, each as a player meets it ------------------------------------
 
 ON_TOP_JS = """card => {
     const el = document.querySelector(`[data-card="${card}"]`);
@@ -796,16 +765,6 @@ def test_solution_bar_buttons_stay_in_place(browser: Any, server: str) -> None:
             context.close()
 
 
-def toast_text(page: Any, *words: str) -> str:
-    """Wait for the on-screen message containing every one of ``words``; its text."""
-    page.wait_for_function(
-        "words => { const t = document.getElementById('toast');"
-        " return t.matches(':popover-open') && words.every(w => t.textContent.includes(w)); }",
-        arg=list(words),
-    )
-    return str(page.locator("#toast").inner_text())
-
-
 def test_refusals_and_copied_show_on_screen(browser: Any, server: str) -> None:
     pos = GameCode.parse(CODE).position()
     legal = pos.legal_moves()
@@ -815,14 +774,7 @@ def test_refusals_and_copied_show_on_screen(browser: Any, server: str) -> None:
     try:
         open_game(page, server)
         # A card with somewhere to go, dropped on a column that does not take it.
-        i, j = next(
-            (i, j)
-            for i in range(8)
-            for j in range(8)
-            if i != j
-            and any(m.source == column(i) for m in legal)
-            and Move(column(i), column(j)) not in legal
-        )
+        i, j = refused_drop(pos)
         card = pos.columns[i][-1]
         drag(page, str(card), f"column-{j + 1}")
         text = toast_text(page, f"{card.symbol()} cannot go there: ")
@@ -1390,3 +1342,452 @@ def test_moves_go_to_the_server_as_their_notation_and_old_saved_games_load(
     play_by_drag(page, pos, move)
     assert sent[-1]["moves"][:6] == [a[0] for a in old]  # as saved: objects
     assert sent[-1]["moves"][6:] == [move.text()]  # as the server wrote it
+
+
+# -- statistics a player can trust ---------------------------------------------------------
+
+
+def stats_of(page: Any) -> list[dict[str, Any]]:
+    return list(json.loads(page.evaluate("localStorage.getItem('eightoff.stats')")).values())
+
+
+def finish_point(line: list[Move]) -> int:
+    """How many moves of ``line`` come before the foundation moves that end it."""
+    k = len(line)
+    while k > 0 and line[k - 1].target.kind is PlaceKind.FOUNDATION:
+        k -= 1
+    return k
+
+
+def peek_at_the_solution(page: Any) -> None:
+    """Solution, two steps, then "Return to my game": nothing of it is played."""
+    before = int(page.evaluate("document.body.dataset.moves"))
+    page.click("#btn-solution")
+    page.wait_for_selector("#solution:not([hidden])")
+    for k in (1, 2):
+        page.click("#sol-fwd")
+        page.wait_for_function(
+            "k => document.getElementById('sol-text').textContent.includes(`${k} of`)", arg=k
+        )
+    page.click("#sol-return")
+    page.wait_for_selector("#solution[hidden]", state="attached")
+    wait_moves(page, before)
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+
+def test_a_win_after_reading_the_solution_counts_as_helped(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    k = finish_point(line)
+    preload(page, server, CODE, [[m] for m in line[:k]])
+    peek_at_the_solution(page)
+    page.click("#btn-finish")  # the rest by hand
+    page.wait_for_selector("#celebrate:not([hidden])")
+    (entry,) = stats_of(page)
+    assert (entry["won"], entry.get("helped"), entry["streak"], entry["bestTime"]) == (
+        0,
+        1,
+        0,
+        None,
+    )
+
+
+def test_a_hint_counts_as_help(page: Any, server: str, line: list[Move]) -> None:
+    k = finish_point(line)
+    preload(page, server, CODE, [[m] for m in line[:k]])
+    page.click("#btn-hint")
+    page.wait_for_selector(".card.hint")
+    page.click("#btn-finish")
+    page.wait_for_selector("#celebrate:not([hidden])")
+    (entry,) = stats_of(page)
+    assert (entry["won"], entry.get("helped")) == (0, 1)
+
+
+def test_a_restarted_game_won_without_help_is_a_win(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    page.emulate_media(reduced_motion="reduce")  # cards jump: no waiting for each slide
+    preload(page, server, CODE, [[m] for m in line[:3]])
+    page.click("#btn-solution")  # the solver's moves played into the game: helped
+    page.wait_for_selector("#solution:not([hidden])")
+    page.click("#sol-fwd")
+    page.wait_for_function("() => document.getElementById('sol-text').textContent.includes('1 of')")
+    page.click("#sol-keep")
+    wait_moves(page, 4)
+    page.click("#btn-restart")
+    page.click("#confirm-yes")
+    wait_moves(page, 0)
+    pos = GameCode.parse(CODE).position()
+    for move in line:
+        pos = play_by_drag(page, pos, move)
+    page.wait_for_selector("#celebrate:not([hidden])")
+    (entry,) = stats_of(page)
+    assert (entry["won"], entry.get("helped", 0), entry["streak"]) == (1, 0, 1)
+
+
+# -- one action per gesture --------------------------------------------------------------
+
+
+def test_a_double_tap_on_a_card_that_goes_home_is_one_action(browser: Any, server: str) -> None:
+    # Deal 130: column 6 ends 2♥ A♥. The first tap sends A♥ home; the second lands on 2♥,
+    # bared beneath it, and must not send it home too.
+    code = str(GameCode(STANDARD, 130))
+    column6 = GameCode.parse(code).position().columns[5]
+    assert [str(c) for c in column6[-2:]] == ["2H", "AH"]
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    try:
+        open_game(page, server, code)
+        box = page.locator('[data-card="AH"]').bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        for _ in range(2):
+            cdp.send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
+            )
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        wait_moves(page, 1)
+        page.wait_for_timeout(600)  # past the double-tap time: nothing else comes
+        page.wait_for_selector("body[data-busy='0']")
+        assert moves_played(page) == 1
+        assert pile_of(page, "AH") == "foundation-H"
+        assert pile_of(page, "2H") == "column-6"
+    finally:
+        context.close()
+
+
+# -- a board that never moves under the finger ------------------------------------------------
+
+# Deal 8: column 6 ends Q♥ J♥, so J♥ goes to cell e and back as often as wanted.
+SHUFFLE_CODE = str(GameCode(STANDARD, 8))
+SHUFFLE = [Move.from_text("6e"), Move.from_text("e6")]
+
+
+def board_top(page: Any) -> tuple[float, float, float]:
+    """The board's top, and the heights of the header and the status above it."""
+    return tuple(
+        page.evaluate(
+            """() => ['#board', '.bar', '.status'].map((s, i) => {
+                const r = document.querySelector(s).getBoundingClientRect();
+                return i ? r.height : r.top;
+            })"""
+        )
+    )
+
+
+@pytest.mark.parametrize("viewport", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_the_boards_top_never_moves(
+    browser: Any, server: str, line: list[Move], viewport: dict[str, int], locale: str
+) -> None:
+    """From a fresh deal to 100 moves at 10:00, a win, a stuck game and the solution, the
+    board starts at the same height: a tap never lands on another card than aimed at."""
+    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True, locale=locale)
+    page = context.new_page()
+    try:
+        open_game(page, server)
+        top = board_top(page)
+        tops: dict[str, tuple[float, float, float]] = {}
+        preload(page, server, SHUFFLE_CODE, [[SHUFFLE[k % 2]] for k in range(100)], elapsed=600_000)
+        assert page.locator("#moves").inner_text() == "100"
+        assert page.locator("#time").inner_text() == "10:00"
+        tops["100 moves at 10:00"] = board_top(page)
+        preload(page, server, CODE, [[m] for m in line], won=True)
+        assert page.locator("#st-state").inner_text() in ("Won!", "Gagné !")
+        tops["won"] = board_top(page)
+        open_game(page, server, STUCK_CODE)
+        assert page.locator("#st-state").inner_text() in ("Stuck", "Bloqué")
+        tops["stuck"] = board_top(page)
+        open_game(page, server)
+        page.click("#btn-solution")
+        page.wait_for_selector("#solution:not([hidden])")
+        page.click("#sol-fwd")
+        page.wait_for_function("() => document.body.dataset.busy === '0'")
+        assert page.locator("#st-view").is_visible()
+        tops["solution"] = board_top(page)
+        assert tops == dict.fromkeys(tops, top)
+    finally:
+        context.close()
+
+
+COVERED_BY_THE_SOLUTION_BAR = """() => {
+    const bar = document.getElementById("solution").getBoundingClientRect();
+    return [...document.querySelectorAll("[data-card]")].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left < bar.right && r.right > bar.left && r.top < bar.bottom && r.bottom > bar.top;
+    }).map((el) => el.dataset.card);
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE_LANDSCAPE, PHONE], ids=["landscape", "portrait"])
+def test_the_solution_bar_covers_no_card_on_a_phone(
+    browser: Any, server: str, viewport: dict[str, int]
+) -> None:
+    """An 18-card column reaches the foot of the window: held sideways the bar lies where no
+    card is, upright the columns make room above it; its buttons still at every step."""
+    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        preload(page, server, TALL_CODE, [[Move.from_text(t)] for t in TALL_MOVES])
+        page.click("#btn-solution")
+        page.wait_for_selector("#solution:not([hidden])")
+        start = solution_boxes(page)
+        for k in range(4):
+            assert page.evaluate(COVERED_BY_THE_SOLUTION_BAR) == [], f"step {k}"
+            bar = page.locator("#solution").bounding_box()
+            assert bar["y"] + bar["height"] <= viewport["height"]
+            assert solution_boxes(page) == start
+            page.click("#sol-fwd")
+            page.wait_for_function(
+                "k => document.getElementById('sol-text').textContent.includes(`step ${k} of`)",
+                arg=k + 1,
+            )
+        ARTIFACTS.mkdir(exist_ok=True)
+        size = f"{viewport['width']}x{viewport['height']}"
+        page.screenshot(path=str(ARTIFACTS / f"web-phone-solution-{size}.png"))
+    finally:
+        context.close()
+
+
+# -- what a screen reader meets ---------------------------------------------------------------
+
+
+def accessibility_tree(page: Any) -> list[dict[str, Any]]:
+    """The page's accessibility tree as chromium builds it (the nodes not ignored)."""
+    nodes = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    return [n for n in nodes if not n.get("ignored")]
+
+
+def test_no_control_inside_a_control_and_the_spare_foundation_card_is_hidden(
+    page: Any, server: str
+) -> None:
+    code = str(GameCode(STANDARD, 130))  # column 6 ends 2♥ A♥: both go home
+    open_game(page, server, code)
+    for card, n in (("AH", 1), ("2H", 2)):
+        page.locator(f'[data-card="{card}"]').click()  # a click sends a card home
+        wait_moves(page, n)
+        page.wait_for_timeout(500)  # no double click
+    assert pile_of(page, "AH") == "foundation-H"  # under 2♥, shown only when it is dragged
+    nodes = accessibility_tree(page)
+    by_id = {n["nodeId"]: n for n in nodes}
+    controls = {"button", "link", "textbox", "checkbox", "combobox"}
+
+    def role(node: dict[str, Any]) -> str:
+        return str(node.get("role", {}).get("value", ""))
+
+    nested = []
+    for node in nodes:
+        if role(node) not in controls:
+            continue
+        parent = by_id.get(node.get("parentId", ""))
+        while parent is not None:
+            if role(parent) in controls:
+                nested.append((role(parent), parent.get("name", {}).get("value")))
+            parent = by_id.get(parent.get("parentId", ""))
+    assert nested == []
+    names = [str(n.get("name", {}).get("value", "")) for n in nodes]
+    assert any(name.startswith("2 of hearts, on the") for name in names)
+    assert not any(name.startswith("ace of hearts") for name in names)
+    # Every card of the columns is a button of its own, in a named group.
+    groups = [n for n in nodes if role(n) == "group"]
+    columns = [str(n.get("name", {}).get("value")) for n in groups]
+    assert sum(name.startswith("column ") and name.endswith(" cards") for name in columns) == 8
+
+
+# -- delivery -----------------------------------------------------------------------------------
+
+
+def test_the_page_and_the_json_come_compressed_and_cached(page: Any, server: str) -> None:
+    gzip = {"Accept-Encoding": "gzip"}
+    first = page.request.get(f"{server}/", headers=gzip)
+    assert first.status == 200 and first.headers["content-encoding"] == "gzip"
+    assert first.headers["cache-control"] == "no-cache"
+    again = page.request.get(f"{server}/", headers={"If-None-Match": first.headers["etag"]})
+    assert again.status == 304 and again.body() == b""
+    moves = page.request.post(
+        f"{server}/api/state", data={"code": CODE, "moves": ["1e"]}, headers=gzip
+    )
+    assert moves.status == 200 and moves.headers["content-encoding"] == "gzip"
+    assert moves.json()["moves_applied"] == 1
+    style = page.request.get(f"{server}/static/style.css", headers=gzip)
+    assert style.headers["cache-control"] == "no-cache" and style.headers["etag"]
+    # Every module the game loads is preloaded at once, and nothing else is.
+    served: list[str] = []
+    page.on("request", lambda r: served.append(r.url) if r.url.endswith(".js") else None)
+    open_game(page, server)
+    preloaded = page.eval_on_selector_all(
+        "link[rel=modulepreload]", "links => links.map((l) => l.getAttribute('href'))"
+    )
+    assert preloaded[0] == "/static/main.js" and len(preloaded) >= 15
+    assert sorted(preloaded) == sorted({url.removeprefix(server) for url in served})
+
+
+# -- polish -------------------------------------------------------------------------------------
+
+
+def test_a_whole_game_with_refused_drops_logs_no_error_and_the_win_stays(
+    page: Any, server: str, line: list[Move]
+) -> None:
+    """A refusal is an answer, not an error: no red line in the console in a whole game; the
+    win shows until the player closes it."""
+    page.emulate_media(reduced_motion="reduce")  # cards jump: no waiting for each slide
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    pos = GameCode.parse(CODE).position()
+    open_game(page, server)
+    i, j = refused_drop(pos)
+    drag(page, str(pos.columns[i][-1]), f"column-{j + 1}")  # the server says why not
+    toast_text(page, "cannot go there: ")
+    for move in line:
+        pos = play_by_drag(page, pos, move)
+    page.wait_for_selector("#celebrate:not([hidden])")
+    page.wait_for_timeout(6500)
+    assert page.locator("#celebrate").is_visible()  # until dismissed
+    page.keyboard.press("Escape")
+    assert page.locator("#celebrate").is_hidden()
+    assert console == []
+
+
+def caption(page: Any, selector: str) -> str:
+    """What a pile or a group of piles says on the board (its ::after text)."""
+    return str(page.locator(selector).evaluate("el => getComputedStyle(el, '::after').content"))
+
+
+def test_a_first_run_names_the_cells_and_foundations_and_the_stuck_buttons_stand_apart(
+    browser: Any, server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_game(page, server)  # a first visit: nothing saved yet
+        assert caption(page, "#board .foundations") == '"Foundations"'
+        assert caption(page, "[data-pile='cell-5']") == '"Cell"'
+        open_game(page, server, STUCK_CODE)  # a game saved already: no captions
+        assert caption(page, "#board .foundations") == "none"
+        first, second = (
+            page.locator("#banner-actions button").nth(k).bounding_box() for k in (0, 1)
+        )
+        apart = max(
+            second["x"] - first["x"] - first["width"], second["y"] - first["y"] - first["height"]
+        )
+        assert apart >= 6
+    finally:
+        context.close()
+
+
+def card_width(page: Any) -> float:
+    return float(page.locator("[data-card]").first.bounding_box()["width"])
+
+
+def test_cards_keep_their_size_when_a_column_passes_eleven_cards(browser: Any, server: str) -> None:
+    """On a phone a column of 13 cards closes its fan (every rank still whole) rather than
+    shrinking every card on the board (a desktop window trims them a few percent at most);
+    one of 18 still fits the window."""
+    long_pos = GameCode.parse(LONG_CODE).position()
+    long_moves = [Move.from_text(t) for t in LONG_MOVES]
+    for move in long_moves:
+        long_pos = long_pos.apply(move)
+    tall_pos = GameCode.parse(TALL_CODE).position()
+    tall_moves = [Move.from_text(t) for t in TALL_MOVES]
+    for move in tall_moves:
+        tall_pos = tall_pos.apply(move)
+    for viewport in (PHONE_LANDSCAPE, PHONE, DESKTOP):
+        phone = viewport != DESKTOP
+        context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
+        page = context.new_page()
+        try:
+            open_game(page, server)
+            width = card_width(page)
+            preload(page, server, LONG_CODE, [[m] for m in long_moves])
+            assert card_width(page) == width if phone else card_width(page) >= 0.95 * width
+            assert_columns_fit(page, long_pos, viewport)
+            preload(page, server, TALL_CODE, [[m] for m in tall_moves])
+            assert_columns_fit(page, tall_pos, viewport)
+        finally:
+            context.close()
+
+
+# -- features of the best sites ---------------------------------------------------------------
+
+SHARE_SHEET = """() => {
+    window.shared = [];
+    navigator.share = async (data) => { window.shared.push(data); };
+}"""
+
+
+def test_the_share_sheet_where_the_browser_has_one(
+    browser: Any, server: str, line: list[Move]
+) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_game(page, server)
+        page.click("#btn-code")
+        has_sheet = page.evaluate("typeof navigator.share === 'function'")
+        assert page.locator("#code-share").is_visible() == has_sheet  # none: no button
+        page.add_init_script(f"({SHARE_SHEET})()")
+        preload(page, server, CODE, [[m] for m in line[: finish_point(line)]])
+        page.click("#btn-code")
+        page.click("#code-share")
+        page.wait_for_function("() => window.shared.length === 1")
+        shared = page.evaluate("window.shared[0]")
+        assert shared["url"].endswith(f"/?code={CODE}") and CODE in shared["text"]
+        page.keyboard.press("Escape")
+        page.click("#btn-finish")
+        page.click("#celebrate-share-btn")
+        page.wait_for_function("() => window.shared.length === 2")
+        assert "won" in page.evaluate("window.shared[1].text")
+        assert page.locator("#celebrate").is_visible()  # sharing does not close the win
+    finally:
+        context.close()
+
+
+SOUND_COUNTER = """() => {
+    window.tones = 0;
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+        createOscillator() {
+            const tone = super.createOscillator();
+            const start = tone.start.bind(tone);
+            tone.start = (...args) => { window.tones += 1; start(...args); };
+            return tone;
+        }
+    };
+}"""
+
+
+def test_left_handed_layout_and_an_optional_sound(browser: Any, server: str) -> None:
+    for viewport in (DESKTOP, PHONE_LANDSCAPE):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        page.add_init_script(f"({SOUND_COUNTER})()")
+        try:
+            pos = GameCode.parse(CODE).position()
+            open_game(page, server)
+            x = {
+                group: page.locator(f"#board .{group}").bounding_box()["x"]
+                for group in ("foundations", "cells", "tableau")
+            }
+            assert x["foundations"] < x["tableau"] <= x["cells"]  # right-handed: cells right
+            pos = play_by_drag(page, pos, first_cell_move(pos))
+            assert page.evaluate("window.tones") == 0  # no sound unless asked for
+            page.click("#btn-options")
+            page.check("#form-options input[name='leftHanded']")
+            page.check("#form-options input[name='sound']")
+            page.click("#form-options button[type='submit']")
+            mirrored = {
+                group: page.locator(f"#board .{group}").bounding_box()["x"]
+                for group in ("foundations", "cells", "tableau")
+            }
+            assert mirrored["cells"] <= mirrored["tableau"] < mirrored["foundations"]
+            play_by_drag(page, pos, first_cell_move(pos))
+            assert page.evaluate("window.tones") == 1  # a tick for the move
+            if viewport == PHONE_LANDSCAPE:  # the solution bar in the room beside the columns
+                page.click("#btn-solution")
+                page.wait_for_selector("#solution.aside:not([hidden])")
+                assert page.evaluate(COVERED_BY_THE_SOLUTION_BAR) == []
+        finally:
+            context.close()

@@ -4,10 +4,11 @@ and the dark theme (Debian's chromium driven by Playwright against uvicorn)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import time
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +18,10 @@ from eightoff.cards import SUIT_LETTERS
 from eightoff.codes import GameCode
 from eightoff.daily import Daily, parse_date, share_text
 from eightoff.game import home_move
-from eightoff.moves import Move, Place, PlaceKind, column
+from eightoff.moves import Move, Place, PlaceKind
 from eightoff.position import Position
 from eightoff.solver import Limit, solve
-from test_web_browser import drag, serve_app, toast_text
+from support.browser import drag, refused_drop, serve_app, toast_text
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -419,21 +420,12 @@ def test_the_new_game_form_is_the_servers_rule_table(browser: Any, server: str) 
 def test_the_servers_refusals_are_said_in_french(browser: Any, server: str) -> None:
     """An illegal drop and a bad game code, said by their reason codes in French."""
     pos = GameCode.parse(CODE).position()
-    legal = pos.legal_moves()
     context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
     page = context.new_page()
     try:
         page.goto(f"{server}/?code={CODE}")
         ready(page)
-        i, j = next(
-            (i, j)
-            for i in range(8)
-            for j in range(8)
-            if i != j
-            and pos.columns[j]
-            and any(m.source == column(i) for m in legal)
-            and Move(column(i), column(j)) not in legal
-        )
+        i, j = refused_drop(pos)
         card = pos.columns[i][-1]
         drag(page, str(card), f"column-{j + 1}")
         text = toast_text(page, " ne peut pas aller là : ")
@@ -442,8 +434,163 @@ def test_the_servers_refusals_are_said_in_french(browser: Any, server: str) -> N
         page.locator("#new-code").fill("EO1-C8-ZZZ")
         page.locator("#new-play-code").click()
         page.wait_for_selector("#new-code-error:not([hidden])")
-        assert page.locator("#new-code-error").inner_text() == (
-            "ce code de partie ne se lit pas (un code ressemble à EO1-C8-AAAAAFA)"
+        assert page.locator("#new-code-error").inner_text() == (  # the fault, exactly
+            "ce code de partie ne se lit pas : le numéro de donne s’écrit en 7 lettres, pas « ZZZ »"
         )
+    finally:
+        context.close()
+
+
+ENGLISH_ONLY = """async () => {
+    const { MESSAGES } = await import('/static/i18n.js');
+    await import('/static/lang.js');
+    const words = (table) => new Set(Object.values(table).join(' ').toLowerCase()
+        .match(/[a-z\u00e0-\u00ff\u0153]{3,}/g));
+    const french = words(MESSAGES.fr);
+    return [...words(MESSAGES.en)].filter((w) => !french.has(w));
+}"""
+
+PAGE_WORDS = """() => {
+    // Every word the page shows or says: text, the names a screen reader reads, the title;
+    // not what is marked as another language (the language menu's "English").
+    const out = [document.title];
+    const skip = (el) => el.closest('script, style, code, kbd, [lang]:not([lang="fr"])');
+    const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!skip(node.parentElement)) out.push(node.textContent);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
+        if (skip(el)) continue;
+        for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
+            if (el.hasAttribute(a)) out.push(el.getAttribute(a));
+        }
+    }
+    return out.join(' ').toLowerCase().match(/[a-z\u00e0-\u00ff\u0153]{3,}/g) || [];
+}"""
+
+
+def test_every_page_in_french_has_no_english_word(browser: Any, server: str) -> None:
+    """A French browser walks every page, every dialog and the solution bar: no word of
+    the English table that French does not use too."""
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    page = context.new_page()
+    seen: dict[str, set[str]] = {}
+
+    def look(where: str) -> None:
+        seen[where] = set(page.evaluate(PAGE_WORDS))
+
+    try:
+        page.goto(f"{server}/?code={CODE}")
+        ready(page)
+        english = set(page.evaluate(ENGLISH_ONLY))
+        assert {"foundation", "undo", "hint"} <= english
+        look("game")
+        for button, dialog in (
+            ("#btn-new", "#dlg-new"),
+            ("#btn-options", "#dlg-options"),
+            ("#btn-stats", "#dlg-stats"),
+            ("#btn-code", "#dlg-code"),
+            ("#btn-restart", "#dlg-confirm"),
+        ):
+            page.locator(button).click()
+            page.wait_for_selector(f"{dialog}[open]")
+            if dialog == "#dlg-new":
+                page.wait_for_selector("#new-rules fieldset")
+                page.wait_for_function("() => document.getElementById('new-odds').textContent")
+            look(dialog)
+            page.keyboard.press("Escape")
+        page.locator("#btn-new").click()
+        page.locator("#new-archive").click()
+        page.wait_for_selector("#dlg-archive[open]")
+        look("#dlg-archive")
+        page.keyboard.press("Escape")
+        page.locator("#btn-solution").click()
+        page.wait_for_selector("#solution:not([hidden])")
+        page.locator("#sol-fwd").click()
+        page.wait_for_function(
+            "() => document.getElementById('sol-text').textContent.includes(':')"
+        )
+        assert re.match(r"Solution, étape 1 sur \d+ : ", page.locator("#sol-text").inner_text())
+        look("solution")
+        # A foundation up to a queen or an ace: French articles by the rank's gender.
+        up_to = page.evaluate(
+            """async () => {
+              const { pileName, rankName, tForm } = await import('/static/i18n.js');
+              return [1, 7, 12, 13].map((r) => tForm('pile.foundationUpTo', r,
+                  {pile: pileName('foundation-H'), rank: rankName(r)}));
+            }"""
+        )
+        assert up_to == [
+            "la fondation de cœur, jusqu’à l’as",
+            "la fondation de cœur, jusqu’au 7",
+            "la fondation de cœur, jusqu’à la dame",
+            "la fondation de cœur, jusqu’au roi",
+        ]
+        page.goto(f"{server}/?code=EO1-C2-AAAAAAB")  # stuck at once: the banner
+        ready(page)
+        look("stuck")
+        for path in ("/rules", "/privacy", "/no/such/page"):
+            page.goto(f"{server}{path}")
+            page.wait_for_function("() => document.documentElement.lang === 'fr'")
+            look(path)
+    finally:
+        context.close()
+    found = {where: sorted(words & english) for where, words in seen.items()}
+    assert {where: words for where, words in found.items() if words} == {}
+    assert len(found) == 12
+
+
+def test_the_daily_archive_marks_days_and_plays_a_past_one(browser: Any, server: str) -> None:
+    """Past days in a calendar: won and lost ones marked from the statistics, any past day
+    playable (its deal is that date's deal of the day), days to come not."""
+    today = date.today()
+    last_month = (today.replace(day=1) - timedelta(days=1)).replace(day=1)
+    won, lost, picked = (last_month + timedelta(days=k) for k in (2, 3, 9))
+    stats = {
+        "daily": {
+            "label": "",
+            "daily": True,
+            "played": 2,
+            "won": 1,
+            "streak": 0,
+            "bestStreak": 1,
+            "bestTime": None,
+            "fewestMoves": None,
+            "days": {won.isoformat(): "won", lost.isoformat(): "played"},
+        }
+    }
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/privacy")
+        page.evaluate("s => localStorage.setItem('eightoff.stats', JSON.stringify(s))", stats)
+        page.goto(f"{server}/?code={CODE}")
+        ready(page)
+        page.locator("#btn-new").click()
+        page.locator("#new-archive").click()
+        page.wait_for_selector("#dlg-archive[open]")
+        assert page.locator("#archive-next").is_disabled()  # no month to come
+        page.locator("#archive-prev").click()
+        day = page.locator
+        assert "won" in day(f"[data-date='{won}']").get_attribute("class")
+        assert "lost" in day(f"[data-date='{lost}']").get_attribute("class")
+        assert (
+            day(f"[data-date='{lost}']").get_attribute("aria-label").endswith(", played, not won")
+        )
+        assert day("#archive-days button.day").count() == (today.replace(day=1) - last_month).days
+        day(f"[data-date='{picked}']").click()
+        page.wait_for_function(
+            "code => document.getElementById('code').textContent === code",
+            arg=str(Daily.of(picked).code),
+        )
+        ready(page)
+        saved = json.loads(page.evaluate("localStorage.getItem('eightoff.game')"))
+        assert saved["daily"] == picked.isoformat()
+        page.locator("#btn-new").click()  # this month: today can be played, tomorrow not
+        page.locator("#new-archive").click()
+        if today.day < 28:
+            tomorrow = (today + timedelta(days=1)).isoformat()
+            assert day(f"[data-date='{tomorrow}']").is_disabled()
+        assert day(f"[data-date='{today}']").is_enabled()
     finally:
         context.close()

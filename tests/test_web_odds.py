@@ -17,6 +17,7 @@ from eightoff.rules import PRESETS, STANDARD, Rules
 from eightoff.solver import Limit, Verdict, solve
 from eightoff.verdicts import shipped
 from eightoff.web.app import WinnabilityAnswer, create_app
+from support.browser import serve_app
 
 C4 = Rules(cells=4)  # about 1 deal in 9 is won
 C2 = Rules(cells=2)  # about 1 in 300
@@ -103,8 +104,6 @@ CHROMIUM = shutil.which("chromium")
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from test_web_browser import serve_app
-
     yield from serve_app(create_app(seed=3))
 
 

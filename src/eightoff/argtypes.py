@@ -12,7 +12,9 @@ import math
 import os
 import re
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
+
+from eightoff.numbers import InvalidNumberError, excerpt, whole_number
 
 
 class Parser(argparse.ArgumentParser):
@@ -36,29 +38,50 @@ def error_line(message: str) -> str:
 
 
 def int_in(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number (ASCII digits) from ``low`` to ``high``."""
+    """An argparse type: a whole number from ``low`` to ``high``, written exactly as
+    ASCII digits ``[0-9]+`` without a sign, spaces or a leading zero."""
 
     def parse(text: str) -> int:
-        t = text.strip()
-        if not re.fullmatch(r"[+-]?[0-9]+", t):
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
-        value = int(t)
+        digits = text.removeprefix("-")  # -3 is read, to be refused as out of range
+        try:
+            value = whole_number(digits)
+        except InvalidNumberError as exc:
+            why = str(exc) if digits == text else f"expected a whole number, not {excerpt(text)}"
+            raise argparse.ArgumentTypeError(why) from None
+        if digits != text:
+            value = -value
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {t}")
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
         return value
 
     parse.__name__ = "whole number"  # what argparse names in its own messages
     return parse
 
 
+_SECONDS: Final = re.compile(
+    r"-?(?P<digits>(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,6})?"
+)
+
+
 def seconds(text: str) -> float:
-    """An argparse type: a finite, non-negative number of seconds (0: no limit)."""
-    t = text.strip()
-    if not re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", t):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}")
-    value = float(t)
-    if not (math.isfinite(value) and value >= 0):
-        raise argparse.ArgumentTypeError(f"must be 0 (no limit) or a positive number, not {t}")
+    """An argparse type: a finite, non-negative number of seconds (0: no limit), in
+    ASCII digits without a sign or leading zero (``2``, ``0.5``, ``1e3``); a positive
+    number so small it would round to 0 (no limit) is refused."""
+    m = _SECONDS.fullmatch(text)
+    if m is None:
+        raise argparse.ArgumentTypeError(
+            "expected a number of seconds in ASCII digits without a sign or a leading zero, "
+            f"like 2 or 0.5, not {excerpt(text)}"
+        )
+    value = float(text)
+    if not (math.isfinite(value) and value >= 0 and text[0] != "-"):
+        raise argparse.ArgumentTypeError(
+            f"must be 0 (no limit) or a positive number, not {excerpt(text)}"
+        )
+    if value == 0 and m.group("digits").strip("0.") != "":
+        raise argparse.ArgumentTypeError(
+            f"{text} s is too small: it rounds to 0, which means no limit"
+        )
     return value
 
 

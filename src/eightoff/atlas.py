@@ -83,8 +83,8 @@ PUBLISHED: Final = (
 )
 
 
-# What was checked to explain the gap between our standard figure and the published ones
-# (issue 13). Its figures come from the commands it names, not from the database.
+# What was checked to explain the gap between our standard figure and the published ones.
+# Its figures come from the commands it names, not from the database.
 STANDARD_GAP: Final = """\
 ### Why our standard figure is higher
 

@@ -11,6 +11,7 @@ from enum import IntEnum
 from typing import Final
 
 from eightoff.errors import InvalidCardError as InvalidCardError
+from eightoff.numbers import excerpt
 
 
 class Suit(IntEnum):
@@ -45,7 +46,7 @@ class Suit(IntEnum):
         for i, symbols in enumerate(_SUIT_SYMBOL_ALIASES):
             if t in symbols:
                 return cls(i)
-        raise InvalidCardError(f"unknown suit {text!r}: expected one of S, H, D, C")
+        raise InvalidCardError(f"unknown suit {excerpt(text)}: expected one of S, H, D, C")
 
 
 SUIT_LETTERS: Final = "SHDC"
@@ -79,7 +80,7 @@ def parse_rank(text: str) -> int:
         return 10
     if len(t) == 1 and t in RANK_LETTERS:
         return RANK_LETTERS.index(t) + 1
-    raise InvalidCardError(f"unknown rank {text!r}: expected A, 2-9, T or 10, J, Q, K")
+    raise InvalidCardError(f"unknown rank {excerpt(text)}: expected A, 2-9, T or 10, J, Q, K")
 
 
 class Card(int):
@@ -108,13 +109,15 @@ class Card(int):
         """Read ``7H``, ``TH``, ``10h``, ``7♥`` or ``♥7``."""
         t = text.strip()
         if len(t) < 2:
-            raise InvalidCardError(f"cannot read card {text!r}: expected rank then suit, like 7H")
+            raise InvalidCardError(
+                f"cannot read card {excerpt(text)}: expected rank then suit, like 7H"
+            )
         try:
             if t[0] in SUIT_SYMBOLS or t[0] in "♤♡♢♧":
                 return cls.make(parse_rank(t[1:]), Suit.from_text(t[0]))
             return cls.make(parse_rank(t[:-1]), Suit.from_text(t[-1]))
         except InvalidCardError as exc:
-            raise InvalidCardError(f"cannot read card {text!r}: {exc}") from None
+            raise InvalidCardError(f"cannot read card {excerpt(text)}: {exc}") from None
 
     @property
     def rank(self) -> int:

@@ -74,6 +74,7 @@ from eightoff.formats import (
 )
 from eightoff.game import Game
 from eightoff.moves import IllegalMoveError, InvalidMoveError, Move
+from eightoff.numbers import InvalidNumberError, json_int
 from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.sources import load_source
@@ -124,7 +125,10 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
             )
         else:
             values = [option.to_json(v) for v in option.values]
-            g.add_argument(option.flag, type=type(values[0]), choices=values, help=option.help)
+            kind: Any = type(values[0])
+            if kind is int:  # ASCII digits only, as every number option
+                kind = int_in(min(values), max(values))
+            g.add_argument(option.flag, type=kind, choices=values, help=option.help)
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules | None:
@@ -241,7 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="play in the terminal",
         description="Play Eight Off in the terminal (keys 1-8 and a-h pick a source, then a "
         "target; 0 the foundations; arrows and Enter too; F1 lists every key). Without a code "
-        "the game left last time resumes, else a winnable deal is dealt. "
+        "the game left last time resumes, else a winnable deal is dealt; with a code, the game "
+        "left last time is kept until you move in the new one. "
         "Off a terminal, or with --text, print the deal and how to play it move by move.",
     )
     p.add_argument("code", nargs="?", help="a game code to play (default: a new random deal)")
@@ -463,7 +468,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     print(
         f"""
 Play it in the terminal with `eightoff play {code}`, in the browser with
-`eightoff serve` (enter the code under New game), or move by move from the command line:
+`eightoff serve` (in either game you can also enter the code under New game), or move by
+move from the command line:
 
   eightoff deal {code}                       show this deal again
   echo '["3a", "a5", "35x2", "1^"]' > moves.json     your moves, in order
@@ -577,9 +583,11 @@ def _read_moves(where: str) -> list[Any]:
             f"{MAX_MOVES_DEPTH - 1}"
         )
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise CliError(f"moves in {shown} are not valid JSON: {exc}") from None
+    except InvalidNumberError as exc:
+        raise CliError(f"moves in {shown}: {exc}") from None
     if not isinstance(data, list):
         raise CliError(f"moves in {shown} must be a JSON list, not {type(data).__name__}")
     return data

@@ -45,6 +45,7 @@ from typing import Any, Final
 
 from eightoff.deal import DEALS, PYSOL_MAX, deal, pysol_deal
 from eightoff.errors import EightOffError
+from eightoff.numbers import clipped, excerpt
 from eightoff.position import Position
 from eightoff.rules import CELL_COUNTS, OPTIONS, STANDARD, RuleOption, Rules
 
@@ -69,7 +70,20 @@ _LOOKALIKES: Final = {"0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"
 
 
 class InvalidGameCodeError(EightOffError):
-    """A game code that cannot be read or names no valid game."""
+    """A game code that cannot be read or names no valid game.
+
+    ``fault`` names what is wrong (``"cells"``, ``"deal-length"``…) and ``values`` the
+    parts of the code the message quotes, so a page can say it in its own language.
+    """
+
+    def __init__(self, message: str, fault: str = "bad", **values: str) -> None:
+        super().__init__(message)
+        self.fault = fault
+        self.values = values
+
+    def json(self) -> dict[str, str]:
+        """The fault and its values: ``{"code": "cells", "got": "9"}``."""
+        return {"code": self.fault, **self.values}
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +108,10 @@ class GameCode:
         if not low <= self.deal < high:
             raise InvalidGameCodeError(
                 f"deal number {self.deal} is out of range {low}-{high - 1}"
-                + (" for PySolFC deals" if self.source == "pysol" else "")
+                + (" for PySolFC deals" if self.source == "pysol" else ""),
+                "deal-range",
+                low=str(low),
+                high=str(high - 1),
             )
 
     @property
@@ -136,12 +153,14 @@ class GameCode:
         if not shown.isascii():
             bad = next(ch for ch in shown if not ch.isascii())
             raise InvalidGameCodeError(
-                f"bad game code {shown!r}: {bad!r} is not an ASCII letter or digit "
-                "(codes use A-Z, 0-9 and dashes)"
+                f"bad game code {excerpt(shown)}: {bad!r} is not an ASCII letter or digit "
+                "(codes use A-Z, 0-9 and dashes)",
+                "not-ascii",
+                char=bad,
             )
         compact = re.sub(r"\s+", "", text).upper()
         if not compact:
-            raise InvalidGameCodeError("empty game code: expected one like EO1-C8-AAAAAFA")
+            raise InvalidGameCodeError("empty game code: expected one like EO1-C8-AAAAAFA", "empty")
         # Positions in the dash-free text where the writer put a dash.
         breaks: set[int] = set()
         flat = ""
@@ -150,32 +169,46 @@ class GameCode:
                 breaks.add(len(flat))
                 flat += part
         if not flat:
-            raise InvalidGameCodeError(f"bad game code {shown!r}: expected one like EO1-C8-AAAAAFA")
+            raise InvalidGameCodeError(
+                f"bad game code {excerpt(shown)}: expected one like EO1-C8-AAAAAFA", "empty"
+            )
         m = re.match(r"EO(\d*)", flat)
         if not m:
             hint = " (the letter O, not zero)" if flat.startswith("E0") else ""
-            raise InvalidGameCodeError(f"bad game code {shown!r}: it must start with EO1{hint}")
+            raise InvalidGameCodeError(
+                f"bad game code {excerpt(shown)}: it must start with EO1{hint}",
+                "start-zero" if hint else "start",
+            )
         version, cells_text = m.group(1)[:1], m.group(1)[1:]
         if version == str(VERSION) and cells_text in (str(n) for n in CELL_COUNTS):
             raise InvalidGameCodeError(
-                f"bad game code {shown!r}: the C is missing before the cell count "
-                f"(EO1-C{cells_text}-…)"
+                f"bad game code {excerpt(shown)}: the C is missing before the cell count "
+                f"(EO1-C{cells_text}-…)",
+                "no-c",
+                cells=cells_text,
             )
         if m.group(1) != str(VERSION):
-            got = m.group(1) or "nothing"
+            got = clipped(m.group(1)) if m.group(1) else "nothing"
             raise InvalidGameCodeError(
-                f"bad game code {shown!r}: unknown version {got} after EO (this program reads EO1)"
+                f"bad game code {excerpt(shown)}: unknown version {got} after EO "
+                "(this program reads EO1)",
+                "version",
+                got=got,
             )
         at = m.end()
         m = re.compile(r"C(\d*)").match(flat, at)
         if not m:
             raise InvalidGameCodeError(
-                f"bad game code {shown!r}: expected the cell count C8, C4 or C2 after EO1"
+                f"bad game code {excerpt(shown)}: expected the cell count C8, C4 or C2 after EO1",
+                "cells-missing",
             )
-        if not m.group(1) or int(m.group(1)) not in CELL_COUNTS:
-            got = m.group(1) or "nothing"
+        if m.group(1) not in [str(n) for n in CELL_COUNTS]:
+            got = clipped(m.group(1)) if m.group(1) else "nothing"
             raise InvalidGameCodeError(
-                f"bad game code {shown!r}: the cell count after C must be 8, 4 or 2, not {got}"
+                f"bad game code {excerpt(shown)}: the cell count after C must be 8, 4 or 2, "
+                f"not {got}",
+                "cells",
+                got=got,
             )
         cells = int(m.group(1))
         at = m.end()
@@ -196,7 +229,9 @@ class GameCode:
         try:
             return cls(rules, number, _source_from(options))
         except InvalidGameCodeError as exc:
-            raise InvalidGameCodeError(f"bad game code {shown!r}: {exc}") from None
+            raise InvalidGameCodeError(
+                f"bad game code {excerpt(shown)}: {exc}", exc.fault, **exc.values
+            ) from None
 
 
 def _check_deal_letters(shown: str, deal_text: str) -> None:
@@ -207,21 +242,29 @@ def _check_deal_letters(shown: str, deal_text: str) -> None:
             like = _LOOKALIKES.get(ch)
             hint = f" (did you mean {like}?)" if like else ""
             raise InvalidGameCodeError(
-                f"bad game code {shown!r}: a digit {ch!r} where a letter A-Z belongs "
-                f"in the deal number{hint}"
+                f"bad game code {excerpt(shown)}: a digit {ch!r} where a letter A-Z belongs "
+                f"in the deal number{hint}",
+                "deal-lookalike" if like else "deal-digit",
+                char=ch,
+                like=like or "",
             )
         raise InvalidGameCodeError(
-            f"bad game code {shown!r}: {ch!r} where a letter A-Z belongs in the deal number"
+            f"bad game code {excerpt(shown)}: {ch!r} where a letter A-Z belongs in the deal number",
+            "deal-char",
+            char=ch,
         )
     if not deal_text:
         raise InvalidGameCodeError(
-            f"bad game code {shown!r}: the deal number ({DEAL_LETTERS} letters) is missing"
+            f"bad game code {excerpt(shown)}: the deal number ({DEAL_LETTERS} letters) is missing",
+            "deal-missing",
         )
     if len(deal_text) != DEAL_LETTERS:
         extra = " (rule options go after a dash)" if len(deal_text) > DEAL_LETTERS else ""
         raise InvalidGameCodeError(
-            f"bad game code {shown!r}: the deal number is {DEAL_LETTERS} letters, "
-            f"got {len(deal_text)} ({deal_text}){extra}"
+            f"bad game code {excerpt(shown)}: the deal number is {DEAL_LETTERS} letters, "
+            f"got {len(deal_text)} ({clipped(deal_text)}){extra}",
+            "deal-long" if extra else "deal-short",
+            got=clipped(deal_text),
         )
 
 
@@ -239,10 +282,14 @@ def _rules_from(shown: str, cells: int, options: str) -> Rules:
         if ch not in OPTION_LETTERS:
             known = ", ".join(f"{k} {v}" for k, v in _OPTION_NAMES.items())
             raise InvalidGameCodeError(
-                f"bad game code {shown!r}: unknown option letter {ch!r} (known: {known})"
+                f"bad game code {excerpt(shown)}: unknown option letter {ch!r} (known: {known})",
+                "option",
+                char=ch,
             )
         if ch in seen:
-            raise InvalidGameCodeError(f"bad game code {shown!r}: option {ch} given twice")
+            raise InvalidGameCodeError(
+                f"bad game code {excerpt(shown)}: option {ch} given twice", "option-twice", char=ch
+            )
         seen.add(ch)
         if ch == _PYSOL_LETTER:
             continue
@@ -250,8 +297,11 @@ def _rules_from(shown: str, cells: int, options: str) -> Rules:
         if option.name in chosen:
             other = chosen[option.name]
             raise InvalidGameCodeError(
-                f"bad game code {shown!r}: options {other} ({_OPTION_NAMES[other]}) and "
-                f"{ch} ({_OPTION_NAMES[ch]}) exclude each other"
+                f"bad game code {excerpt(shown)}: options {other} ({_OPTION_NAMES[other]}) and "
+                f"{ch} ({_OPTION_NAMES[ch]}) exclude each other",
+                "options-exclude",
+                first=other,
+                second=ch,
             )
         chosen[option.name] = ch
     values = {name: _BY_LETTER[ch][1] for name, ch in chosen.items()}

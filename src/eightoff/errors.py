@@ -8,10 +8,6 @@ Each error is also a :class:`ValueError`, as python-chess's are.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from eightoff.moves import Move
 
 
 class EightOffError(ValueError):
@@ -23,7 +19,14 @@ class InvalidCardError(EightOffError):
 
 
 class InvalidMoveError(EightOffError):
-    """A move's text or JSON form could not be read."""
+    """A move's text or JSON form could not be read.
+
+    ``reason`` says why without repeating the move (``str(error)`` may quote it).
+    """
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = message if reason is None else reason
 
 
 class InvalidRulesError(EightOffError):
@@ -35,7 +38,9 @@ class InvalidPositionError(EightOffError):
 
 
 class Illegal(StrEnum):
-    """Why a well-formed move may not be played: the reason codes of :class:`IllegalMoveError`."""
+    """Why a well-formed move may not be played: the reason codes of
+    :class:`eightoff.moves.IllegalMoveError` (defined beside :class:`~eightoff.moves.Move`,
+    which it carries)."""
 
     NO_CARD = "no-card"  # the count is below one
     NO_SUCH_PLACE = "no-such-place"  # a column, cell or foundation these rules lack
@@ -55,24 +60,9 @@ class Illegal(StrEnum):
     NO_ROOM = "no-room"  # a run longer than free cells and empty columns allow
 
 
-class IllegalMoveError(EightOffError):
-    """A well-formed move that the rules do not allow here.
-
-    ``move`` is the move, ``code`` the reason as an :class:`Illegal` value and
-    ``reason`` the reason in words; ``str(error)`` reads ``"<move>: <reason>"``.
-    """
-
-    def __init__(self, move: Move, code: Illegal, reason: str) -> None:
-        super().__init__(f"{move}: {reason}")
-        self.move = move
-        self.code = code
-        self.reason = reason
-
-
 __all__ = [
     "EightOffError",
     "Illegal",
-    "IllegalMoveError",
     "InvalidCardError",
     "InvalidMoveError",
     "InvalidPositionError",

@@ -47,6 +47,7 @@ from eightoff.moves import (
     column,
     foundation,
 )
+from eightoff.numbers import InvalidNumberError, excerpt, whole_number
 from eightoff.position import COLUMNS, InvalidPositionError, Position
 from eightoff.rules import CELL_COUNTS, STANDARD, InvalidRulesError, Rules
 
@@ -119,11 +120,11 @@ def position_from_fcs(text: str, rules: Rules | None = None) -> Position:
                     rank = 0 if rank_text.strip() == "0" else parse_rank(rank_text)
                 except InvalidCardError:
                     raise InvalidBoardError(
-                        f"line {number}: cannot read foundation {token!r}: expected like H-5"
+                        f"line {number}: cannot read foundation {excerpt(token)}: expected like H-5"
                     ) from None
                 if not dash:
                     raise InvalidBoardError(
-                        f"line {number}: cannot read foundation {token!r}: expected like H-5"
+                        f"line {number}: cannot read foundation {excerpt(token)}: expected like H-5"
                     )
                 foundations[suit] = rank
                 for r in range(1, rank + 1):
@@ -142,7 +143,7 @@ def position_from_fcs(text: str, rules: Rules | None = None) -> Position:
             continue
         if colon and head.strip():
             raise InvalidBoardError(
-                f"line {number}: unknown line {head.strip()!r}: expected Foundations:, "
+                f"line {number}: unknown line {excerpt(head.strip())}: expected Foundations:, "
                 "Freecells: or a column of cards"
             )
         tokens = rest.split() if colon else line.split()
@@ -296,21 +297,21 @@ def move_from_json(obj: Any, pos: Position | None = None) -> Move:
         )
     unknown = set(obj) - {"card", "from", "to", "count", "text"}
     if unknown:
-        raise InvalidMoveError(f"unknown key {sorted(unknown)[0]!r} in move {obj!r}")
+        raise InvalidMoveError(f"unknown key {excerpt(sorted(unknown)[0])} in move {excerpt(obj)}")
     card: Card | None = None
     if obj.get("card") is not None:
         if not isinstance(obj["card"], str):
-            raise InvalidMoveError(f'"card" must be text like "7H", not {obj["card"]!r}')
+            raise InvalidMoveError(f'"card" must be text like "7H", not {excerpt(obj["card"])}')
         try:
             card = Card.from_text(obj["card"])
         except InvalidCardError as exc:
-            raise InvalidMoveError(f"move {obj!r}: {exc}") from None
+            raise InvalidMoveError(f"move {excerpt(obj)}: {exc}") from None
     for key in ("from", "to"):
         if key not in obj:
-            raise InvalidMoveError(f'move {obj!r} lacks "{key}"')
+            raise InvalidMoveError(f'move {excerpt(obj)} lacks "{key}"')
     count = obj.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise InvalidMoveError(f'"count" must be a whole number ≥ 1, not {count!r}')
+        raise InvalidMoveError(f'"count" must be a whole number ≥ 1, not {excerpt(count)}')
     source = _place_from_json(obj["from"], "from", card, as_source=True)
     target = _place_from_json(obj["to"], "to", card, as_source=False)
     move = Move(source, target, count)
@@ -319,7 +320,7 @@ def move_from_json(obj: Any, pos: Position | None = None) -> Move:
         if not isinstance(written, str) or len(written) > 20:
             raise InvalidMoveError('"text" must be a move in the compact notation, like "3a"')
         if Move.from_text(written) != move:
-            raise InvalidMoveError(f'"text" {written!r} is not the move {move}')
+            raise InvalidMoveError(f'"text" {excerpt(written)} is not the move {move}')
     if card is not None and pos is not None:
         moving = pos.moving_cards(move)
         if not moving:
@@ -337,11 +338,11 @@ def _place_from_json(value: Any, key: str, card: Card | None, *, as_source: bool
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not 1 <= len(value) <= 2:
-        raise InvalidMoveError(f"{shape}, not {value!r}")
+        raise InvalidMoveError(f"{shape}, not {excerpt(value)}")
     kind_text = value[0]
     if not isinstance(kind_text, str) or kind_text.lower() not in _KINDS:
         raise InvalidMoveError(
-            f'"{key}": unknown kind {kind_text!r}: expected column, cell or foundation'
+            f'"{key}": unknown kind {excerpt(kind_text)}: expected column, cell or foundation'
         )
     kind = _KINDS[kind_text.lower()]
     index = value[1] if len(value) == 2 else None
@@ -350,7 +351,7 @@ def _place_from_json(value: Any, key: str, card: Card | None, *, as_source: bool
             try:
                 suit = int(Suit.from_text(index))
             except InvalidCardError:
-                raise InvalidMoveError(f'"{key}": unknown foundation {index!r}') from None
+                raise InvalidMoveError(f'"{key}": unknown foundation {excerpt(index)}') from None
         elif index is None:
             if not as_source:
                 return foundation()
@@ -363,7 +364,7 @@ def _place_from_json(value: Any, key: str, card: Card | None, *, as_source: bool
             suit = index - 1
         else:
             raise InvalidMoveError(
-                f'"{key}": a foundation index is 1-4 (S, H, D, C), not {index!r}'
+                f'"{key}": a foundation index is 1-4 (S, H, D, C), not {excerpt(index)}'
             )
         if card is not None and card.suit != suit:
             raise InvalidMoveError(
@@ -371,7 +372,7 @@ def _place_from_json(value: Any, key: str, card: Card | None, *, as_source: bool
             )
         return foundation(suit) if as_source else foundation()
     if isinstance(index, bool) or not isinstance(index, int):
-        raise InvalidMoveError(f'"{key}": the {kind.value} needs a number, not {index!r}')
+        raise InvalidMoveError(f'"{key}": the {kind.value} needs a number, not {excerpt(index)}')
     limit = COLUMNS if kind is PlaceKind.COLUMN else 8
     if not 1 <= index <= limit:
         raise InvalidMoveError(f'"{key}": there is no {kind.value} {index} (1-{limit})')
@@ -406,7 +407,10 @@ def moves_from_fcs_solution(text: str) -> list[Move]:
             m = pattern.fullmatch(line)
             if m is None:
                 continue
-            g = [int(x) if x.isdigit() else 1 for x in m.groups()]
+            try:
+                g = [1 if x == "a" else whole_number(x, 4) for x in m.groups()]
+            except InvalidNumberError as exc:
+                raise InvalidMoveError(f"line {number}: {exc}") from None
             if kind == "s^":
                 moves.append(Move(column(g[0]), foundation()))
             elif kind == "f^":
@@ -419,13 +423,17 @@ def moves_from_fcs_solution(text: str) -> list[Move]:
                 moves.append(Move(cell(g[0]), cell(g[1])))
             else:
                 if g[0] < 1:
-                    raise InvalidMoveError(f"line {number}: {raw.strip()!r} moves no card")
+                    raise InvalidMoveError(f"line {number}: {excerpt(raw.strip())} moves no card")
                 moves.append(Move(column(g[1]), column(g[2]), g[0]))
             if any(p.index >= 8 for p in (moves[-1].source, moves[-1].target)):
-                raise InvalidMoveError(f"line {number}: {raw.strip()!r} names a place beyond 8")
+                raise InvalidMoveError(
+                    f"line {number}: {excerpt(raw.strip())} names a place beyond 8"
+                )
             break
         else:
-            raise InvalidMoveError(f"line {number}: cannot read fc-solve move {raw.strip()!r}")
+            raise InvalidMoveError(
+                f"line {number}: cannot read fc-solve move {excerpt(raw.strip())}"
+            )
     return moves
 
 

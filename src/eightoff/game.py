@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, cast
 
@@ -23,20 +22,12 @@ from eightoff.cards import CARDS, Card
 from eightoff.moves import FOUNDATION, IllegalMoveError, Move, Place, PlaceKind, cell, column
 from eightoff.position import COLUMNS, Board, Position, goes_home
 from eightoff.rules import Build, Rules
-from eightoff.view import GameView, PileView, target_pile
+from eightoff.view import GameView, PileView, Status, target_pile
 
 if TYPE_CHECKING:
     from eightoff.codes import GameCode
 
 POINTS_PER_CARD: Final = 10
-
-
-class Status(StrEnum):
-    """Where a game stands."""
-
-    PLAYING = "playing"
-    WON = "won"
-    STUCK = "stuck"  # no legal move left (undo is still possible)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,9 @@ from enum import StrEnum
 from typing import Final
 
 from eightoff.cards import SUIT_LETTERS, SUIT_SYMBOLS, Suit
-from eightoff.errors import IllegalMoveError as IllegalMoveError
-from eightoff.errors import InvalidCardError
+from eightoff.errors import EightOffError, Illegal, InvalidCardError
 from eightoff.errors import InvalidMoveError as InvalidMoveError
+from eightoff.numbers import InvalidNumberError, excerpt, whole_number
 
 CELL_LETTERS: Final = "abcdefgh"
 
@@ -107,19 +107,21 @@ class Move:
     def from_text(cls, text: str) -> Move:
         """Read the compact notation (see the module docstring)."""
         t = text.strip().replace(" ", "")
-        raw = t
+        raw = excerpt(t)
         count = 1
         if "x" in t.lower():
             head, _, tail = t.lower().partition("x")
-            if not (tail.isascii() and tail.isdigit()) or int(tail) < 1:
-                raise InvalidMoveError(
-                    f"bad move {raw!r}: the count after 'x' must be a number ≥ 1"
-                )
-            t, count = head, int(tail)
+            try:
+                count = whole_number(tail)
+            except InvalidNumberError as exc:
+                raise _bad(raw, f"the count after 'x' must be a number ≥ 1: {exc}") from None
+            if count < 1:
+                raise _bad(raw, "the count after 'x' must be a number ≥ 1")
+            t = head
         places: list[Place] = []
         i = 0
         low = t.lower()
-        while i < len(low):
+        while i < len(low) and len(places) <= 2:
             ch = low[i]
             if ch in "12345678":
                 places.append(column(int(ch) - 1))
@@ -130,28 +132,20 @@ class Move:
                     try:
                         places.append(foundation(Suit.from_text(low[i + 1])))
                     except InvalidCardError:
-                        raise InvalidMoveError(
-                            f"bad move {raw!r}: a foundation source needs its suit, like ^H3"
-                        ) from None
+                        raise _bad(raw, "a foundation source needs its suit, like ^H3") from None
                     i += 1
                 else:
                     places.append(FOUNDATION)
                     if places[:-1] and i + 2 == len(low) and low[i + 1] in "shdc":
                         i += 1  # "3^H": a target's suit is allowed, and implied anyway
             else:
-                raise InvalidMoveError(
-                    f"bad move {raw!r}: {t[i]!r} is not a column 1-8, a cell a-h or ^"
-                )
+                raise _bad(raw, f"{t[i]!r} is not a column 1-8, a cell a-h or ^")
             i += 1
         if len(places) != 2:
-            raise InvalidMoveError(
-                f"bad move {raw!r}: expected a source and a target, like 3a, a5, 3^ or 35x2"
-            )
+            raise _bad(raw, "expected a source and a target, like 3a, a5, 3^ or 35x2")
         source, target = places
         if source == FOUNDATION:
-            raise InvalidMoveError(
-                f"bad move {raw!r}: a foundation source needs its suit, like ^H3"
-            )
+            raise _bad(raw, "a foundation source needs its suit, like ^H3")
         if target.kind is PlaceKind.FOUNDATION:
             target = FOUNDATION
         return cls(source, target, count)
@@ -166,3 +160,22 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.from_text({self.text()!r})"
+
+
+class IllegalMoveError(EightOffError):
+    """A well-formed move that the rules do not allow here.
+
+    ``move`` is the move, ``code`` the reason as an :class:`~eightoff.errors.Illegal`
+    value and ``reason`` the reason in words; ``str(error)`` reads ``"<move>: <reason>"``.
+    """
+
+    def __init__(self, move: Move, code: Illegal, reason: str) -> None:
+        super().__init__(f"{move}: {reason}")
+        self.move = move
+        self.code = code
+        self.reason = reason
+
+
+def _bad(shown: str, why: str) -> InvalidMoveError:
+    # "bad move '3z': why", the reason alone kept apart (the API answers it beside).
+    return InvalidMoveError(f"bad move {shown}: {why}", reason=why)

@@ -80,7 +80,10 @@ class Pool:
             self._load_json(text, SHIPPED)
             return
         try:
-            head = self.path.read_bytes()[:16]
+            if self.path.exists() and not self.path.is_file():
+                raise PoolError(f"cannot read the pool {self.path}: not a regular file")
+            with self.path.open("rb") as f:
+                head = f.read(16)
         except OSError as exc:
             raise PoolError(f"cannot read the pool {self.path}: {exc.strerror}") from None
         if head.lstrip().startswith(b"{"):
@@ -106,7 +109,7 @@ class Pool:
                 self._deals[key] = {
                     r: sorted(int(n) for n in entry["deals"].get(r, [])) for r in RATINGS
                 }
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             if isinstance(exc, PoolError):
                 raise
             raise PoolError(f"{name} is not a valid pool file ({exc})") from None

@@ -11,11 +11,12 @@ from functools import cache
 from typing import Final
 
 from eightoff.cards import CARDS, KING, SUIT_LETTERS, SUIT_SYMBOLS, Card, Suit
-from eightoff.errors import Illegal, IllegalMoveError, InvalidPositionError
+from eightoff.errors import Illegal, InvalidPositionError
 from eightoff.moves import (
     ANY_SUIT,
     CELL_LETTERS,
     FOUNDATION,
+    IllegalMoveError,
     Move,
     Place,
     PlaceKind,

@@ -12,14 +12,21 @@
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
+from typing import Final
 
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.errors import EightOffError
 from eightoff.formats import InvalidBoardError, position_from_fcs
+from eightoff.numbers import InvalidNumberError, excerpt, whole_number
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Rules
+
+MAX_BOARD_BYTES: Final = 2**20
+"""A board file's size at most."""
 
 
 class InvalidSourceError(EightOffError):
@@ -39,30 +46,27 @@ def load_source(text: str, rules: Rules | None = None) -> tuple[Position, GameCo
         )
     m = re.fullmatch(r"(?i)pysol\s*:\s*(.*)", shown)
     if m:
-        number = m.group(1).strip()
-        if not (number.isascii() and number.isdigit()):
-            raise InvalidSourceError(f"bad source {shown!r}: expected pysol:N with N a number")
         try:
-            code = GameCode(rules or STANDARD, int(number), "pysol")
+            code = GameCode(rules or STANDARD, whole_number(m.group(1)), "pysol")
+        except InvalidNumberError as exc:
+            raise InvalidSourceError(
+                f"bad source {excerpt(shown)}: expected pysol:N with N a number: {exc}"
+            ) from None
         except InvalidGameCodeError as exc:
-            raise InvalidSourceError(f"bad source {shown!r}: {exc}") from None
+            raise InvalidSourceError(f"bad source {excerpt(shown)}: {exc}") from None
         return code.position(), code
     path = Path(shown)
-    if path.is_file():
+    if _is_file(path):
         try:
-            board = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidSourceError(f"cannot read board file {shown!r}: {exc}") from None
-        try:
-            return position_from_fcs(board, rules), None
+            return position_from_fcs(_read_board(path, shown), rules), None
         except InvalidBoardError as exc:
             raise InvalidBoardError(f"{shown}: {exc}") from None
-    if path.exists():
-        raise InvalidSourceError(f"{shown!r} is not a board file")
+    if _exists(path):
+        raise InvalidSourceError(f"{shown!r} is not a board file (not a regular file)")
     looks_like_path = "/" in shown or "\\" in shown or "." in shown
     if looks_like_path or shown[0] not in "Ee":
         raise InvalidSourceError(
-            f"no such board file {shown!r}, and it is not a game code (EO1-C8-…) or pysol:N"
+            f"no such board file {excerpt(shown)}, and it is not a game code (EO1-C8-…) or pysol:N"
         )
     code = GameCode.parse(shown)
     if rules is not None and rules != code.rules:
@@ -71,6 +75,45 @@ def load_source(text: str, rules: Rules | None = None) -> tuple[Position, GameCo
             "drop the rule options, or change the code"
         )
     return code.position(), code
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the system, a NUL in it
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _read_board(path: Path, shown: str) -> str:
+    """A board file's text: a regular UTF-8 file of at most :data:`MAX_BOARD_BYTES`
+    (a board is a few hundred bytes), opened without waiting on a fifo or device."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise InvalidSourceError(f"cannot read board file {shown!r}: {exc.strerror}") from None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise InvalidSourceError(f"{shown!r} is not a board file (not a regular file)")
+        data = f.read(MAX_BOARD_BYTES + 1)
+    if len(data) > MAX_BOARD_BYTES:
+        raise InvalidSourceError(
+            f"board file {shown!r} is larger than {MAX_BOARD_BYTES // 2**20} MiB: "
+            "a board is a few hundred bytes"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidSourceError(
+            f"cannot read board file {shown!r}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+        ) from None
 
 
 __all__ = ["InvalidSourceError", "load_source"]

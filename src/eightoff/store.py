@@ -12,7 +12,9 @@ never overwritten.
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
+import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,13 +24,14 @@ from typing import Any, Final
 from urllib.parse import quote
 
 from eightoff.codes import SOURCES as SOURCES  # whose deal numbering: the game codes' sources
+from eightoff.difficulty import RATINGS as RATINGS  # stored as their index (version 2)
 from eightoff.errors import EightOffError
 from eightoff.movepack import PackError, pack_line, unpack_line
-from eightoff.rules import Rules
+from eightoff.numbers import excerpt
+from eightoff.rules import InvalidRulesError, Rules
 
 SCHEMA_VERSION: Final = 3
 VERDICTS: Final = ("solved", "unsolvable", "unknown")  # stored as their index (version 2)
-RATINGS: Final = ("easy", "medium", "hard")  # stored as their index (version 2)
 STORED_SOURCES: Final = ("eightoff", "pysol")  # stored as their index: append only
 assert set(SOURCES) <= set(STORED_SOURCES)
 
@@ -180,11 +183,32 @@ def connect(path: Path, *, readonly: bool, check_same_thread: bool = True) -> sq
         # file left over (and no -shm), immutable would miss its rows: fail instead.
         db.close()
         if Path(f"{path}-wal").exists():
-            raise
+            return _copied(path, check_same_thread=check_same_thread)
         db = sqlite3.connect(
             uri + "&immutable=1", uri=True, timeout=60, check_same_thread=check_same_thread
         )
     return db
+
+
+def _copied(path: Path, *, check_same_thread: bool) -> sqlite3.Connection:
+    """The database at ``path`` with the rows of its leftover ``-wal`` file, read from a
+    copy into memory: on read-only storage with no ``-shm`` file SQLite cannot read the
+    ``-wal`` in place, and reading the file alone (immutable) would miss its rows."""
+    with tempfile.TemporaryDirectory(prefix="eightoff-") as where:
+        copy = Path(where) / "survey.db"
+        shutil.copyfile(path, copy)
+        shutil.copyfile(f"{path}-wal", f"{copy}-wal")
+        source = sqlite3.connect(copy)
+        try:
+            memory = sqlite3.connect(":memory:", check_same_thread=check_same_thread)
+            source.backup(memory)
+        finally:
+            source.close()
+    return memory
+
+
+_KEY_BRACKETS: Final = 8
+"""Brackets a stored rule set holds at most (it holds one: a flat object)."""
 
 
 def rules_key(rules: Rules) -> str:
@@ -193,7 +217,12 @@ def rules_key(rules: Rules) -> str:
 
 
 def rules_from_key(key: str) -> Rules:
-    """Inverse of :func:`rules_key`."""
+    """Inverse of :func:`rules_key`; text that is no rule set raises a ``ValueError``
+    (``InvalidRulesError``), JSON nested deeper than a rule set's included."""
+    if not isinstance(key, str):
+        raise InvalidRulesError(f"a rule set is stored as JSON text, not {type(key).__name__}")
+    if key.count("{") + key.count("[") > _KEY_BRACKETS:  # read unread: nesting 5,000 deep
+        raise InvalidRulesError("not a flat JSON object of rule options (nested too deep)")
     return Rules.from_json(json.loads(key))
 
 
@@ -286,6 +315,8 @@ class Store:
         self._solvers: dict[tuple[str, float | None, int | None, int | None], int] = {}
         if (readonly or not create) and not self.path.exists():
             raise StoreError(f"no survey database at {self.path}")
+        if self.path.exists() and not self.path.is_file():  # a fifo would hang SQLite
+            raise StoreError(f"{self.path} is not a regular file: a survey database is one")
         try:
             self._db = connect(self.path, readonly=readonly)
         except sqlite3.Error as exc:
@@ -428,7 +459,7 @@ class Store:
                     rules_from_key(key)
                 except (ValueError, KeyError, TypeError, AttributeError) as exc:
                     raise StoreError(
-                        f"{self.path}: {_row_name(source, deal)}, column rules: {key!r} "
+                        f"{self.path}: {_row_name(source, deal)}, column rules: {excerpt(key)} "
                         f"is not a rule set ({exc})"
                     ) from None
         except sqlite3.Error as exc:

@@ -18,6 +18,7 @@ import re
 import signal
 import socket
 import sys
+import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 from eightoff.errors import EightOffError
+from eightoff.numbers import InvalidNumberError, excerpt, whole_number
 from eightoff.rules import STANDARD, Rules
 from eightoff.store import SOURCES, DamagedStoreError, Row, Store
 
@@ -63,22 +65,26 @@ class DealRange:
             source = prefix.strip().lower()
             if source not in SOURCES:
                 raise InvalidRangeError(
-                    f"bad deal range {raw!r}: the source must be "
+                    f"bad deal range {excerpt(raw)}: the source must be "
                     f"{' or '.join(SOURCES)}, not {prefix!r}"
                 )
         spans: list[tuple[int, int]] = []
         for part in body.replace(" ", "").split(","):
             low_text, dash, high_text = part.partition("-")
-            if not (_digits(low_text) and (not dash or _digits(high_text))):
+            try:
+                low = whole_number(low_text)
+                high = whole_number(high_text) if dash else low
+            except InvalidNumberError as exc:
                 raise InvalidRangeError(
-                    f"bad deal range {raw!r}: {part!r} is not a number or a span like 1-100"
-                )
-            low = int(low_text)
-            high = int(high_text) if dash else low
+                    f"bad deal range {excerpt(raw)}: {excerpt(part)} is not a number or a span "
+                    f"like 1-100: {exc}"
+                ) from None
             if high > MAX_DEAL:
-                raise InvalidRangeError(f"bad deal range {raw!r}: {high} is too large")
+                raise InvalidRangeError(f"bad deal range {excerpt(raw)}: {high} is too large")
             if high < low:
-                raise InvalidRangeError(f"bad deal range {raw!r}: {part!r} runs backwards")
+                raise InvalidRangeError(
+                    f"bad deal range {excerpt(raw)}: {excerpt(part)} runs backwards"
+                )
             spans.append((low, high))
         return cls(source, _merge(spans))
 
@@ -101,11 +107,6 @@ class DealRange:
         for low, high in self.spans:
             for start in range(low, high + 1, size):
                 yield start, min(high, start + size - 1)
-
-
-def _digits(text: str) -> bool:
-    """ASCII digits only (``str.isdigit`` also takes ``١`` and ``²``)."""
-    return text.isascii() and text.isdigit()
 
 
 def _merge(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -135,12 +136,24 @@ class Task:
 _PARENT: int | None = None  # set in local pool workers: the survey's pid
 
 
+ORPHAN_CHECK: Final = 0.5  # seconds between a worker's looks at its parent
+
+
 def _local_worker_init(parent: int) -> None:
     global _PARENT
     _PARENT = parent
     # Ctrl-C reaches every process of the terminal's group; the survey process
     # handles it and shuts the pool down, the workers just keep quiet.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A survey killed outright (SIGKILL) cannot stop its workers: each one looks every
+    # ORPHAN_CHECK seconds, even mid-solve (the solver runs without the GIL), and ends.
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(1)  # nobody is left to read what this worker would find
 
 
 def solve_task(task: Task) -> list[Row]:

@@ -10,6 +10,7 @@ computed from one listing of the legal moves; a face reads it and keeps no rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from eightoff.moves import Move, Place, PlaceKind, foundation
@@ -18,7 +19,13 @@ from eightoff.position import Position
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from eightoff.game import Status
+
+class Status(StrEnum):
+    """Where a game stands (:class:`eightoff.game.Game` re-exports it)."""
+
+    PLAYING = "playing"
+    WON = "won"
+    STUCK = "stuck"  # no legal move left (undo is still possible)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,4 +93,4 @@ def target_pile(position: Position, move: Move) -> Place:
     return move.target
 
 
-__all__ = ["GameView", "PileView", "target_pile"]
+__all__ = ["GameView", "PileView", "Status", "target_pile"]

@@ -9,6 +9,7 @@ from typing import Protocol
 from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.solver.result import DEFAULT_LIMIT, Limit, SolveResult, Verdict
+from eightoff.solver.search import solve
 
 HINT_LIMIT = Limit(nodes=None, seconds=2.0)
 
@@ -42,8 +43,6 @@ class Hint:
 
 def hint(game: _History, *, limit: Limit = HINT_LIMIT) -> Hint:
     """A hint for ``game`` (an :class:`eightoff.game.Game`) within ``limit``."""
-    from eightoff.solver import solve
-
     start = time.perf_counter()
     deadline = None if limit.seconds is None else start + limit.seconds
 

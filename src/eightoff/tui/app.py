@@ -7,8 +7,9 @@ Keys (the help screen, F1, lists them): a source (``1``-``8`` columns, ``a``-``h
 cells), then a target (the same, or ``0``/``^`` for the foundation); the same key
 twice is the engine's smart move. Letters only ever name cells, so the map is the
 same under every rule set. Arrow keys move a cursor between piles and ``Enter``
-picks and drops there. The mouse does the same: click a source, then a target; a
-double click is the smart move.
+picks and drops there. The mouse does the same: click a source, then a target, or drag
+from one to the other; a click inside a run picks the run from that card; a double click
+is the smart move. The clock, the statistics and the saved game are a :class:`Session`'s.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
@@ -43,59 +44,21 @@ from eightoff.position import COLUMNS, Position
 from eightoff.rules import Rules
 from eightoff.tui.board import CardShape, Pile, pile_cards
 from eightoff.tui.commands import GameCommands
-from eightoff.tui.userdata import NewGameChoice, SavedGame, Settings, UserData, clock
+from eightoff.tui.session import Session
+from eightoff.tui.solution import Snapshot, Solution, hint_text
+from eightoff.tui.userdata import NewGameChoice, Settings, Stats, UserData, clock
+from eightoff.tui.words import capital, cards_name, counted, describe, run_name
 from eightoff.view import target_pile
 
 if TYPE_CHECKING:
+    from textual.theme import Theme
+
     from eightoff.solver.hint import Hint
 
 # The solver, the pool and the dialogs are imported when first used, so the board is
 # drawn before they load (benchmarks/tui_startup.py).
 SOLUTION_SECONDS = 5.0
 CHROME_ROWS = 4  # the status line, two message lines and the footer (eightoff.tcss)
-
-
-def cards_name(move: Move, position: Position) -> str:
-    """``K♠`` or ``3 cards from 9♥``: what ``move`` carries in ``position``."""
-    cards = position.moving_cards(move)
-    return cards[0].symbol() if len(cards) == 1 else f"{len(cards)} cards from {cards[0].symbol()}"
-
-
-def describe(move: Move, position: Position) -> str:
-    """``7♥ from column 3 to cell a``: a move in words, read in ``position``."""
-    target = target_pile(position, move)
-    return f"{cards_name(move, position)} from {move.source.name()} to {target.name()}"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    # What a hint reads of the game, copied on the UI thread for the worker thread.
-    position: Position
-    history: tuple[Position, ...]
-
-    def positions(self) -> list[Position]:
-        return list(self.history)
-
-
-@dataclass(slots=True)
-class Solution:
-    """The solver's line from a position, stepped through: ``positions[step]`` is shown."""
-
-    moves: tuple[Move, ...]
-    positions: list[Position]
-    step: int = 0
-
-    @classmethod
-    def of(cls, start: Position, moves: tuple[Move, ...]) -> Solution:
-        """The line ``moves`` from ``start``."""
-        positions = [start]
-        for move in moves:
-            positions.append(positions[-1].apply(move))
-        return cls(moves, positions)
 
 
 class EightOffApp(App[None]):
@@ -123,6 +86,7 @@ class EightOffApp(App[None]):
         Binding("s", "solution", "solution", show=False),
         Binding("p", "toggle_autoplay", "autoplay", show=False),
         Binding("n", "new_game", "new"),
+        Binding("y", "copy_code", "copy code", show=False),
         Binding("q", "quit_game", "quit"),
     ]
 
@@ -146,32 +110,26 @@ class EightOffApp(App[None]):
         self.rng = rng if rng is not None else random.Random()
         self._clock = clock
         self.selected: Place | None = None
+        self.picked = 0
+        """How many cards of the selected column the player picked up from inside its run
+        (0: as many as may move, the longest run that fits)."""
+        self._grabbed: tuple[Place, int] | None = None  # where a mouse drag started
         self.hinted: Move | None = None
         self.solution: Solution | None = None
-        self._start_action: Action | None = None  # the deal's own autoplay, not a player move
-        self._seconds = 0.0  # time played before _since
-        self._since = clock()
-        self._counted = False  # the game counts in the statistics (a move was played)
-        self._reported_win = False
-        saved = self.data.saved_game() if game is None else None
-        if saved is not None:
-            self.game = saved.game
-            self._seconds = saved.seconds
-            if saved.opening_autoplay and self.game.actions:
-                self._start_action = self.game.actions[0]
-            self._counted = self.moves_played() > 0
-            self._resumed = True
+        saved = self.data.saved_game()
+        # The game kept from last time resumes, unless another is asked for; asked for by
+        # its own code, it resumes too.
+        self._resumed = saved is not None and (
+            game is None or (not game.actions and game.code == saved.game.code)
+        )
+        self._kept = saved if saved is not None and not self._resumed else None
+        if saved is not None and self._resumed:
+            self.session = Session(saved.game, self.data, clock, saved=saved)
         else:
-            self.game = (
-                game
-                if game is not None
-                else self._deal(
-                    NewGameChoice(
-                        self.settings.rules, self.settings.winnable, self.settings.difficulty
-                    )
-                )
-            )
-            self._resumed = False
+            if game is None:
+                s = self.settings
+                game = self._deal(NewGameChoice(s.rules, s.winnable, s.difficulty))
+            self.session = Session(game, self.data, clock)
 
     # -- layout --------------------------------------------------------------------
 
@@ -186,22 +144,42 @@ class EightOffApp(App[None]):
             with Horizontal(id="columns"):
                 for j in range(COLUMNS):
                     yield Pile(column(j), id=f"column-{j + 1}")
+        yield Static("", id="too-small")
         yield Static("", id="status")
         yield Static("", id="message")
         yield Footer()
 
+    @property
+    def game(self) -> Game:
+        """The game on the board."""
+        return self.session.game
+
     def on_mount(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self._resumed:
             self.message = f"Welcome back: game {self.game.code} resumed"
         else:
             self._autoplay_start()
+            if self._kept is not None:
+                self.message = (
+                    f"Your game {self._kept.game.code} is kept until you move here: "
+                    "quit now and eightoff play resumes it"
+                )
         self._after_change()
         self.watch_cursor(self.cursor)
         self.set_interval(1.0, self._tick)
 
     def on_unmount(self) -> None:
         # Quitting keeps the game with the time played up to now.
-        self._save()
+        self.session.save()
+
+    def _theme_changed(self, theme: Theme) -> None:
+        # The theme chosen is kept for the next run.
+        if theme.name != self.settings.theme:
+            self.settings = replace(self.settings, theme=theme.name)
+            self.data.settings = self.settings
 
     def watch_message(self, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -225,22 +203,20 @@ class EightOffApp(App[None]):
 
     def moves_played(self) -> int:
         """The player's actions so far (the deal's opening autoplay is not one)."""
-        actions = self.game.actions
-        return len(actions) - (1 if actions and actions[0] is self._start_action else 0)
+        return self.session.moves_played()
 
     def seconds(self) -> float:
-        """Time played on this game (the clock stops once it is won)."""
-        if self.game.status is Status.WON or not self._counted:
-            return self._seconds
-        return self._seconds + self._clock() - self._since
+        """Time played on this game (see :meth:`Session.seconds`)."""
+        return self.session.seconds()
 
-    def _autoplay_start(self) -> None:
+    def _autoplay_start(self) -> bool:
         # As in the web game: with autoplay on, the cards a new deal can send home safely
         # go there at once, as one action (undo takes them back).
         if self.game.autoplay and not self.game.actions and self.game.settle():
-            self._start_action = self.game.actions[0]
-            n = len(self._start_action.moves)
-            self.message = f"Autoplay sent {n} card{'s' if n != 1 else ''} home"
+            action = self.session.start_action = self.game.actions[0]
+            self.message = f"Autoplay sent {counted(len(action.moves), 'card')} home"
+            return True
+        return False
 
     def _deal(self, choice: NewGameChoice) -> Game:
         from eightoff.tui.deals import pick_deal
@@ -250,14 +226,8 @@ class EightOffApp(App[None]):
 
     def start(self, game: Game, message: str) -> None:
         """Play ``game`` from now on (the current one is given up if started)."""
-        if self._counted and self.game.status is not Status.WON:
-            self.data.record_abandon(self.game.rules)
-        self.game = game
-        self._start_action = None
-        self._seconds = 0.0
-        self._since = self._clock()
-        self._counted = False
-        self._reported_win = False
+        self.session.give_up()
+        self.session = Session(game, self.data, self._clock)
         self.selected = None
         self.hinted = None
         self.solution = None
@@ -267,7 +237,7 @@ class EightOffApp(App[None]):
 
     def in_progress(self) -> bool:
         """Whether the player has moved in a game not yet won."""
-        return self.moves_played() > 0 and self.game.status is not Status.WON
+        return self.session.in_progress()
 
     # -- drawing -------------------------------------------------------------------
 
@@ -319,11 +289,12 @@ class EightOffApp(App[None]):
         self._update_status()
 
     def _lit(self, place: Place, position: Position) -> int:
-        # The selected pile lights the cards that may move from it: a column its run.
+        # The selected pile lights the cards that may move from it: a column its run, or
+        # the part of it picked up.
         if place != self.selected:
             return 0
         if place.kind is PlaceKind.COLUMN:
-            return position.run_length(place.index)
+            return self.picked or position.run_length(place.index)
         return 1
 
     def say(self, message: str) -> None:
@@ -335,12 +306,25 @@ class EightOffApp(App[None]):
         """Size the cards to the terminal (``size``, else the app's) and to
         ``position``'s longest column."""
         width, height = self.size if size is None else size
+        across = max(COLUMNS, self.game.rules.cells + 4)
         self.shape = CardShape.fitting(
             width,
             height - CHROME_ROWS,
-            across=max(COLUMNS, self.game.rules.cells + 4),
+            across=across,
             longest=max(len(c) for c in position.columns),
         )
+        # A terminal too small for the smallest cards shows what it needs, not a clipped
+        # board.
+        need = CardShape.smallest_board(across)
+        need_height = need.height + CHROME_ROWS
+        small = width < need.width or height < need_height
+        self.set_class(small, "-too-small")
+        if small:
+            with contextlib.suppress(Exception):
+                self.query_one("#too-small", Static).update(
+                    f"The board does not fit: make the window at least "
+                    f"{need.width}×{need_height} (it is {width}×{height})"
+                )
 
     def on_resize(self, event: events.Resize) -> None:
         # Before Textual lays the screen out at the new size, so it does so once.
@@ -386,40 +370,73 @@ class EightOffApp(App[None]):
                 return
         self.say("The foundations are empty")
 
-    def pick(self, place: Place) -> None:
-        """Select ``place`` as the source, or play from the selection to it."""
+    def pick(self, place: Place, depth: int = 1) -> None:
+        """Select ``place`` as the source (``depth`` cards from the top of a column's run:
+        that part of it), or play from the selection to it."""
         if self.game.status is Status.WON:
             self.say(self._won_message())
             return
         source = self.selected
         if source is None:
-            self._select(place)
+            self._select(place, depth)
         elif source == place:
             self.smart(place)
         else:
             self.selected = None
-            self.move(source, place)
+            self.move(source, place, self.picked)
 
-    def _select(self, place: Place) -> None:
+    def _select(self, place: Place, depth: int = 1) -> None:
         position = self.game.position
         if place.kind is PlaceKind.FOUNDATION and not self.game.rules.take_back:
             self.say("Cards stay on the foundations under these rules: pick a column or a cell")
             return
         top = position.top(place)
         if top is None:
-            self.say(f"{_capital(place.name())} is empty")
+            self.say(f"{capital(place.name())} is empty")
             return
         self.selected = place
+        self.picked = self._part(place, depth)
+        cards = run_name(position.columns[place.index][-self.picked :]) if self.picked else None
         self.say(
-            f"Picked {top.symbol()} from {place.name()}: now a target, or again for the smart move"
+            f"Picked {cards or top.symbol()} from {place.name()}: now a target, "
+            "or again for the smart move"
         )
+
+    def _part(self, place: Place, depth: int) -> int:
+        # A card inside a column's run picks the run from it; any other card the whole run.
+        if place.kind is not PlaceKind.COLUMN or depth <= 1:
+            return 0
+        return depth if depth <= self.game.position.run_length(place.index) else 0
 
     @on(Pile.Picked)
     def _clicked(self, event: Pile.Picked) -> None:
         if self._in_solution():
             return
         self.cursor = event.place
-        self.pick(event.place)
+        self.pick(event.place, event.depth)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        # Any press forgets an earlier one; a press on a pile is kept as it arrives
+        # (Pile.Grabbed, handled after this).
+        self._grabbed = None
+
+    @on(Pile.Grabbed)
+    def _grab(self, event: Pile.Grabbed) -> None:
+        self._grabbed = (event.place, event.depth)
+
+    @on(Pile.Dropped)
+    def _drop(self, event: Pile.Dropped) -> None:
+        # A drag from one pile to another plays the move (a click is handled as one).
+        grabbed, self._grabbed = self._grabbed, None
+        if grabbed is None or grabbed[0] == event.place or self._in_solution():
+            return
+        if self.game.status is Status.WON:
+            self.say(self._won_message())
+            return
+        source, depth = grabbed
+        self.selected = None
+        self.cursor = event.place
+        self.move(source, event.place, self._part(source, depth))
 
     def action_cursor(self, dx: int, dy: int) -> None:
         """Move the cursor between piles (in the solution: ← → step through it)."""
@@ -468,16 +485,25 @@ class EightOffApp(App[None]):
 
     # -- playing -------------------------------------------------------------------
 
-    def move(self, source: Place, target: Place) -> None:
-        """Play the legal move from ``source`` to ``target``, or say why there is none.
+    def move(self, source: Place, target: Place, count: int = 0) -> None:
+        """Play the legal move of ``count`` cards from ``source`` to ``target``, or say
+        why there is none.
 
-        When several run lengths could go (into an empty column), the longest one
-        moves, as a drag of the run would; the engine decides which are legal.
+        Without a ``count``, when several run lengths could go (into an empty column),
+        the longest one moves, as a drag of the run would; the engine decides which are
+        legal.
         """
         view = self.game.view()
         position = view.position
         if target.kind is PlaceKind.FOUNDATION:
             target = FOUNDATION
+        if count > 1:
+            wanted = Move(source, target, count)
+            if wanted in view.legal_moves:
+                self.play(wanted)
+            else:
+                self.say(capital(position.why_illegal(wanted) or "that move is not allowed"))
+            return
         legal = view.move_to(source, target)
         if legal is None and source.kind is PlaceKind.FOUNDATION:  # a take-back
             legal = next(
@@ -488,7 +514,7 @@ class EightOffApp(App[None]):
             return
         move = self._explained(source, target, position)
         self.selected = None
-        self.say(_capital(position.why_illegal(move) or "that move is not allowed"))
+        self.say(capital(position.why_illegal(move) or "that move is not allowed"))
 
     @staticmethod
     def _explained(source: Place, target: Place, position: Position) -> Move:
@@ -524,20 +550,19 @@ class EightOffApp(App[None]):
     def _played(self, action: Action, before: Position) -> None:
         self.selected = None
         self.hinted = None
-        self._mark_started()
         text = f"Played {describe(action.move, before)}"
         if action.autoplayed:
-            n = len(action.autoplayed)
-            text += f"; autoplay sent {n} card{'s' if n != 1 else ''} home"
-        self.message = text
+            text += f"; autoplay sent {counted(len(action.autoplayed), 'card')} home"
+        self.message = self._started(text)
         self._after_change()
 
-    def _mark_started(self) -> None:
-        # The first move of the player starts the clock and counts the game as played.
-        if not self._counted:
-            self._counted = True
-            self._since = self._clock()
-            self.data.record_start(self.game.rules)
+    def _started(self, text: str) -> str:
+        # The player moved: ``text``, and the game kept from last time if this one now
+        # replaces it.
+        replaced = self.session.started()
+        if replaced is None:
+            return text
+        return f"{text} · game {replaced.game.code} given up"
 
     def _after_change(self) -> None:
         status = self.game.status
@@ -545,27 +570,27 @@ class EightOffApp(App[None]):
             self.message = self._won_message()
         elif status is Status.STUCK:
             self.message = "No moves left: undo (u) or start a new game (n)"
+        self.session.sync()
         self.refresh_board()
-        self._save()
-        if status is Status.WON and self._counted and not self._reported_win:
-            self._reported_win = True
-            self._win()
+        self.session.save()
+        if status is Status.WON:
+            stats = self.session.win()
+            if stats is not None:
+                self._win(stats)
 
-    def _save(self) -> None:
-        if self.game.status is Status.WON or not self._counted:
-            self.data.clear_game()
-        else:
-            opening = bool(self.game.actions) and self.game.actions[0] is self._start_action
-            self.data.save_game(SavedGame(self.game, self.seconds(), opening))
-
-    def _win(self) -> None:
-        seconds = self.seconds()
-        self._seconds = seconds
+    def _win(self, stats: Stats) -> None:
         moves = self.moves_played()
-        stats = self.data.record_win(self.game.rules, moves, seconds)
+        seconds = self.seconds()
         from eightoff.tui.screens import WinReport
 
-        report = WinReport(moves, self.game.score, seconds, stats, self.game.rules.describe())
+        report = WinReport(
+            moves,
+            self.game.score,
+            seconds,
+            stats,
+            self.game.rules.describe(),
+            helped=self.session.assisted,
+        )
 
         def again(yes: bool | None) -> None:
             if yes:
@@ -622,11 +647,19 @@ class EightOffApp(App[None]):
         """Turn autoplay of safe foundation moves on or off (kept as a setting)."""
         on_now = not self.game.autoplay
         self.game.autoplay = on_now
-        self.settings = Settings(
-            on_now, self.settings.winnable, self.settings.difficulty, self.settings.rules
-        )
+        self.settings = replace(self.settings, autoplay=on_now)
         self.data.settings = self.settings
-        self.say(f"Autoplay {'on' if on_now else 'off'}")
+        if not on_now or self.solution is not None:
+            self.say(f"Autoplay {'on' if on_now else 'off'}")
+        elif self._autoplay_start():
+            self._after_change()
+        elif self.game.status is not Status.WON and self.game.settle():
+            # Cards already safe to send home go there at once, as one action.
+            sent = self.game.actions[-1].moves
+            self.message = self._started(f"Autoplay on: sent {counted(len(sent), 'card')} home")
+            self._after_change()
+        else:
+            self.say("Autoplay on")
 
     def action_help(self) -> None:
         """Show the rules and the keys."""
@@ -634,8 +667,9 @@ class EightOffApp(App[None]):
 
         self.push_screen(HelpScreen(self.game.rules))
 
-    def action_new_game(self) -> None:
-        """Ask for a new game: difficulty and rules (giving up the game in progress)."""
+    def action_new_game(self, code_first: bool = False) -> None:
+        """Ask for a new game: a game code, or difficulty and rules (starting from the
+        current game's), giving up the game started."""
 
         def chosen(choice: NewGameChoice | None) -> None:
             if choice is not None:
@@ -644,16 +678,35 @@ class EightOffApp(App[None]):
         from eightoff.tui.screens import NewGameScreen
 
         self.push_screen(
-            NewGameScreen(self.settings, in_progress=self.in_progress()),
+            NewGameScreen(
+                self.settings,
+                self.game.rules,
+                in_progress=self.session.gives_up(),
+                code_first=code_first,
+            ),
             chosen,
         )
 
+    def action_open_code(self) -> None:
+        """Ask for a game code to play (the New game dialog, its code field first)."""
+        self.action_new_game(code_first=True)
+
+    def action_copy_code(self) -> None:
+        """Copy the game's code to the clipboard (the terminal's, through OSC 52)."""
+        code = self.game.code
+        if code is None:
+            self.say("This position has no game code")
+            return
+        self.copy_to_clipboard(str(code))
+        self.say(f"Copied the game code {code}")
+
     def new_game(self, choice: NewGameChoice) -> None:
-        """Deal a new game as ``choice`` says; it becomes the setting for the next one."""
-        self.settings = Settings(
-            self.settings.autoplay, choice.winnable, choice.difficulty, choice.rules
-        )
-        self.data.settings = self.settings
+        """Deal a new game as ``choice`` says; its rules and how to deal become the
+        setting for the next one (a game code leaves them as they were)."""
+        if choice.code is None:
+            s = replace(self.settings, winnable=choice.winnable, difficulty=choice.difficulty)
+            self.settings = replace(s, rules=choice.rules)
+            self.data.settings = self.settings
         from eightoff.daily import DailyError
 
         try:
@@ -661,7 +714,7 @@ class EightOffApp(App[None]):
         except DailyError as exc:
             self.say(f"No deal of the day: {exc}")
             return
-        what = "The deal of the day" if choice.daily else "New game"
+        what = "The deal of the day" if choice.daily else "Game" if choice.code else "New game"
         self.start(game, f"{what}: {game.code}")
 
     def new_game_with(self, rules: Rules | None = None, difficulty: str | None = None) -> None:
@@ -682,8 +735,8 @@ class EightOffApp(App[None]):
         self._unless_in_progress(lambda: self.new_game(choice))
 
     def _unless_in_progress(self, then: Callable[[], None]) -> None:
-        # Giving up a game in progress counts as a loss: ask first.
-        if self.in_progress():
+        # Giving up a started game counts as a loss (even undone to its deal): ask first.
+        if self.session.gives_up():
             self._confirm("Give up this game for a new deal? It counts as lost.", "New deal", then)
         else:
             then()
@@ -706,15 +759,10 @@ class EightOffApp(App[None]):
         self.push_screen(ConfirmScreen(question, yes), answer)
 
     def action_stats(self) -> None:
-        """Show the record under the current rules."""
-        s = self.data.stats(self.game.rules)
-        best = "—" if s.best_time is None else clock(s.best_time)
-        self.notify(
-            f"Won {s.won} of {s.played} · streak {s.streak} (best {s.best_streak}) · "
-            f"best time {best} · fewest moves {s.fewest_moves or '—'}",
-            title=self.game.rules.describe(),
-            timeout=8,
-        )
+        """Show the record of every rule set played."""
+        from eightoff.tui.screens import StatsScreen
+
+        self.push_screen(StatsScreen(self.data.all_stats()))
 
     # -- hints ---------------------------------------------------------------------
 
@@ -729,40 +777,30 @@ class EightOffApp(App[None]):
         self.selected = None
         self.hinted = None
         self.say("Thinking…")
-        self._find_hint(_Snapshot(game.position, tuple(game.positions())))
+        self._find_hint(Snapshot(game.position, tuple(game.positions())))
 
     @work(thread=True, exclusive=True, group="hint")
-    def _find_hint(self, snapshot: _Snapshot) -> None:
+    def _find_hint(self, snapshot: Snapshot) -> None:
         from eightoff.solver.hint import hint
 
         found = hint(snapshot)
         with contextlib.suppress(RuntimeError):  # the app quit while the solver thought
-            self.call_from_thread(self.show_hint, snapshot.position, found)
+            self.call_from_thread(self.show_hint, snapshot, found)
 
-    def show_hint(self, position: Position, found: Hint) -> None:
-        """Show a hint found for ``position`` (dropped if the game moved on meanwhile)."""
-        if self.game.position is not position:
+    def show_hint(self, snapshot: Snapshot, found: Hint) -> None:
+        """Show a hint found for ``snapshot`` (dropped if the game moved on meanwhile)."""
+        if self.game.position is not snapshot.position:
             return
         if found.winnable and found.move is not None:
             self.hinted = found.move
-            self.say(f"Hint: {describe(found.move, position)}")
-        elif found.winnable is False and found.undo_to is not None:
-            undos = len(self.game.positions()) - 1 - found.undo_to
-            self.say(
-                f"Lost: undo {undos} action{'s' if undos != 1 else ''} (u) to get back "
-                "to a winnable position"
-            )
-        elif found.winnable is False:
-            self.say("Lost: this deal cannot be won from its start · n for a new game")
-        else:
-            self.say(f"No hint: {found.detail}")
+        self.say(hint_text(found, snapshot))
 
     # -- the solution --------------------------------------------------------------
 
     def _in_solution(self) -> bool:
         if self.solution is None:
             return False
-        self.say(self._solution_text() + " · Enter: play on from here · Esc: back to your game")
+        self.say(self.solution.text() + " · Enter: play on from here · Esc: back to your game")
         return True
 
     def action_solution(self) -> None:
@@ -797,25 +835,13 @@ class EightOffApp(App[None]):
         self.query_one("#message").add_class("-solution")
         self.action_solution_go(0)
 
-    def _solution_text(self) -> str:
-        sol = self.solution
-        assert sol is not None
-        total = len(sol.moves)
-        if sol.step == total:
-            return f"Solution: step {total} of {total}, won"
-        move = sol.moves[sol.step]
-        nxt = describe(move, sol.positions[sol.step])
-        return f"Solution: step {sol.step} of {total}, next {nxt}"
-
     def action_solution_go(self, step: int) -> None:
         """Show step ``step`` of the solution (-1: the last)."""
         sol = self.solution
         if sol is None:
             return
-        total = len(sol.moves)
-        sol.step = total if step < 0 else max(0, min(step, total))
-        self.hinted = sol.moves[sol.step] if sol.step < total else None
-        self.say(f"{self._solution_text()} · ← → step · Enter: play on from here · Esc: back")
+        self.hinted = sol.go(step)
+        self.say(f"{sol.text()} · ← → step · Enter: play on from here · Esc: back")
 
     def keep_solution(self) -> None:
         """Leave the solution, playing its moves up to the step shown."""
@@ -827,8 +853,11 @@ class EightOffApp(App[None]):
         if sol.step:
             # As played, each its own action; the line already holds the foundation moves.
             self.game.replay(sol.moves[: sol.step])
-            self._mark_started()
-        self.message = f"Played {sol.step} move{'s' if sol.step != 1 else ''} of the solution"
+            self.session.assisted = True
+            text = f"Played {counted(sol.step, 'move')} of the solution"
+            self.message = self._started(text)
+        else:
+            self.message = "Played no move of the solution"
         self._after_change()
 
 

@@ -8,9 +8,11 @@ knows no rule.
 
 from __future__ import annotations
 
+import colorsys
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from rich.color import Color as RichColor
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -39,6 +41,63 @@ def pile_cards(place: Place, position: Position) -> tuple[Card, ...]:
         return position.columns[place.index]
     top = position.top(place)
     return () if top is None else (top,)
+
+
+CONTRAST: Final = 4.5
+"""The least contrast of the red suits on a card and of an empty pile's mark on the
+table (WCAG's for text), reached by darkening or lightening the theme's colour."""
+
+
+def luminance(color: RichColor) -> float:
+    """WCAG relative luminance of ``color`` (its truecolor)."""
+
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = color.get_truecolor()
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(one: RichColor, two: RichColor) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    a, b = sorted((luminance(one), luminance(two)))
+    return (b + 0.05) / (a + 0.05)
+
+
+def readable(
+    ink: RichColor | None, back: RichColor | None, lightest: float = 0.0
+) -> RichColor | None:
+    """``ink``, darker or lighter (away from ``back``; its hue and saturation kept) until
+    it reaches :data:`CONTRAST` on ``back``, or its lightness ``lightest`` when darkened.
+    Colours a theme leaves to the terminal (ANSI, default) are kept as they are."""
+    if ink is None or back is None or ink.triplet is None or back.triplet is None:
+        return ink
+    hue, light, saturation = colorsys.rgb_to_hls(*(c / 255 for c in ink.triplet))
+    step = -0.02 if luminance(back) > luminance(ink) else 0.02
+    mixed = ink
+    while contrast(mixed, back) < CONTRAST and (
+        light + step >= lightest if step < 0 else light < 1
+    ):
+        light = min(1.0, light + step)
+        r, g, b = colorsys.hls_to_rgb(hue, light, saturation)
+        mixed = RichColor.from_rgb(r * 255, g * 255, b * 255)
+    return mixed
+
+
+def card_colours(
+    face: RichColor | None, red: RichColor | None
+) -> tuple[RichColor | None, RichColor | None]:
+    """A card's face and its red ink, :data:`CONTRAST` apart: the red darkened while it
+    stays a red (also in 16 colours, apart from the black suits), then the face
+    lightened, then the red darkened further if it must."""
+    red = readable(red, face, lightest=RED_LIGHTEST)
+    face = readable(face, red)
+    return face, readable(red, face)
+
+
+RED_LIGHTEST: Final = 0.3
+"""How dark a red suit may be made before the card's face is lightened instead."""
 
 
 CARD_ASPECT: Final = 0.7
@@ -98,6 +157,19 @@ class CardShape:
                     return shape
         return cls(pile, gutter)
 
+    @classmethod
+    def smallest_board(cls, across: int) -> Size:
+        """The board's size with the smallest cards: the least room it needs (the
+        layout :meth:`fitting` describes, columns of :data:`MIN_CARDS` cards)."""
+        shape = cls()
+        width = across * (shape.width + shape.gutter) + 2 * shape.gutter
+        return Size(width, 1 + shape.pile_height(1) + shape.pile_height(MIN_CARDS))
+
+    def card_at(self, row: int, cards: int) -> int:
+        """Which of a pile's ``cards`` (0: the deepest) shows on ``row`` (0: the key
+        line; rows past the last card's top are that card's)."""
+        return max(0, min((row - 1) // self.step, cards - 1))
+
     def card_lines(self, card: Card, covered: bool) -> list[str]:
         """The rows of ``card``'s face: its first :attr:`step` when the next card covers
         it, the last of them its lower edge. The rank and suit at the top left and the
@@ -137,7 +209,24 @@ class Pile(Widget):
     """How big the cards are drawn (the app fits them to the terminal)."""
 
     class Picked(Message):
-        """The player clicked a pile."""
+        """The player clicked a pile: on its top card or ``depth`` cards from the top."""
+
+        def __init__(self, place: Place, depth: int = 1) -> None:
+            super().__init__()
+            self.place = place
+            self.depth = depth
+
+    class Grabbed(Message):
+        """The mouse button went down on a pile, ``depth`` cards from the top (a drag
+        may start here)."""
+
+        def __init__(self, place: Place, depth: int) -> None:
+            super().__init__()
+            self.place = place
+            self.depth = depth
+
+    class Dropped(Message):
+        """The mouse button came up on a pile (a drag may end here)."""
 
         def __init__(self, place: Place) -> None:
             super().__init__()
@@ -161,7 +250,9 @@ class Pile(Widget):
         pad = " "
         style = self.get_component_rich_style
         face_style = style("pile--card")
-        red = Style(color=style("pile--red").color)
+        face_colour, red_colour = card_colours(face_style.bgcolor, style("pile--red").color)
+        face_style += Style(bgcolor=face_colour)
+        red = Style(color=red_colour)
         lit = Style(reverse=style("pile--lit").reverse)
         label = f"▸{self.label}◂" if self.cursor else self.label
         lines = Text(no_wrap=True, overflow="crop")
@@ -172,9 +263,11 @@ class Pile(Widget):
         if not cards:
             empty = [" " * shape.face] * shape.height
             empty[shape.height // 2] = "·".center(shape.face)
+            back = self.background_colors[1].rich_color
+            mark = Style(color=readable(style("pile--empty").color, back))
             for row in empty:
                 lines.append("\n" + pad)
-                lines.append(row, style=style("pile--empty"))
+                lines.append(row, style=style("pile--empty") + mark)
         first_lit = len(cards) - self.lit
         last = len(cards) - 1
         for n, card in enumerate(cards):
@@ -188,9 +281,20 @@ class Pile(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.shape.pile_height(len(self.cards))
 
+    def _depth(self, row: int) -> int:
+        # How many cards from the top the card drawn on ``row`` is (1: the top card).
+        cards = len(self.cards)
+        return cards - self.shape.card_at(row, cards) if cards else 1
+
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        self.post_message(self.Picked(self.place))
+        self.post_message(self.Picked(self.place, self._depth(event.y)))
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.post_message(self.Grabbed(self.place, self._depth(event.y)))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        self.post_message(self.Dropped(self.place))
 
 
-__all__ = ["CardShape", "Pile", "pile_cards", "pile_key"]
+__all__ = ["CardShape", "Pile", "contrast", "pile_cards", "pile_key", "readable"]

@@ -1,5 +1,6 @@
 """The game's commands in Textual's command palette (Ctrl+P): new games by difficulty
-and rules, restart, hint, the solution, autoplay, help and statistics."""
+and rules, a game code to open or copy, restart, hint, the solution, autoplay, help and
+statistics."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ class GameCommands(Provider):
                 partial(app.new_game_with, rules=rules),
                 rules.describe(),
             )
+        yield "Open a game code", app.action_open_code, "Play a deal by its code"
+        yield "Copy the game code", app.action_copy_code, f"{app.game.code} (key y)"
         yield "Deal of the day", app.action_daily, "Today's deal, the same for everyone"
         yield "Restart this deal", app.action_restart, "Back to the start (redo replays)"
         yield "Hint", app.action_hint, "The solver's next move on a winning line"
@@ -54,7 +57,7 @@ class GameCommands(Provider):
             "Safe cards go to the foundations by themselves",
         )
         yield "Help: rules and keys", app.action_help, "The rules and every key"
-        yield "Statistics", app.action_stats, "Games played and won under these rules"
+        yield "Statistics", app.action_stats, "Games played and won under each rule set"
 
     async def discover(self) -> Hits:
         for title, callback, help_text in self._commands():

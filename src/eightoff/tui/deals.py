@@ -31,6 +31,8 @@ def pick_deal(choice: NewGameChoice, rng: random.Random, pool: Pool | None = Non
     """A game code for ``choice``: winnable and of its difficulty when it asks so, drawn
     from ``pool`` (the shipped one by default)."""
     rules = choice.rules
+    if choice.code is not None:
+        return choice.code
     if choice.daily:
         return daily_code(rules)
     if not choice.winnable:

@@ -12,14 +12,13 @@ import json
 import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from eightoff.codes import GameCode
+from eightoff.difficulty import DIFFICULTIES as DIFFICULTIES
 from eightoff.game import Game, ReplayError
 from eightoff.moves import Move
 from eightoff.rules import STANDARD, InvalidRulesError, Rules
-
-DIFFICULTIES: Final = ("any", "easy", "medium", "hard")
 
 
 def rules_key(rules: Rules) -> str:
@@ -44,6 +43,8 @@ class Settings:
     winnable: bool = True
     difficulty: str = "any"
     rules: Rules = STANDARD
+    theme: str | None = None
+    """The Textual theme chosen last (``None``: Textual's default)."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON."""
@@ -60,6 +61,8 @@ class Settings:
                 out = replace(out, **{name: data[name]})
         if data.get("difficulty") in DIFFICULTIES:
             out = replace(out, difficulty=data["difficulty"])
+        if isinstance(data.get("theme"), str):
+            out = replace(out, theme=data["theme"])
         with contextlib.suppress(InvalidRulesError, TypeError):
             out = replace(out, rules=Rules.from_json(data.get("rules", "standard")))
         return out
@@ -67,12 +70,14 @@ class Settings:
 
 @dataclass(frozen=True, slots=True)
 class NewGameChoice:
-    """What a new game asks for: rules, and how to pick the deal."""
+    """What a new game asks for: rules, and how to pick the deal (or the deal itself)."""
 
     rules: Rules
     winnable: bool
     difficulty: str
     daily: bool = False
+    code: GameCode | None = None
+    """The game code typed in: this deal."""
 
 
 def clock(seconds: float) -> str:
@@ -85,10 +90,12 @@ def clock(seconds: float) -> str:
 
 @dataclass(slots=True)
 class Stats:
-    """One rule set's record: games played and won, streaks, best time and fewest moves."""
+    """One rule set's record: games played and won (alone, or with the solver's help),
+    streaks, best time and fewest moves."""
 
     played: int = 0
     won: int = 0
+    helped: int = 0
     streak: int = 0
     best_streak: int = 0
     best_time: float | None = None
@@ -99,7 +106,7 @@ class Stats:
         """Read a stored record (bad fields become their defaults)."""
         out = cls()
         if isinstance(data, dict):
-            for name in ("played", "won", "streak", "best_streak", "fewest_moves"):
+            for name in ("played", "won", "helped", "streak", "best_streak", "fewest_moves"):
                 value = data.get(name)
                 if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                     setattr(out, name, value)
@@ -111,12 +118,14 @@ class Stats:
 
 @dataclass(slots=True)
 class SavedGame:
-    """A game in progress as kept on disk: its code, its actions, the time played, and
-    whether its first action is the deal's own autoplay (not a move of the player)."""
+    """A game in progress as kept on disk: its code, its actions, the time played,
+    whether its first action is the deal's own autoplay (not a move of the player), and
+    whether the player played on from the solver's line."""
 
     game: Game
     seconds: float = 0.0
     opening_autoplay: bool = False
+    assisted: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON (a game without a code is not kept)."""
@@ -127,6 +136,7 @@ class SavedGame:
             "actions": [[m.text() for m in a.moves] for a in self.game.actions],
             "seconds": round(self.seconds, 1),
             "opening_autoplay": self.opening_autoplay,
+            "assisted": self.assisted,
         }
 
     @classmethod
@@ -141,7 +151,12 @@ class SavedGame:
             seconds = float(data.get("seconds", 0.0))
         except (KeyError, TypeError, ValueError, ReplayError):
             return None
-        return cls(game, max(0.0, seconds), bool(data.get("opening_autoplay", False)))
+        return cls(
+            game,
+            max(0.0, seconds),
+            bool(data.get("opening_autoplay", False)),
+            bool(data.get("assisted", False)),
+        )
 
 
 class UserData:
@@ -217,6 +232,26 @@ class UserData:
         stats.fewest_moves = moves if stats.fewest_moves is None else min(stats.fewest_moves, moves)
         self._put_stats(rules, stats)
         return stats
+
+    def record_helped(self, rules: Rules) -> Stats:
+        """A game under ``rules`` was won after playing the solver's line: solved with
+        help, not a win; the streak ends."""
+        stats = self.stats(rules)
+        stats.helped += 1
+        stats.streak = 0
+        self._put_stats(rules, stats)
+        return stats
+
+    def all_stats(self) -> list[tuple[Rules, Stats]]:
+        """Every rule set's record, in the order first played."""
+        from eightoff.store import rules_from_key
+
+        data = self._read("stats.json")
+        out = []
+        for key, entry in data.items() if isinstance(data, dict) else ():
+            with contextlib.suppress(InvalidRulesError, TypeError, ValueError):
+                out.append((rules_from_key(key), Stats.from_json(entry)))
+        return out
 
     def record_abandon(self, rules: Rules) -> Stats:
         """A started game under ``rules`` was given up: the streak ends."""

@@ -33,15 +33,14 @@ from typing import Any, Final, Literal, TypeVar
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from eightoff.cards import CARDS, Card
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.daily import Daily, parse_date
+from eightoff.difficulty import DIFFICULTIES, Rating
 from eightoff.errors import EightOffError, InvalidCardError
 from eightoff.formats import move_from_json, move_to_json, moves_to_json, view_to_json
 from eightoff.game import Game, ReplayError
@@ -51,8 +50,17 @@ from eightoff.position import Position
 from eightoff.rules import OPTIONS, PRESETS, Rules, preset
 from eightoff.solver import Limit
 from eightoff.verdicts import UNSURVEYED_TEXT, draw_won, shipped
+from eightoff.web.delivery import Gzip, Static, page
+from eightoff.web.middleware import (
+    BODY_KEY,
+    HeadAsGet,
+    HeavyReplays,
+    host_header,
+    malformed_json,
+)
 from eightoff.web.solving import (
     CANDIDATES,
+    REPLAY_NICENESS,
     SolverProcesses,
     hint_job,
     notation,
@@ -65,7 +73,7 @@ MOVES_SCHEMA_LIMIT: Final = 20_000
 """The schema's hard cap on a move list; :attr:`Limits.max_moves` is the one enforced."""
 
 _HTML: Final = "text/html; charset=utf-8"
-_PAGES: Final = {"/": "index.html", "/privacy": "privacy.html"}
+_PAGES: Final = {"/": ("index.html", "main.js"), "/privacy": ("privacy.html", "page.js")}
 LANGUAGES: Final = ("en", "fr")
 """The page's languages, the first the default."""
 _RULES_PAGES: Final = {"en": "rules.html", "fr": "rules.fr.html"}
@@ -90,6 +98,9 @@ class Limits:
     solver_memory: int = 256 << 20  # bytes of search tables per solver call (C core)
     solver_nodes: int | None = None  # positions per solver call (None: time bounds it)
     busy_wait: float = 0.25  # seconds to wait for a free solver slot before answering 429
+    heavy_body: int = 32 * 1024  # /api/state bodies this big run in a replay process (0: none)
+    heavy_replays: int = 1  # such processes (each replays one game at a time)
+    heavy_waiting: int = 16  # heavy replays under way or waiting; past it, 429
 
 
 BAD_GAME_CODE: Final = "bad-game-code"  # the reason_code of a game code that cannot be read
@@ -122,7 +133,7 @@ class NewRequest(BaseModel):
     winnable: bool = Field(
         True, description="Deal only a game the solver has won (from the pool when there is one)."
     )
-    difficulty: Literal["easy", "medium", "hard"] | None = Field(
+    difficulty: Rating | None = Field(
         None,
         description="With winnable: draw a pool deal of this rating (easy / medium / hard, "
         "from solution length and solver effort); any rating when absent or when the pool "
@@ -168,6 +179,12 @@ class StateRequest(GameRequest):
         description="After the moves, play every foundation move autoplay allows now; "
         'they come back in "autoplayed" (not counted in "moves_applied") for the page '
         "to append to its last action.",
+    )
+    refusal_ok: bool = Field(
+        False,
+        description='An illegal or unreadable move is answered 200 {"refused": {"error", '
+        '"index", "reason", "reason_code"}} rather than 422: a page asking whether a move '
+        "stands gets a refusal as an answer, not as an error.",
     )
 
 
@@ -312,7 +329,7 @@ _ERRORS: Final[dict[int | str, dict[str, Any]]] = {
         (400, "A bad value: unknown game code, preset or rule option; malformed JSON."),
         (413, "The request body is too large."),
         (422, "An unreadable request, too many moves, or an illegal move (index, reason)."),
-        (429, "The solver is busy: retry after Retry-After seconds."),
+        (429, "The solver, or the replay of long games, is busy: retry after Retry-After s."),
     )
 }
 
@@ -348,6 +365,11 @@ def create_app(
     )
     app.state.api = api
     hosts = None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts)
+    if lim.heavy_body:
+        app.add_middleware(
+            HeavyReplays, processes=api.replays, min_body=lim.heavy_body, most=lim.heavy_waiting
+        )
+    app.add_middleware(HeadAsGet)
     app.add_middleware(_Guard, max_body=lim.max_body, body_seconds=lim.body_seconds, hosts=hosts)
     _add_error_handlers(app)
 
@@ -450,17 +472,13 @@ def create_app(
     def rules_route() -> JSONResponse:
         """Every preset (its options and a one-line description), every option's values, and
         the rule table (``table``: per option its name, CLI flag, help, default and values,
-        each with its words and game-code letter) to build a New game form from."""
+        each with its words and game-code letter) to build a New game form from, and the
+        difficulty levels a new winnable deal may be asked for (``difficulties``)."""
         return _ok(_RULES_INFO)
 
-    for route_path, filename in _PAGES.items():
-        app.add_api_route(
-            route_path,
-            _page(filename),
-            methods=["GET", "HEAD"],
-            include_in_schema=False,
-            response_class=FileResponse,
-        )
+    for route_path, (filename, entry) in _PAGES.items():  # with ETags and module preloads
+        endpoint = page(STATIC / filename, entry)
+        app.add_api_route(route_path, endpoint, methods=["GET", "HEAD"], include_in_schema=False)
 
     @app.get("/rules", include_in_schema=False, response_class=FileResponse)
     def rules_page(request: Request, lang: str | None = None) -> FileResponse:
@@ -472,10 +490,8 @@ def create_app(
             headers={"Content-Language": chosen, "Vary": "Accept-Language"},
         )
 
-    # Static files gzipped (ETag and Last-Modified come with them: 304 when unchanged).
-    app.mount(
-        "/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=512), name="static"
-    )
+    app.mount("/static", Static(directory=STATIC), name="static")  # validators: 304s
+    app.add_middleware(Gzip)  # the page, the JSON, scripts and styles
 
     return app
 
@@ -492,7 +508,8 @@ def _closing(api: _Api) -> Callable[[FastAPI], AbstractAsyncContextManager[None]
         gc.collect()
         gc.freeze()
         yield
-        api.processes.close()  # the solver processes end with the server
+        api.processes.close()  # the solver and replay processes end with the server
+        api.replays.close()
 
     return lifespan
 
@@ -537,15 +554,6 @@ def language(accept: str | None) -> str:
     return best
 
 
-def _page(filename: str) -> Callable[[], FileResponse]:
-    path = STATIC / filename
-
-    def page() -> FileResponse:
-        return FileResponse(path, media_type=_HTML)
-
-    return page
-
-
 _API_DESCRIPTION: Final = """\
 The server is stateless: send the game code and the moves played so far with each call.
 Moves are answered in the engine's JSON form: `{"card": "7H", "from": ["column", 3], "to":
@@ -556,7 +564,7 @@ fastest) or the object itself.
 
 Errors are JSON `{"error": "<message>"}` with a 4xx status: 400 bad value (unknown code,
 rules or preset), 413 body too large, 422 unreadable request or illegal move (with
-`index` and `reason`), 429 solver busy (retry after `Retry-After` seconds).
+`index` and `reason`), 429 solver or long replays busy (retry after `Retry-After` seconds).
 """
 
 _RULES_INFO: Final[dict[str, Any]] = {
@@ -567,6 +575,7 @@ _RULES_INFO: Final[dict[str, Any]] = {
     "default": "standard",
     "options": {o.name: [o.to_json(v) for v in o.values] for o in OPTIONS},
     "table": [o.json() for o in OPTIONS],
+    "difficulties": list(DIFFICULTIES),
 }
 
 
@@ -584,6 +593,7 @@ class _Api:
         self.rng_lock = threading.Lock()
         self.solvers = threading.BoundedSemaphore(limits.max_solvers)
         self.processes = SolverProcesses(limits.max_solvers)
+        self.replays = SolverProcesses(limits.heavy_replays, niceness=REPLAY_NICENESS)
         self.pool = Pool(None if pool_path is None else Path(pool_path))  # None: shipped pool
 
     # Routes ------------------------------------------------------------------------
@@ -611,7 +621,12 @@ class _Api:
         return out
 
     def state(self, req: StateRequest) -> dict[str, Any]:
-        game = self._replay(req)
+        try:
+            game = self._replay(req)
+        except ApiError as exc:
+            if not (req.refusal_ok and exc.status == 422 and "index" in exc.extra):
+                raise
+            return {"refused": {"error": exc.message, **exc.extra}}
         before = game.position
         autoplayed = game.settle() if req.autoplay else []  # one action, as the page records
         out = view_to_json(game.view())
@@ -698,7 +713,7 @@ class _Api:
                     move_from_json(obj, game.positions()[i])
                 except InvalidMoveError as exc:
                     raise ApiError(
-                        422, f"move {i} cannot be read: {exc}", index=i, reason=str(exc)
+                        422, f"move {i} cannot be read: {exc}", index=i, reason=exc.reason
                     ) from None
         if illegal is not None:
             i = illegal.index
@@ -712,7 +727,7 @@ class _Api:
         if unreadable is not None:
             i = len(moves)
             raise ApiError(
-                422, f"move {i} cannot be read: {unreadable}", index=i, reason=str(unreadable)
+                422, f"move {i} cannot be read: {unreadable}", index=i, reason=unreadable.reason
             )
         return game
 
@@ -844,7 +859,8 @@ def _parse_code(text: str) -> GameCode:
     try:
         return GameCode.parse(text)
     except InvalidGameCodeError as exc:
-        raise ApiError(400, f"unknown game code: {exc}", reason_code=BAD_GAME_CODE) from None
+        said = f"unknown game code: {exc}"  # and the fault, for a page to say in its words
+        raise ApiError(400, said, reason_code=BAD_GAME_CODE, fault=exc.json()) from None
 
 
 # -- errors and limits ----------------------------------------------------------------
@@ -895,7 +911,8 @@ def _add_error_handlers(app: FastAPI) -> None:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
             ctx = errors[0].get("ctx") or {}
-            return _error(400, f"malformed JSON: {ctx.get('error', 'cannot parse the body')}")
+            at = "".join(f" at position {p}" for p in errors[0].get("loc", ())[1:2])
+            return _error(400, f"malformed JSON: {ctx.get('error', 'cannot parse the body')}{at}")
         messages = [_validation_message(e) for e in errors[:5]]
         return _error(422, "; ".join(messages), errors=messages)
 
@@ -909,6 +926,8 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: Exception) -> Response:
         # Starlette's own (404, 405 with its Allow header): their headers are kept.
         assert isinstance(exc, StarletteHTTPException)
+        if exc.status_code == 400 and exc.detail == _UNPARSED:  # FastAPI's catch-all
+            return _error(400, malformed_json(request.scope.get(BODY_KEY, b""), exc.__cause__))
         if exc.status_code == 404 and not request.url.path.startswith("/api/"):
             # A person's mistyped address: a page, not raw JSON.
             return FileResponse(STATIC / "notfound.html", status_code=404, media_type=_HTML)
@@ -919,6 +938,9 @@ def _add_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(EightOffError, value_error)
     app.add_exception_handler(UnicodeError, not_text)
     app.add_exception_handler(StarletteHTTPException, http_error)
+
+
+_UNPARSED: Final = "There was an error parsing the body"
 
 
 def _validation_message(error: Any) -> str:
@@ -957,16 +979,16 @@ class _Guard:
             await send(message)
 
         headers = dict(scope["headers"])
-        if self.hosts is not None:
-            host = _host_name(headers.get(b"host", b""))
-            if host not in self.hosts:
-                refused = _error(
-                    400,
-                    f"this server does not answer for the host {host!r} "
-                    "(eightoff serve --allowed-host NAME adds a name)",
-                )
-                await refused(scope, receive, send_with_headers)
-                return
+        host = host_header(scope["headers"])
+        if host is None or (self.hosts is not None and host not in self.hosts):
+            why = (
+                "a request needs one Host header of the form name[:port]"
+                if host is None
+                else f"this server does not answer for the host {host!r} "
+                "(eightoff serve --allowed-host NAME adds a name)"
+            )
+            await _error(400, why)(scope, receive, send_with_headers)
+            return
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send_with_headers)
             return
@@ -1001,6 +1023,7 @@ class _Guard:
             chunks.append(chunk)
             more = message.get("more_body", False)
         body = b"".join(chunks)
+        scope[BODY_KEY] = body  # for the message about a body that is not JSON
         delivered = False
 
         async def replay() -> Message:
@@ -1011,14 +1034,6 @@ class _Guard:
             return await receive()
 
         await self.app(scope, replay, send_with_headers)
-
-
-def _host_name(value: bytes) -> str:
-    """A Host header's name without its port, lower case (``[::1]`` keeps its brackets)."""
-    text = value.decode("latin-1").strip().lower()
-    if text.startswith("["):
-        return text[: text.find("]") + 1] if "]" in text else text
-    return text.partition(":")[0]
 
 
 __all__ = ["LANGUAGES", "Limits", "app_from_env", "create_app", "language"]

@@ -72,7 +72,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int_in(1, 100_000),
         default=MAX_CONNECTIONS,
         metavar="N",
-        help=f"open connections per server process; more get 503 ({MAX_CONNECTIONS})",
+        help="open connections per server process: past it a new one closes the oldest "
+        f"idle one, and requests get 503 only when all are busy ({MAX_CONNECTIONS})",
     )
 
 
@@ -94,6 +95,8 @@ def serve(
     """
     import uvicorn
 
+    from eightoff.web.protocol import KEEP_ALIVE_SECONDS, MAX_CONNECTIONS_ENV
+
     if not 1 <= port <= 65535:
         raise ServeError(f"--port must be 1-65535, not {port}")
     if not 1 <= workers <= MAX_WORKERS:
@@ -102,17 +105,24 @@ def serve(
         raise ServeError(f"--body-timeout must be more than 0 and at most 3600, not {body_timeout}")
     if not 1 <= max_connections <= 100_000:
         raise ServeError(f"--max-connections must be 1-100000, not {max_connections}")
+    if not host.strip():
+        raise ServeError(
+            "--host is empty: give 0.0.0.0 (or ::) to listen on every address, "
+            "or one address of this machine"
+        )
     hosts = host_names(host, allowed_hosts)
     if pool is not None:
         from eightoff.pool import Pool
 
         if not Path(pool).is_file():
-            raise ServeError(f"--pool: no such file {pool}")
+            what = "is not a regular file" if Path(pool).exists() else "no such file"
+            raise ServeError(f"--pool {pool}: {what}")
         Pool(Path(pool)).close()  # a bad pool is reported now, not on the first request
         os.environ["EIGHTOFF_POOL"] = str(Path(pool).resolve())
     _check_address(host, port)
     os.environ["EIGHTOFF_ALLOWED_HOSTS"] = ",".join(hosts)
     os.environ["EIGHTOFF_BODY_TIMEOUT"] = repr(body_timeout)
+    os.environ[MAX_CONNECTIONS_ENV] = str(max_connections)  # read by each worker's protocol
     url = f"http://{_url_host(host)}:{port}/"
     if open_browser:
         opener = threading.Thread(target=_open_when_up, args=(host, port, url), daemon=True)
@@ -126,6 +136,10 @@ def serve(
         workers=workers,
         log_level="warning",
         server_header=False,
+        # Idle sockets are closed (headers due within HEADER_SECONDS) or evicted, oldest
+        # first, to make room; past max_connections busy ones, a request gets 503.
+        http="eightoff.web.protocol:GuardedHttp",
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
         limit_concurrency=max_connections + 1,  # uvicorn counts the one it refuses
     )
     return 0

@@ -34,6 +34,8 @@ CANDIDATES: Final = 64
 """Random deals ``/api/new`` tries at most when the pool has none for the rules."""
 SOLVER_NICENESS: Final = 10
 """How much lower the solver processes' CPU priority is than the server's."""
+REPLAY_NICENESS: Final = 10
+"""The same for the processes replaying long games: short requests come first."""
 
 
 class SolverProcesses:
@@ -46,8 +48,9 @@ class SolverProcesses:
     ``size`` waits for a process to be free.
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, niceness: int = SOLVER_NICENESS) -> None:
         self.size = size
+        self.niceness = niceness
         self._idle: queue.SimpleQueue[_Process] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._started = 0
@@ -77,7 +80,7 @@ class SolverProcesses:
         if not start:
             return self._idle.get()
         try:
-            return _Process()
+            return _Process(self.niceness)
         except BaseException:
             with self._lock:
                 self._started -= 1
@@ -101,10 +104,10 @@ class SolverProcesses:
 class _Process:
     """One solver process and the parent's end of its pipe."""
 
-    def __init__(self) -> None:
+    def __init__(self, niceness: int) -> None:
         context = multiprocessing.get_context("spawn")
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child,), daemon=True)
+        self.process = context.Process(target=_serve, args=(child, niceness), daemon=True)
         self.process.start()
         child.close()
 
@@ -118,9 +121,10 @@ class _Process:
             self.process.join()
 
 
-def _serve(conn: Connection) -> None:
+def _serve(conn: Connection, niceness: int) -> None:
     # A solver process: jobs from the pipe, (True, result) or (False, exception) back.
-    _lower_priority()
+    with suppress(OSError):
+        os.nice(niceness)
     while True:
         try:
             item = conn.recv()
@@ -137,11 +141,6 @@ def _serve(conn: Connection) -> None:
             conn.send(answer)
         except (TypeError, AttributeError, pickle.PicklingError) as exc:  # cannot travel
             conn.send((False, RuntimeError(f"a solver job's answer cannot be sent: {exc}")))
-
-
-def _lower_priority() -> None:
-    with suppress(OSError):
-        os.nice(SOLVER_NICENESS)
 
 
 # -- the jobs (module functions: the pool pickles them by name) -------------------------
@@ -203,6 +202,7 @@ def winnable_job(
 
 __all__ = [
     "CANDIDATES",
+    "REPLAY_NICENESS",
     "SOLVER_NICENESS",
     "SolverProcesses",
     "hint_job",

@@ -37,7 +37,11 @@ export async function api(path, body) {
   } catch (err) {
     data = null;
   }
-  if (!response.ok) {
+  // A move the server refuses, asked with refusal_ok: an answer (no error in the console),
+  // thrown as the same ApiError as a 422.
+  const refused = response.ok && isObject(data) && isObject(data.refused);
+  if (!response.ok || refused) {
+    if (refused) data = data.refused;
     let message = (data && data.error) || t("server.status", { status: response.status });
     const rules = state.game && state.game.rules;
     const words = serverWords(data, isObject(rules) ? rules.build : "suit");
@@ -45,7 +49,7 @@ export async function api(path, body) {
       message = words; // said by its reason code in the page's language
       if (data.reason) data.reason = words;
     }
-    throw new ApiError(response.status, message, data);
+    throw new ApiError(refused ? 422 : response.status, message, data);
   }
   return data;
 }

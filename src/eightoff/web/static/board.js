@@ -1,7 +1,7 @@
 /* Drawing the board from the server's answer: piles, cards, status, banners, notices. */
 
-import { t, cardName, indexText, pileName, rankName } from "./i18n.js";
-import { bottomReserve, fanLimits, footHeight, sizeBoard } from "./layout.js";
+import { t, tForm, cardName, indexText, pileName, rankName } from "./i18n.js";
+import { DESIGN_COLUMN, bottomReserve, fanLimits, footHeight, sizeBoard } from "./layout.js";
 import {
   $, RANKS, SUITS, SVG_NS, board, cardEls, cardSuit, elapsedNow, flatMoves, formatTime, isRed,
   moveFrom, moveTo, parsePile, reducedMotion, state, where,
@@ -128,6 +128,14 @@ function moveCards(pos, m) {
   else pos.foundations[to.suit] += 1;
 }
 
+/** Pile ``pile`` with cards (``filled``) or without: an empty pile is a button (a place to
+ * put a card down); one with cards is a group of card buttons, no control inside a control. */
+function holding(pile, filled) {
+  pile.classList.toggle("slot", !filled);
+  pile.setAttribute("role", filled ? "group" : "button");
+  if (parsePile(pile.dataset.pile).kind === "cell") pile.dataset.caption = t("caption.cell"); // a first run
+}
+
 /** The position drawn: the server's, with the moves still on their way played on it (the
  * server decides whether they stand). */
 function shownPosition() {
@@ -157,7 +165,10 @@ export function render(options) {
   const pos = shownPosition();
   if (pos.cells.length !== state.builtCells) buildBoard(pos.cells.length);
   const first = animate && !reducedMotion.matches ? measureCards() : null;
-  const cw = sizeBoard(Math.max(...pos.columns.map((col) => col.length)));
+  // While the solution is shown the cards never grow (its bar keeps the room it was given).
+  let longest = Math.max(...pos.columns.map((col) => col.length));
+  if (state.sol) longest = state.sol.longest = Math.max(state.sol.longest || 0, longest);
+  const cw = sizeBoard(longest);
   const ch = cw * 1.4;
   const placed = new Set();
   where.clear();
@@ -175,42 +186,48 @@ export function render(options) {
     el.style.top = `${top}px`;
     el.setAttribute("aria-label", cardLabel(card, label, index, size));
     // The card under a foundation's top is only there to show when the top is dragged.
-    el.toggleAttribute("aria-hidden", label.startsWith("foundation") && index === 0);
+    if (label.startsWith("foundation") && index === 0) el.setAttribute("aria-hidden", "true");
+    else el.removeAttribute("aria-hidden");
     placed.add(card);
     where.set(card, { label, index, size });
   };
 
+  board.querySelector(".foundations").dataset.caption = t("caption.foundations"); // a first run
   // Foundations: the top card and the one under it (shown when the top is dragged away).
   for (const s of SUITS) {
     const top = pos.foundations[s];
     const label = `foundation-${s}`;
     for (let r = Math.max(1, top - 1); r <= top; r++) put(RANKS[r - 1] + s, label, r === top ? 1 : 0, 2, 0);
     const pile = pileEl(label);
-    pile.classList.toggle("slot", top === 0);
+    holding(pile, top > 0);
     pile.setAttribute("aria-label", top
-      ? t("pile.foundationUpTo", { pile: pileName(label), rank: rankName(top) })
+      ? tForm("pile.foundationUpTo", top, { pile: pileName(label), rank: rankName(top) })
       : t("pile.empty", { pile: pileName(label) }));
   }
   pos.cells.forEach((card, k) => {
     const label = `cell-${k + 1}`;
     if (card) put(card, label, 0, 1, 0);
     const pile = pileEl(label);
-    pile.classList.toggle("slot", !card);
+    holding(pile, Boolean(card));
     pile.setAttribute("aria-label", card ? pileName(label) : t("pile.empty", { pile: pileName(label) }));
   });
   // Each column fans as far down as the window allows, between the least offset that
   // keeps a covered card's index readable and a comfortable most.
   const tableauTop = board.querySelector(".tableau").getBoundingClientRect().top + window.scrollY;
   const padding = 3 * parseFloat(board.style.getPropertyValue("--gap")); // the board's, below the columns
-  const bottom = window.innerHeight - bottomReserve(window.innerHeight) - footHeight() - padding;
-  const { least, most } = fanLimits(cw, !board.classList.contains("narrow"), board.classList.contains("big-index"));
+  let bottom = window.innerHeight - bottomReserve(window.innerHeight) - footHeight() - padding;
+  const bar = $("solution"); // at the foot of the window: the columns stop above it
+  const barBelow = state.sol !== null && !bar.hidden && !bar.classList.contains("aside");
+  if (barBelow) bottom = Math.min(bottom, bar.getBoundingClientRect().top - padding);
+  const { least, tight, most } = fanLimits(cw, !board.classList.contains("narrow"), board.classList.contains("big-index"));
   pos.columns.forEach((col, k) => {
     const label = `column-${k + 1}`;
     const n = col.length;
-    const off = n > 1 ? Math.min(most, Math.max(least, (bottom - tableauTop - ch) / (n - 1))) : most;
+    const floor = n > DESIGN_COLUMN || barBelow ? tight : least; // a long column closes its fan
+    const off = n > 1 ? Math.min(most, Math.max(floor, (bottom - tableauTop - ch) / (n - 1))) : most;
     col.forEach((card, i) => put(card, label, i, n, Math.round(i * off)));
     const pile = pileEl(label);
-    pile.classList.toggle("slot", n === 0);
+    holding(pile, n > 0);
     pile.style.height = `${ch + Math.max(0, n - 1) * off}px`;
     pile.setAttribute("aria-label", n
       ? t("pile.cards", { pile: pileName(label), n })
@@ -436,6 +453,7 @@ export function applySettings() {
   const { settings } = state;
   document.body.classList.toggle("four", settings.fourColour);
   document.body.classList.toggle("large", settings.largePrint);
+  document.body.classList.toggle("left-handed", settings.leftHanded);
   const dark = settings.theme === "dark" || (settings.theme !== "light" && darkDevice.matches);
   document.documentElement.classList.toggle("dark", dark);
 }

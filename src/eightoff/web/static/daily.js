@@ -32,20 +32,28 @@ export function dailyShare(game) {
   return t("daily.share", { date: longDate(game.daily), moves: game.actions.length, hints });
 }
 
-/** Record a start of the deal of ``date`` in the daily statistics ``s`` (once per date). */
+/** Record a start of the deal of ``date`` in the daily statistics ``s`` (once per date;
+ * ``s.days`` maps each date played to "played" or "won", for the archive's calendar). */
 export function dailyStart(s, date) {
-  if (s.lastPlayed === date) return;
-  s.lastPlayed = date;
+  s.days = s.days || {};
+  if (s.lastPlayed === date || date in s.days) return;
+  s.days[date] = "played";
+  if (!s.lastPlayed || date > s.lastPlayed) s.lastPlayed = date;
   s.played += 1;
 }
 
-/** Record the win of the deal of ``date``: the streak grows on consecutive days only. */
+/** Record the win of the deal of ``date``: the streak grows on consecutive days only (a
+ * past day won from the archive counts as won, and leaves the streak as it is). */
 export function dailyWin(s, date) {
-  if (s.lastWon === date) return false;
-  s.streak = s.lastWon === dayBefore(date) ? s.streak + 1 : 1;
-  s.lastWon = date;
+  s.days = s.days || {};
+  if (s.lastWon === date || s.days[date] === "won") return false;
+  s.days[date] = "won";
   s.won += 1;
-  s.bestStreak = Math.max(s.bestStreak, s.streak);
+  if (!s.lastWon || date > s.lastWon) {
+    s.streak = s.lastWon === dayBefore(date) ? s.streak + 1 : 1;
+    s.lastWon = date;
+    s.bestStreak = Math.max(s.bestStreak, s.streak);
+  }
   return true;
 }
 

@@ -5,9 +5,11 @@ import { dailyShare, dailyStreak, localDate } from "./daily.js";
 import { currentLanguage, t, tOr } from "./i18n.js";
 import { useLanguage } from "./lang.js";
 import { api } from "./api.js";
+import { openArchive } from "./archive.js";
 import { enqueue } from "./busy.js";
 import { autoplayNow, newGame, startGame } from "./play.js";
 import { $, DEFAULT_SETTINGS, SUITS, formatTime, isObject, isRed, reducedMotion, state } from "./state.js";
+import { shareLink } from "./share.js";
 import { resetStats, saveSettings, statsRules } from "./storage.js";
 
 /** Ask ``text``: true when the player says yes. */
@@ -35,6 +37,8 @@ export function loadRules() {
     rulesInfo = api("/api/rules").then((info) => {
       state.presets = info.presets;
       state.ruleTable = info.table;
+      state.difficulties = info.difficulties;
+      if (!info.difficulties.includes(state.settings.difficulty)) state.settings.difficulty = info.difficulties[0];
       return info;
     });
     rulesInfo.catch(() => {
@@ -92,6 +96,12 @@ function buildRuleFields(form) {
     item.textContent = tOr(`ui.preset.${key}`, key === "custom" ? key : state.presets[key].description);
     preset.appendChild(item);
   }
+  form.elements.difficulty.replaceChildren(...state.difficulties.map((level) => {
+    const item = document.createElement("option");
+    item.value = level;
+    item.textContent = tOr(`ui.difficulty.${level}`, capitalised(level));
+    return item;
+  }));
 }
 
 function rulesOf(value) {
@@ -201,6 +211,8 @@ function onNewClose() {
     newGame();
   } else if (dlg.returnValue === "daily") {
     newGame({ daily: localDate() });
+  } else if (dlg.returnValue === "archive") {
+    openArchive();
   }
 }
 
@@ -229,7 +241,7 @@ async function onPlayCode(e) {
 
 function openOptions() {
   const form = $("form-options");
-  for (const k of ["fourColour", "largePrint", "autoplay", "showMoves", "showScore", "showTimer"]) {
+  for (const k of ["fourColour", "largePrint", "autoplay", "showMoves", "showScore", "showTimer", "leftHanded", "sound"]) {
     form.elements[k].checked = state.settings[k];
   }
   form.elements.theme.value = state.settings.theme;
@@ -248,9 +260,11 @@ function onOptionChange(e) {
   if (input.name === "autoplay" && input.checked && state.view) autoplayNow();
 }
 
-/** A rule set as players name it: "Standard, 8 cells". */
-function rulesTitle(rules) {
-  return `${t(`preset.${presetMatching(rules)}`)}, ${t("stats.cells", { n: rules.cells })}`;
+/** A rule set as players name it, in the page's language: "Standard, 8 cells" (the cells
+ * alone until the presets have come from the server). */
+export function rulesTitle(rules) {
+  const cells = t("stats.cells", { n: rules.cells });
+  return state.presets ? `${t(`preset.${presetMatching(rules)}`)}, ${cells}` : cells;
 }
 
 function openStats() {
@@ -301,7 +315,7 @@ function openStats() {
 function openCode() {
   const { code } = state.game;
   $("code-text").value = code;
-  $("share-text").value = `${window.location.origin}/?code=${encodeURIComponent(code)}`;
+  $("share-text").value = shareLink();
   const result = dailyShare(state.game);
   $("daily-share-row").hidden = result === null;
   $("daily-share").value = result || "";
@@ -320,8 +334,6 @@ async function copy(inputId) {
 }
 
 // -- the win --------------------------------------------------------------------------------
-
-let celebrateTimer = null;
 
 export function celebrate() {
   const { game, view } = state;
@@ -345,12 +357,10 @@ export function celebrate() {
   box.hidden = false;
   $("celebrate-new").focus();
   announce(`${t("win.title")} ${$("celebrate-text").textContent}`);
-  celebrateTimer = window.setTimeout(endCelebration, 6000);
 }
 
+/** The win stays on screen until the player closes it (or starts a new game). */
 function endCelebration() {
-  if (celebrateTimer) window.clearTimeout(celebrateTimer);
-  celebrateTimer = null;
   $("celebrate").hidden = true;
 }
 
@@ -385,7 +395,7 @@ export function bindDialogs() {
   $("share-copy").addEventListener("click", () => copy("share-text"));
   $("daily-copy").addEventListener("click", () => copy("daily-share"));
   $("celebrate").addEventListener("click", (e) => {
-    if (e.target.id !== "celebrate-new") endCelebration();
+    if (e.target.id !== "celebrate-new" && e.target.id !== "celebrate-share-btn") endCelebration();
   });
   $("celebrate").addEventListener("keydown", (e) => {
     if (e.key === "Escape") endCelebration();

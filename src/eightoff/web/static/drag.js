@@ -281,14 +281,17 @@ function tap(p) {
   const card = p.cardEl ? p.cardEl.dataset.card : null;
   const now = performance.now();
   const { lastTap } = state;
-  if (lastTap && card && lastTap.card === card && lastTap.label === label && now - lastTap.time < DOUBLE_TAP_MS) {
-    // The second half of a double tap: the smart move, unless the first tap played.
+  if (lastTap && lastTap.card && lastTap.label === label && now - lastTap.time < DOUBLE_TAP_MS) {
+    // The second half of a double tap on the first tap's pile (whatever card the finger
+    // lands on now: the first tap may have sent its card home, baring the one beneath):
+    // the smart move of the first card, unless the first tap played. One action, never two.
     state.lastTap = null;
     const first = lastTap.outcome;
+    const tapped = lastTap.card;
     enqueue(async () => {
       if ((await first) || lockedInput()) return;
       clearSelection();
-      const w = where.get(card);
+      const w = where.get(tapped);
       await tapPlay(w ? w.label : label, "smart", "refuse.noMoveFrom");
     });
     return;

@@ -2,7 +2,7 @@
  * key up in the current language (English when a language lacks it) and fills in the
  * ``{name}`` placeholders. Other languages are added with ``addMessages``. */
 
-import { RANKS, cardSuit, parsePile, placeLabel, rankText } from "./state.js";
+import { RANKS, cardSuit, isObject, parsePile, placeLabel, rankText } from "./state.js";
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -23,8 +23,11 @@ export const MESSAGES = {
     "pile.column": "column {n}",
     "pile.cell": "cell {n}",
     "pile.empty": "{pile}, empty",
+    "caption.cell": "Cell", "caption.foundations": "Foundations",
     "pile.cards": "{pile}, {n} cards",
     "pile.foundationUpTo": "{pile}, up to {rank}",
+    // French says "jusqu'au roi" but "jusqu'à la dame", "jusqu'à l'as": those ranks' own forms.
+    "pile.foundationUpTo.1": "{pile}, up to ace", "pile.foundationUpTo.12": "{pile}, up to queen",
     "move.one": "{card} from {from} to {to}",
     "move.run": "{card} and {more} more from {from} to {to}",
     "move.toFoundation": "the foundation",
@@ -83,12 +86,13 @@ export const MESSAGES = {
     "server.status": "the server answered {status}",
     // solution bar
     "solution.step": "Solution step {k} of {n}",
+    "solution.stepMove": "Solution step {k} of {n}: {move}",
     "solution.play": "▶ Play",
     "solution.pause": "❚❚ Pause",
     // statistics
     "stats.none": "No games played yet.",
     "stats.helped": "Solved with help",
-    "stats.helpNote": "A game won after playing the solver's moves counts as solved with help, not as a win. Hints do not count as help.",
+    "stats.helpNote": "A game won after a hint or the solver's solution was shown counts as solved with help, not as a win. Restarting the deal clears the help.",
     "stats.cells": "{n} cells",
     "confirm.resetStats": "Forget every statistic of every rule set?",
     "preset.standard": "Standard",
@@ -114,6 +118,8 @@ export const MESSAGES = {
     // the win
     "win.title": "You won!",
     "win.summary": "{moves} moves, {time}, score {score}.",
+    "share.code": "A game of Eight Off to play: {code}",
+    "share.won": "I won this game of Eight Off in {moves} moves, {time}.",
   },
 };
 
@@ -142,13 +148,25 @@ export function t(key, params) {
   return fill(text, params);
 }
 
+/** The message ``key.variant`` when the tables have it (a form some language needs, as
+ * French "à la dame" for a queen), else ``key``; filled with ``params``. */
+export function tForm(key, variant, params) {
+  const form = `${key}.${variant}`;
+  const has = (MESSAGES[language] && form in MESSAGES[language]) || form in MESSAGES.en;
+  return t(has ? form : key, params);
+}
+
 /** What the server refused (an error's ``data``: its ``reason_code``) in the page's
  * language, or null to keep the server's own (English) words. ``build`` is the game's
  * build rule ("suit", "alternate"), which one reason names. */
 export function serverWords(data, build) {
   const table = MESSAGES[language] || {};
-  const text = data && typeof data.reason_code === "string" ? table[`reason.${data.reason_code}`] : undefined;
+  let text = data && typeof data.reason_code === "string" ? table[`reason.${data.reason_code}`] : undefined;
   if (text === undefined) return null;
+  // A game code that cannot be read: what exactly is wrong with it ({code, ...its values}).
+  const fault = data.fault;
+  const precise = isObject(fault) ? table[`reason.code.${fault.code}`] : undefined;
+  if (precise !== undefined) text = fill(table["reason.bad-game-code.fault"], { fault: fill(precise, fault) });
   return fill(text, { build: table[`reason.build.${build}`] || "" });
 }
 

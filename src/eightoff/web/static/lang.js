@@ -64,6 +64,7 @@ addMessages("en", {
   "ui.playCode": "Play code",
   "ui.fourColour": "Four-colour suits", "ui.largePrint": "Large print",
   "ui.showMoves": "Show moves", "ui.showScore": "Show score", "ui.showTimer": "Show timer",
+  "ui.leftHanded": "Left-handed: cells and foundations swap sides", "ui.sound": "Sound",
   "ui.language": "Language", "ui.theme": "Theme", "ui.theme.auto": "Like the device",
   "ui.theme.light": "Light", "ui.theme.dark": "Dark",
   "ui.done": "Done",
@@ -71,7 +72,7 @@ addMessages("en", {
   "ui.gameCode": "Game code", "ui.codeExplains": "This code recreates the deal exactly.",
   "ui.shareLink": "Share link:", "ui.shareLink.label": "Share link", "ui.copy": "Copy",
   "ui.sure": "Are you sure?", "ui.yes": "Yes", "ui.no": "No",
-  "ui.shareResult": "Your result:",
+  "ui.shareResult": "Your result:", "ui.share": "Share…",
   // the deal of the day
   "announce.daily": "Deal of the day, {date}: {code}.",
   "stats.daily": "Deal of the day",
@@ -79,6 +80,27 @@ addMessages("en", {
   "daily.share": "Eight Off — {date} — won in {moves} moves, {hints}",
   "daily.noHints": "no hints", "daily.oneHint": "1 hint", "daily.hints": "{n} hints",
   "daily.solution": ", solution shown",
+  // the daily archive (archive.js)
+  "ui.archive": "Past days", "ui.archive.title": "Deals of past days",
+  "ui.archive.prev": "Month before", "ui.archive.next": "Month after",
+  "ui.archive.wonKey": "won", "ui.archive.lostKey": "played, not won",
+  "archive.day": "{date}", "archive.won": "{date}, won", "archive.lost": "{date}, played, not won",
+  "archive.played": "{date}, being played",
+  // the text pages: privacy, page not found (page.js)
+  "page.back": "← Back to the game",
+  "notfound.title": "Eight Off: page not found", "notfound.heading": "Page not found",
+  "notfound.text": "There is nothing at this address.",
+  "privacy.title": "Eight Off: privacy",
+  "privacy.none": "There is no account, no cookie, no analytics and no advertising. The page loads nothing from other sites (no fonts, scripts or images from a CDN): every request goes to the server that served the page.",
+  "privacy.server.heading": "What the server receives",
+  "privacy.server": "Each time you move, ask for a hint or a solution, the page sends the game code and the list of moves played so far. The server works out the position from them, answers, and keeps nothing. The program running the server may print a log line per request (time, path and status) on the computer it runs on.",
+  "privacy.browser.heading": "What this page stores in your browser",
+  "privacy.browser": "Three entries in this site's local storage (localStorage), nothing else:",
+  "privacy.key": "Key", "privacy.contents": "Contents",
+  "privacy.settings": "Your choices: the rules for new games (cells, empty-column rule, build rule, deal, group moves, take-back), winnable deals only and their difficulty, autoplay, four-colour suits, large print, theme, language, left-handed layout, sound, and whether moves, score and timer are shown.",
+  "privacy.stats": "For each rule set you have played, and for the deals of the day: a description of the rules, games played, games won, games solved with help, current and best winning streak, best time and fewest moves of a win, and the days of the deals of the day played and won.",
+  "privacy.game": "The game in progress, so a reload resumes it: its game code, rules and their description, whether the deal is known to be winnable, the moves played (grouped as you made them, for undo) and the moves undone (for redo), the time played, the hints and solution shown, whether it has been counted as played, and whether it was won.",
+  "privacy.delete": "To delete them, use your browser's \"clear site data\" for this address, or Stats → Reset statistics for the statistics alone. If the stored data cannot be read, the page says so, removes it and starts a fresh game.",
 });
 
 addMessages("fr", {
@@ -97,8 +119,10 @@ addMessages("fr", {
     "pile.column": "la colonne {n}",
     "pile.cell": "la cellule {n}",
     "pile.empty": "{pile}, vide",
+    "caption.cell": "Cellule", "caption.foundations": "Fondations",
     "pile.cards": "{pile}, {n} cartes",
     "pile.foundationUpTo": "{pile}, jusqu’au {rank}",
+    "pile.foundationUpTo.1": "{pile}, jusqu’à l’as", "pile.foundationUpTo.12": "{pile}, jusqu’à la dame",
     "move.one": "{card} de {from} à {to}",
     "move.run": "{card} et {more} de plus de {from} à {to}",
     "move.toFoundation": "la fondation",
@@ -184,14 +208,35 @@ addMessages("fr", {
     "reason.single-moves": "ces règles déplacent une carte à la fois",
     "reason.no-room": "pas assez de cellules libres ni de colonnes vides pour une suite aussi longue",
     "reason.bad-game-code": "ce code de partie ne se lit pas (un code ressemble à EO1-C8-AAAAAFA)",
+    // What exactly is wrong with a game code (the server's "fault": its code and values).
+    "reason.bad-game-code.fault": "ce code de partie ne se lit pas : {fault}",
+    "reason.code.not-ascii": "« {char} » n’est ni une lettre ni un chiffre ASCII (un code n’a que A-Z, 0-9 et des tirets)",
+    "reason.code.empty": "il est vide ; un code ressemble à EO1-C8-AAAAAFA",
+    "reason.code.start": "il doit commencer par EO1",
+    "reason.code.start-zero": "il doit commencer par EO1 (la lettre O, pas le chiffre zéro)",
+    "reason.code.no-c": "il manque le C devant le nombre de cellules (EO1-C{cells}-…)",
+    "reason.code.version": "version {got} inconnue après EO (ce programme lit EO1)",
+    "reason.code.cells-missing": "le nombre de cellules, C8, C4 ou C2, doit suivre EO1",
+    "reason.code.cells": "le nombre de cellules après C est 8, 4 ou 2, pas {got}",
+    "reason.code.deal-digit": "un chiffre « {char} » là où le numéro de donne attend une lettre A-Z",
+    "reason.code.deal-lookalike": "un chiffre « {char} » là où le numéro de donne attend une lettre A-Z (vouliez-vous dire {like} ?)",
+    "reason.code.deal-char": "« {char} » là où le numéro de donne attend une lettre A-Z",
+    "reason.code.deal-missing": "il manque le numéro de donne (7 lettres)",
+    "reason.code.deal-short": "le numéro de donne s’écrit en 7 lettres, pas « {got} »",
+    "reason.code.deal-long": "le numéro de donne s’écrit en 7 lettres, pas « {got} » (les options de règles suivent un tiret)",
+    "reason.code.option": "lettre d’option « {char} » inconnue",
+    "reason.code.option-twice": "l’option {char} est donnée deux fois",
+    "reason.code.options-exclude": "les options {first} et {second} s’excluent",
+    "reason.code.deal-range": "le numéro de donne doit être entre {low} et {high}",
     // solution bar
     "solution.step": "Solution, étape {k} sur {n}",
+    "solution.stepMove": "Solution, étape {k} sur {n} : {move}",
     "solution.play": "▶ Lire",
     "solution.pause": "❚❚ Pause",
     // statistics
     "stats.none": "Aucune partie jouée pour l’instant.",
     "stats.helped": "Résolues avec aide",
-    "stats.helpNote": "Une partie gagnée après avoir joué les coups du solveur compte comme résolue avec aide, pas comme une victoire. Les indices ne comptent pas comme une aide.",
+    "stats.helpNote": "Une partie gagnée après un indice ou la solution du solveur compte comme résolue avec aide, pas comme une victoire. Recommencer la donne efface l’aide.",
     "stats.cells": "{n} cellules",
     "preset.standard": "Standard",
     "preset.easy": "Facile",
@@ -209,6 +254,8 @@ addMessages("fr", {
     // the win
     "win.title": "Gagné !",
     "win.summary": "{moves} coups, {time}, score {score}.",
+    "share.code": "Une partie de Eight Off à jouer : {code}",
+    "share.won": "J’ai gagné cette partie de Eight Off en {moves} coups, {time}.",
   // the static page
   "ui.title": "Eight Off",
   "ui.controls": "Commandes du jeu",
@@ -263,6 +310,7 @@ addMessages("fr", {
   "ui.fourColour": "Quatre couleurs", "ui.largePrint": "Gros caractères",
   "ui.showMoves": "Afficher les coups", "ui.showScore": "Afficher le score",
   "ui.showTimer": "Afficher le temps",
+  "ui.leftHanded": "Gaucher : cellules et fondations changent de côté", "ui.sound": "Son",
   "ui.language": "Langue", "ui.theme": "Thème", "ui.theme.auto": "Comme l’appareil",
   "ui.theme.light": "Clair", "ui.theme.dark": "Sombre",
   "ui.done": "OK",
@@ -270,7 +318,7 @@ addMessages("fr", {
   "ui.gameCode": "Code de partie", "ui.codeExplains": "Ce code recrée exactement la donne.",
   "ui.shareLink": "Lien à partager :", "ui.shareLink.label": "Lien à partager", "ui.copy": "Copier",
   "ui.sure": "Êtes-vous sûr ?", "ui.yes": "Oui", "ui.no": "Non",
-  "ui.shareResult": "Votre résultat :",
+  "ui.shareResult": "Votre résultat :", "ui.share": "Partager…",
   // the deal of the day
   "announce.daily": "Donne du jour, {date} : {code}.",
   "stats.daily": "Donne du jour",
@@ -278,6 +326,26 @@ addMessages("fr", {
   "daily.share": "Eight Off — {date} — gagnée en {moves} coups, {hints}",
   "daily.noHints": "sans indice", "daily.oneHint": "1 indice", "daily.hints": "{n} indices",
   "daily.solution": ", solution montrée",
+  "ui.archive": "Jours passés", "ui.archive.title": "Donnes des jours passés",
+  "ui.archive.prev": "Mois précédent", "ui.archive.next": "Mois suivant",
+  "ui.archive.wonKey": "gagnée", "ui.archive.lostKey": "jouée, pas gagnée",
+  "archive.day": "{date}", "archive.won": "{date}, gagnée", "archive.lost": "{date}, jouée, pas gagnée",
+  "archive.played": "{date}, en cours",
+  // the text pages: privacy, page not found (page.js)
+  "page.back": "← Retour au jeu",
+  "notfound.title": "Eight Off : page introuvable", "notfound.heading": "Page introuvable",
+  "notfound.text": "Il n’y a rien à cette adresse.",
+  "privacy.title": "Eight Off : confidentialité",
+  "privacy.none": "Pas de compte, pas de cookie, pas de mesure d’audience ni de publicité. La page ne charge rien d’autres sites (ni polices, ni scripts, ni images d’un CDN) : chaque requête va au serveur qui a servi la page.",
+  "privacy.server.heading": "Ce que reçoit le serveur",
+  "privacy.server": "À chaque coup, indice ou solution demandés, la page envoie le code de la partie et la liste des coups joués jusque-là. Le serveur en déduit la position, répond et ne garde rien. Le programme qui fait tourner le serveur peut écrire une ligne de journal par requête (heure, chemin et statut) sur l’ordinateur où il tourne.",
+  "privacy.browser.heading": "Ce que cette page garde dans votre navigateur",
+  "privacy.browser": "Trois entrées dans le stockage local (localStorage) de ce site, rien d’autre :",
+  "privacy.key": "Clé", "privacy.contents": "Contenu",
+  "privacy.settings": "Vos choix : les règles des nouvelles parties (cellules, colonne vide, construction, donne, déplacements groupés, reprise), donnes gagnables seulement et leur difficulté, jeu automatique, quatre couleurs, gros caractères, thème, langue, disposition pour gaucher, son, et l’affichage des coups, du score et du temps.",
+  "privacy.stats": "Pour chaque jeu de règles joué, et pour les donnes du jour : une description des règles, les parties jouées, gagnées, résolues avec aide, la série en cours et la meilleure, le meilleur temps et le moins de coups d’une victoire, et les jours des donnes du jour jouées et gagnées.",
+  "privacy.game": "La partie en cours, pour la reprendre après un rechargement : son code, ses règles et leur description, si la donne est connue gagnable, les coups joués (groupés comme vous les avez faits, pour annuler) et les coups annulés (pour rétablir), le temps joué, les indices et la solution montrés, si elle a été comptée comme jouée et si elle a été gagnée.",
+  "privacy.delete": "Pour les effacer, utilisez « effacer les données du site » de votre navigateur pour cette adresse, ou Stats → Remettre à zéro pour les seules statistiques. Si les données gardées sont illisibles, la page le dit, les efface et commence une nouvelle partie.",
 });
 
 /** The page's language: the saved choice, else the browser's first language we speak. */
@@ -300,7 +368,7 @@ export function translatePage() {
       el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`)));
     }
   }
-  document.title = t("ui.title");
+  document.title = t(document.documentElement.dataset.pageTitle || "ui.title");
   for (const a of document.querySelectorAll('a[href^="/rules"]')) {
     const url = new URL(a.href);
     url.searchParams.set("lang", currentLanguage());

@@ -1,13 +1,16 @@
 /* Eight Off: the page's entry point. It binds the controls and starts or resumes a game. */
 
 import { api } from "./api.js";
+import { bindArchive } from "./archive.js";
 import { announce, applySettings, notice, render, say } from "./board.js";
 import { bindDialogs, confirmDialog, loadRules, openNewDialog } from "./dialogs.js";
 import { bindPointer } from "./drag.js";
+import { placeSolutionBar } from "./layout.js";
 import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
 import { chooseLanguage, useLanguage } from "./lang.js";
 import { askHint, dealRequest, guarded, newGame, redo, refresh, restart, startGame, undo } from "./play.js";
+import { bindShare } from "./share.js";
 import { closeSolution, solutionGo, solutionPlay, solutionStep, startSolution, stopSolution } from "./solution.js";
 import { $, DEFAULT_SETTINGS, KEYS, elapsedNow, formatTime, runClock, state } from "./state.js";
 import { corrupted, loadStored, saveGame, saveSettings, validGame } from "./storage.js";
@@ -38,6 +41,8 @@ function bind() {
   bindPointer();
   bindKeys();
   bindDialogs();
+  bindShare();
+  bindArchive();
   // A new window size or orientation: lay the board out again, once per frame.
   let relayout = 0;
   const onResize = () => {
@@ -45,6 +50,7 @@ function bind() {
     relayout = window.requestAnimationFrame(() => {
       relayout = 0;
       if (state.view) render();
+      if (state.sol) placeSolutionBar();
     });
   };
   window.addEventListener("resize", onResize);
@@ -99,12 +105,14 @@ async function resume(saved) {
 
 async function start() {
   const savedGame = loadStored();
+  // Never played here: the board names its cells and foundations.
+  document.body.classList.toggle("first-run", !savedGame && Object.keys(state.stats).length === 0);
   useLanguage(chooseLanguage());
   applySettings();
   bind();
   document.body.dataset.busy = "0";
   if (corrupted.length) notice(t("notice.corrupted", { what: corrupted.map((k) => t(`stored.${k}`)).join(", ") }));
-  loadRules().catch(() => {}); // the New game form and the stats headings need it
+  const rules = loadRules().catch(() => {}); // the New game form, the stats headings, the difficulty levels
   const params = new URLSearchParams(window.location.search);
   const code = params.get("code");
   if (code) window.history.replaceState(null, "", "/");
@@ -124,6 +132,7 @@ async function start() {
     }
     if (await resume(savedGame)) return;
   } else if (savedGame && (!code || sameCode) && (await resume(savedGame))) return;
+  await rules; // a stored difficulty the server does not offer is back to the first level
   let ok = await newGame(code ? { code } : undefined);
   if (!ok && code && savedGame && (await resume(savedGame))) return; // a bad code: the game goes on
   if (!ok && !code) {

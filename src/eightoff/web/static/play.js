@@ -4,12 +4,13 @@
 import { api } from "./api.js";
 import { enqueue, sendInTurn, settled } from "./busy.js";
 import { announce, clearHint, landed, notice, render, renderBanner, renderStatus, say, showHint } from "./board.js";
-import { celebrate, confirmDialog } from "./dialogs.js";
+import { celebrate, confirmDialog, rulesTitle } from "./dialogs.js";
 import { longDate } from "./daily.js";
 import { cardShort, describeMove, t } from "./i18n.js";
 import { flatMoves, reducedMotion, runClock, state } from "./state.js";
 import { countAbandon, countStart, countWin, saveGame } from "./storage.js";
 import { closeSolution } from "./solution.js";
+import { playSound } from "./sound.js";
 
 /** How long each card of "Finish" takes on its way home, in ms. */
 const FINISH_STEP_MS = 110;
@@ -61,6 +62,7 @@ async function send(action) {
       code: game.code,
       moves: flatMoves().concat(action.moves),
       autoplay: state.settings.autoplay,
+      refusal_ok: true,
     });
   } catch (err) {
     // Refused: the moves queued after it were made on top of it; they go too.
@@ -86,6 +88,7 @@ async function send(action) {
   state.lostOffer = null;
   countStart();
   runClock(true);
+  playSound("move");
   render({ animate: true });
   let text = action.label || describeMove(action.moves[0]);
   if (action.moves.length && answer.autoplayed.length) text += t("move.autoplayed", { n: answer.autoplayed.length });
@@ -106,7 +109,7 @@ export function autoplayNow() {
 /** Why the server refuses ``move`` here (its reason), or null when the move is legal. */
 export async function explain(move) {
   try {
-    await api("/api/state", { code: state.game.code, moves: flatMoves().concat([move]) });
+    await api("/api/state", { code: state.game.code, moves: flatMoves().concat([move]), refusal_ok: true });
     return null;
   } catch (err) {
     return err.status === 422 && err.data && err.data.reason ? err.data.reason : err.message;
@@ -123,6 +126,7 @@ export function afterMove() {
     saveGame();
     renderStatus();
     celebrate();
+    playSound("win");
     return;
   }
   if (view.status === "stuck") announce(t("announce.stuck"));
@@ -249,7 +253,7 @@ export function startGame(answer, body) {
   saveGame();
   announce(answer.date
     ? t("announce.daily", { date: longDate(answer.date), code: answer.code })
-    : t("announce.newGame", { code: answer.code, rules: answer.rules_text }));
+    : t("announce.newGame", { code: answer.code, rules: rulesTitle(answer.rules) }));
   if (body.winnable && !body.code && answer.winnable !== true) notice(t("notice.notWinnable"));
 }
 
@@ -264,6 +268,7 @@ export async function restart() {
   game.won = false;
   game.hints = 0;
   game.solutionSeen = false;
+  game.assisted = false; // played again from the deal: a win without help is a win
   state.clockStart = null;
   state.lostOffer = null;
   state.pending = [];

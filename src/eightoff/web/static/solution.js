@@ -2,8 +2,9 @@
 
 import { api } from "./api.js";
 import { enqueue } from "./busy.js";
-import { announce, clearHint, notice, render, renderStatus } from "./board.js";
+import { announce, clearHint, notice, render } from "./board.js";
 import { describeMove, t } from "./i18n.js";
+import { placeSolutionBar } from "./layout.js";
 import { $, flatMoves, runClock, state } from "./state.js";
 import { countStart } from "./storage.js";
 import { afterMove, guarded, lockedInput, offerUndo, refresh } from "./play.js";
@@ -18,6 +19,7 @@ export function startSolution() {
       if (result.verdict === "unsolvable") {
         // Lost: the hint knows how far back the game was last winnable.
         const answer = await api("/api/hint", { code: game.code, moves: flatMoves() });
+        game.assisted = true; // the solver's word on the position is help
         offerUndo(answer.winnable === false ? answer.undo_to : null);
         announce(t("banner.lost"));
       } else {
@@ -28,20 +30,24 @@ export function startSolution() {
     }
     clearHint();
     runClock(false); // the clock stops while the solution is shown
-    game.solutionSeen = true; // told in the deal of the day's share line
-    state.sol = { base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map() };
+    game.solutionSeen = true; // help (storage.js wasHelped), told in the daily share line
+    const longest = Math.max(...state.view.position.columns.map((col) => col.length));
+    state.sol = { base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map(), longest };
     state.sol.cache.set(0, state.view);
     $("solution").hidden = false;
-    renderStatus();
+    placeSolutionBar();
     updateSolution();
+    render(); // the columns make room for the bar
     announce(t("announce.solution", { n: result.moves.length }));
   });
 }
 
 function updateSolution() {
   const { k, steps, timer } = state.sol;
-  const last = k > 0 ? `: ${describeMove(steps[k - 1])}` : "";
-  $("sol-text").textContent = t("solution.step", { k, n: steps.length }) + last;
+  const n = steps.length;
+  $("sol-text").textContent = k > 0
+    ? t("solution.stepMove", { k, n, move: describeMove(steps[k - 1]) })
+    : t("solution.step", { k, n });
   $("sol-back").disabled = k === 0;
   $("sol-first").disabled = k === 0;
   $("sol-fwd").disabled = k === steps.length;

@@ -8,11 +8,10 @@ export const KEYS = { settings: "eightoff.settings", stats: "eightoff.stats", ga
 export const DOUBLE_TAP_MS = 400;
 export const DRAG_START_PX = 6;
 export const SVG_NS = "http://www.w3.org/2000/svg";
-export const DIFFICULTIES = ["any", "easy", "medium", "hard"];
 export const DEFAULT_SETTINGS = Object.freeze({
   rules: "standard",
   winnable: true,
-  difficulty: "any", // "any" | "easy" | "medium" | "hard": the pool rating of new winnable deals
+  difficulty: "any", // one of state.difficulties: the pool rating of new winnable deals
   autoplay: false,
   fourColour: false,
   largePrint: false,
@@ -21,6 +20,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   showTimer: true,
   theme: "auto", // "auto" (the device's), "light" or "dark"
   language: "", // "en" or "fr"; "" follows the browser
+  leftHanded: false, // the cells and foundations swap sides
+  sound: false, // a tick per move, a chord for a win (sound.js)
 });
 
 export const $ = (id) => document.getElementById(id);
@@ -34,6 +35,7 @@ export const state = {
   settings: { ...DEFAULT_SETTINGS },
   stats: {},
   game: null,
+  difficulties: ["any"], // the levels the server offers (GET /api/rules), "any" first
   view: null,
   busy: false,
   selection: null, // {label, index, count, card}
@@ -43,7 +45,7 @@ export const state = {
   lastTap: null,
   clockStart: null, // Date.now() when the clock last started running
   lostOffer: null, // {undoTo}: the solver proved the position lost
-  sol: null, // solution mode: {base, steps, k, timer, cache}
+  sol: null, // solution mode: {base, steps, k, timer, cache, longest (the longest column drawn)}
   hintTimer: null,
   builtCells: -1,
   focusLabel: "column-1",

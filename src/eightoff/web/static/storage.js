@@ -2,7 +2,7 @@
  * are dropped and remembered in ``corrupted`` (the page says what was reset). */
 
 import { dailyStart, dailyWin } from "./daily.js";
-import { DEFAULT_SETTINGS, DIFFICULTIES, KEYS, foldClock, isObject, state } from "./state.js";
+import { DEFAULT_SETTINGS, KEYS, foldClock, isObject, state } from "./state.js";
 
 export const corrupted = [];
 
@@ -47,8 +47,6 @@ function validSettings(v) {
     if (!(key in v)) continue;
     if (key === "rules") {
       if (typeof v.rules !== "string" && !isObject(v.rules)) return false;
-    } else if (key === "difficulty") {
-      if (!DIFFICULTIES.includes(v.difficulty)) return false;
     } else if (typeof v[key] !== typeof def) return false;
   }
   return true;
@@ -108,10 +106,14 @@ export function countStart() {
 /** The rules of a statistics entry (its key). */
 export const statsRules = (key) => Object.fromEntries(JSON.parse(key));
 
+/** Whether the game had help: a hint or the solver's solution was shown (a restart
+ * forgets it). */
+export const wasHelped = (game) => Boolean(game.assisted || game.hints || game.solutionSeen);
+
 export function countWin() {
   const { game } = state;
   const s = statsFor(game);
-  if (game.assisted) {
+  if (wasHelped(game)) {
     s.helped = (s.helped || 0) + 1;
     s.streak = 0;
     saveStats();

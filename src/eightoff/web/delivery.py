@@ -1,0 +1,103 @@
+"""How the page travels: compressed, cached with validators, its modules preloaded.
+
+- Every answer of some size (the page, the API's JSON, scripts and styles) is gzipped
+  when the browser accepts it (:class:`Gzip`, the app's outermost middleware).
+- The static files and the pages carry validators (ETag) and ``Cache-Control: no-cache``:
+  the browser keeps them and asks again each time, and an unchanged file costs a 304.
+- The game page lists every ES module it loads as ``<link rel="modulepreload">``, so the
+  browser fetches them all at once rather than one level of imports after another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Final
+
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Scope
+
+REVALIDATE: Final = "no-cache"
+"""Kept by the browser, and asked about again before each use (304 when unchanged)."""
+HTML: Final = "text/html; charset=utf-8"
+_IMPORT: Final = re.compile(r'(?:from|import)\s*"\./([\w.-]+\.js)"')
+
+
+class Gzip(GZipMiddleware):
+    """Gzip answers over 512 bytes for a browser that takes it, at a quick level."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        super().__init__(app, minimum_size=512, compresslevel=6)
+
+
+def modules(static: Path, entry: str) -> list[str]:
+    """The ES modules ``entry`` loads, itself first, following their static imports."""
+    found: list[str] = []
+    todo = [entry]
+    while todo:
+        name = todo.pop(0)
+        if name not in found:
+            found.append(name)
+            todo += _IMPORT.findall((static / name).read_text("utf-8"))
+    return found
+
+
+def with_preloads(html: str, names: list[str]) -> str:
+    """``html`` with a ``modulepreload`` link per module, before its first module script."""
+    links = "".join(f'<link rel="modulepreload" href="/static/{name}">\n' for name in names)
+    return html.replace('<script type="module"', links + '<script type="module"', 1)
+
+
+def _etag(body: bytes) -> str:
+    return f'W/"{hashlib.sha256(body).hexdigest()[:24]}"'
+
+
+def _unchanged(if_none_match: str | None, etag: str) -> bool:
+    """Whether an ``If-None-Match`` header names ``etag`` (weak comparison, or ``*``)."""
+    if not if_none_match:
+        return False
+    tags = {tag.strip().removeprefix("W/") for tag in if_none_match.split(",")}
+    return "*" in tags or etag.removeprefix("W/") in tags
+
+
+def page(path: Path, entry: str | None = None) -> Callable[[Request], Awaitable[Response]]:
+    """A route answering the HTML page at ``path`` with its ETag, 304 when the browser
+    has it already; ``entry`` (a module beside it) adds the preload links of its modules."""
+    text = path.read_text("utf-8")
+    if entry is not None:
+        text = with_preloads(text, modules(path.parent, entry))
+    body = text.encode("utf-8")
+    etag = _etag(body)
+
+    async def answer(request: Request) -> Response:
+        headers = {"ETag": etag, "Cache-Control": REVALIDATE}
+        if _unchanged(request.headers.get("if-none-match"), etag):
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type=HTML, headers=headers)
+
+    return answer
+
+
+class Static(StaticFiles):
+    """The static files with their validators (ETag, Last-Modified: 304 when unchanged)
+    and ``Cache-Control: no-cache``."""
+
+    def file_response(
+        self,
+        full_path: str | os.PathLike[str],
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = REVALIDATE
+        return response
+
+
+__all__ = ["HTML", "REVALIDATE", "Gzip", "Static", "modules", "page", "with_preloads"]

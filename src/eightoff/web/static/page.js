@@ -1,0 +1,13 @@
+/* The text pages (privacy, page not found): their words from the page's one language
+ * table (lang.js), in the language the game is played in. */
+
+import { chooseLanguage, useLanguage } from "./lang.js";
+import { KEYS, isObject, state } from "./state.js";
+
+try {
+  const saved = JSON.parse(window.localStorage.getItem(KEYS.settings));
+  if (isObject(saved) && typeof saved.language === "string") state.settings.language = saved.language;
+} catch (err) {
+  /* no saved settings: the browser's language */
+}
+useLanguage(chooseLanguage());

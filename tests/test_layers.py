@@ -1,0 +1,278 @@
+"""Imports point one way: no circles among modules, and no layer imports one above it.
+
+Python modules are read with :mod:`ast` (every import: top level, under
+``TYPE_CHECKING`` and inside functions), the page's ES modules by their ``import``
+statements. The layers, bottom up: the engine, the solver, the data (surveys, the
+store, the pool...), the faces (web, terminal), the command line.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+STATIC = SRC / "eightoff" / "web" / "static"
+
+ENGINE = 0
+SOLVER = 1
+DATA = 2
+FACE = 3
+CLI = 4
+
+LAYERS: Mapping[str, int] = {
+    "eightoff": ENGINE,
+    "eightoff._kernel": ENGINE,
+    "eightoff.argtypes": ENGINE,
+    "eightoff.cards": ENGINE,
+    "eightoff.codes": ENGINE,
+    "eightoff.deal": ENGINE,
+    "eightoff.difficulty": ENGINE,
+    "eightoff.errors": ENGINE,
+    "eightoff.formats": ENGINE,
+    "eightoff.game": ENGINE,
+    "eightoff.movepack": ENGINE,
+    "eightoff.moves": ENGINE,
+    "eightoff.position": ENGINE,
+    "eightoff.rules": ENGINE,
+    "eightoff.sources": ENGINE,
+    "eightoff.view": ENGINE,
+    "eightoff.solver": SOLVER,
+    "eightoff.atlas": DATA,
+    "eightoff.daily": DATA,
+    "eightoff.export": DATA,
+    "eightoff.pool": DATA,
+    "eightoff.report": DATA,
+    "eightoff.store": DATA,
+    "eightoff.survey": DATA,
+    "eightoff.verdicts": DATA,
+    "eightoff.web": FACE,
+    "eightoff.tui": FACE,
+    "eightoff.cli": CLI,
+    "eightoff.__main__": CLI,
+}
+"""Each module's layer, by its name or its package's (``eightoff.solver`` covers
+``eightoff.solver.core``); a new top-level module must be placed here."""
+
+KNOWN_ARROWS_UP: set[tuple[str, str]] = {
+    ("eightoff.position", "eightoff.solver.core"),
+}
+"""Imports running back up still to remove (the engine's replay in C, read from the
+solver's extension until the kernel has its own), left out of the graph below."""
+
+KNOWN_PY_CIRCLES: list[set[str]] = [
+    {"eightoff.tui.app", "eightoff.tui.commands"},
+    {"eightoff.web.app", "eightoff.web.middleware"},
+]
+"""Circles still to break: each circle found must lie inside one of these."""
+
+KNOWN_JS_CIRCLES: list[set[str]] = [
+    {"archive", "board", "dialogs", "play", "share", "solution"},
+]
+"""The page's circles still to break, as for :data:`KNOWN_PY_CIRCLES`."""
+
+
+@functools.cache
+def python_modules() -> dict[str, Path]:
+    """Every module under src/eightoff by dotted name (``.pyi`` stubs name compiled ones)."""
+    found: dict[str, Path] = {}
+    for path in sorted((SRC / "eightoff").rglob("*.py*")):
+        if path.suffix not in (".py", ".pyi"):
+            continue
+        parts = list(path.relative_to(SRC).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found.setdefault(".".join(parts), path)
+    return found
+
+
+@functools.cache
+def python_imports() -> dict[str, set[str]]:
+    """Module -> the eightoff modules it imports (a name imported from a package
+    counts as its submodule when it is one)."""
+    modules = python_modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.stem == "__init__" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*up, base] if base else up)
+                targets = [
+                    f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base
+                    for a in node.names
+                ]
+            else:
+                continue
+            for target in targets:
+                while target and target not in modules:
+                    target = target.rpartition(".")[0]
+                if target and target != name and (name, target) not in KNOWN_ARROWS_UP:
+                    graph[name].add(target)
+    return graph
+
+
+def js_imports() -> dict[str, set[str]]:
+    """The page's module -> the modules it imports (static, re-exported or dynamic)."""
+    pattern = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*["']\./([\w-]+)\.js["']""")
+    return {
+        path.stem: set(pattern.findall(path.read_text(encoding="utf-8")))
+        for path in sorted(STATIC.glob("*.js"))
+    }
+
+
+def circles(graph: Mapping[str, Iterable[str]]) -> list[set[str]]:
+    """The strongly connected components of more than one node (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in graph.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = set()
+            while True:
+                top = stack.pop()
+                component.add(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(component)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def layer(module: str) -> int:
+    """The layer of ``module``: its own entry in :data:`LAYERS`, else its package's."""
+    name = module
+    while name not in LAYERS:
+        assert "." in name, f"{module} has no layer: place it in LAYERS"
+        name = name.rpartition(".")[0]
+    return LAYERS[name]
+
+
+def test_circles_finds_a_circle_and_only_circles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [{"a", "b", "c"}]
+
+
+def test_python_imports_reads_every_form_of_import() -> None:
+    graph = python_imports()
+    assert "eightoff.errors" in graph["eightoff.moves"]  # from-import
+    assert "eightoff.solver._native" in graph["eightoff.solver.core"]  # a compiled module
+    assert "eightoff.tui.screens" in graph["eightoff.tui.app"]  # inside a method
+
+
+def test_no_new_python_import_circles() -> None:
+    found = circles(python_imports())
+    new = [c for c in found if not any(c <= known for known in KNOWN_PY_CIRCLES)]
+    assert new == []
+
+
+@pytest.mark.parametrize("module", sorted(python_modules()))
+def test_no_import_runs_back_up(module: str) -> None:
+    graph = python_imports()
+    above = sorted(t for t in graph[module] if layer(t) > layer(module))
+    assert above == [], f"{module} (layer {layer(module)}) imports {above}"
+
+
+def test_the_faces_do_not_import_each_other() -> None:
+    graph = python_imports()
+    for module, targets in graph.items():
+        for face, other in (("eightoff.web", "eightoff.tui"), ("eightoff.tui", "eightoff.web")):
+            if module.startswith(face):
+                assert not [t for t in targets if t.startswith(other)], module
+
+
+def test_the_engine_imports_only_the_engine() -> None:
+    graph = python_imports()
+    engine = [m for m in graph if layer(m) == ENGINE]
+    assert {"eightoff.game", "eightoff.view", "eightoff.position"} <= set(engine)
+    for module in engine:
+        assert {layer(t) for t in graph[module]} <= {ENGINE}, module
+
+
+def test_js_imports_read_the_page() -> None:
+    graph = js_imports()
+    assert "state" in graph["main"] and graph["state"] <= set(graph)
+
+
+def test_no_new_page_import_circles() -> None:
+    found = circles(js_imports())
+    new = [c for c in found if not any(c <= known for known in KNOWN_JS_CIRCLES)]
+    assert new == []
+
+
+# -- the tests themselves: shared helpers live in tests/support, fixtures in conftest.py -------
+
+TESTS = Path(__file__).resolve().parent
+
+KNOWN_TEST_IMPORTERS: set[str] = {
+    "test_native.py",
+    "test_native_layered.py",
+    "test_native_meta.py",
+    "test_native_normal.py",
+    "test_native_portfolio.py",
+    "test_native_proof.py",
+    "test_native_proof_rules.py",
+    "test_native_scans.py",
+}
+"""Test files that still import another test module (the C core's tests, sharing their
+helpers), each to import them from ``tests/support`` instead and leave this set."""
+
+
+def imported_test_modules(source: str, test_modules: set[str]) -> set[str]:
+    """The test modules (and ``conftest``) that ``source`` imports, by any form of import."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        found |= {name.partition(".")[0] for name in names} & test_modules
+    return found
+
+
+def test_the_test_import_reader_sees_every_form_of_import() -> None:
+    source = "import test_a\nfrom test_b import x\ndef f():\n    from conftest import y\n"
+    source += "import support\nfrom support.tui import drive\nimport eightoff.test_c\n"
+    assert imported_test_modules(source, {"test_a", "test_b", "test_c", "conftest"}) == {
+        "test_a",
+        "test_b",
+        "conftest",
+    }
+
+
+def test_no_test_module_imports_another() -> None:
+    test_modules = {path.stem for path in TESTS.glob("test_*.py")} | {"conftest"}
+    importers: dict[str, list[str]] = {}
+    for path in sorted([*TESTS.glob("*.py"), *(TESTS / "support").rglob("*.py")]):
+        imported = imported_test_modules(path.read_text(encoding="utf-8"), test_modules)
+        if imported:
+            importers[str(path.relative_to(TESTS))] = sorted(imported)
+    new = {name: found for name, found in importers.items() if name not in KNOWN_TEST_IMPORTERS}
+    assert new == {}, "import shared helpers from tests/support; fixtures come from conftest.py"
+    cleared = sorted(KNOWN_TEST_IMPORTERS - importers.keys())
+    assert cleared == [], "these import no test module now: take them off KNOWN_TEST_IMPORTERS"
