@@ -38,27 +38,13 @@ from eightoff.rules import (
     Rules,
 )
 from eightoff.solver import Limit, Verdict, core, reference, solve
-from test_solver_oracle import hard_endgame, wins
+from support import hard_endgame, needs_native, wins
+from support.native import search_state
 
 native = core.native
-needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
 LIMIT = 2  # the C searches' status for "a limit was hit"
 
 Steps = list[tuple[tuple[int, int, int, int, int], tuple[int, ...]]]
-
-
-def search_state(position: Position) -> tuple[tuple[bytes, ...], bytes, tuple[int, ...]]:
-    """The searches' state: columns, the cells' cards sorted, the foundations."""
-    cols, cells, founds = core.state(position)
-    return cols, bytes(sorted(c for c in cells if c >= 0)), founds
-
-
-def scans_win_at(position: Position) -> int:
-    """How many positions Freecell Solver's preset scans alone take to win the deal."""
-    assert native is not None
-    scans = native.scans(*search_state(position), core.config(position.rules), 300_000, -1.0)
-    assert scans[0] == core.SOLVED
-    return int(scans[2])
 
 
 def best_first_steps(position: Position) -> Steps:

@@ -15,7 +15,7 @@ from eightoff.export import variant
 from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, Layout, Rules
 from eightoff.solver import Limit, Verdict, core, reference, solve
-from test_solver_oracle import hard_endgame
+from support import hard_endgame
 
 native = core.native
 pytestmark = pytest.mark.skipif(native is None, reason="the C core was not built")

@@ -10,11 +10,10 @@ import benchmark_scripts
 from eightoff.deal import pysol_deal
 from eightoff.rules import STANDARD, Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import core, solve
-from test_native import search_state
-from test_native_portfolio import assert_replays_to_a_win
+from support import needs_native
+from support.native import assert_replays_to_a_win, search_state
 
 native = core.native
-needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
 needs_fc_solve = pytest.mark.skipif(
     shutil.which("fc-solve") is None, reason="fc-solve is not installed (freecell-solver-bin)"
 )

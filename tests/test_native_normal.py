@@ -17,7 +17,7 @@ from eightoff.deal import pysol_deal
 from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import Limit, Verdict, core, reference
-from test_solver_oracle import hard_endgame, wins
+from support import hard_endgame, wins
 
 native = core.native
 pytestmark = pytest.mark.skipif(native is None, reason="the C core was not built")

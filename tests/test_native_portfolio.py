@@ -17,16 +17,16 @@ from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
 from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, SolveResult, Verdict, core, solve
-from test_native import scans_win_at, search_state
+from support import needs_native
+from support.native import assert_replays_to_a_win, fc_solve_checked, scans_win_at, search_state
 
 native = core.native
-needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
 
 FORE_CELL = Rules(cells=4, build=Build.ALTERNATE)
 TWO_CELLS_ALTERNATE = Rules(cells=2, build=Build.ALTERNATE)
 TWO_CELLS_ALTERNATE_BAKERS = Rules(cells=2, build=Build.ALTERNATE, layout=Layout.BAKERS)
 # Deals where best-first alone expands 37,000-570,000 positions while a depth-first
-# solver finds a line in a few milliseconds (issue 15's table).
+# solver finds a line in a few milliseconds.
 TAIL_DEALS = [
     (STANDARD, 27),
     (STANDARD, 1780),
@@ -237,7 +237,7 @@ def test_freecell_solvers_first_scan_ends_a_deal_before_the_solo_stretch(
     assert both.nodes < DEFAULT_SCHEDULE.solo < alone.nodes
 
 
-# Solves issue 15's slow deals under tight memory limits, in a process of its own: a
+# Solves those slow deals under tight memory limits, in a process of its own: a
 # helper that fills its share of the tables is dropped, and dropping it twice freed
 # its heap twice (glibc aborted the process).
 SMALL_MEMORY_SCRIPT = """
@@ -481,14 +481,6 @@ FC_SOLVE = shutil.which("fc-solve")
 fcs_meta = benchmark_scripts.load("fcs_meta")
 
 
-def fc_solve_checked(position: Position, args: list[str]) -> tuple[int, bool]:
-    """fc-solve's count of states checked on ``position`` with ``args`` (over its eight_off
-    game), and whether it won."""
-    assert FC_SOLVE is not None
-    checked, won = fcs_meta.fcs_checked(position, ["-g", "eight_off", *args])
-    return int(checked), bool(won)
-
-
 def fcs_states_checked(
     position: Position, flags: tuple[str, ...], method: str, tests: str, seed: int
 ) -> int:
@@ -498,16 +490,6 @@ def fcs_states_checked(
     )
     assert won
     return checked
-
-
-def assert_replays_to_a_win(position: Position, rules: Rules, steps: object) -> None:
-    """An atomic dive's line, with no foundation move of its own, replays and wins."""
-    assert native is not None
-    no_autoplay = replace(core.config(rules), autoplay=core.AUTO_NONE)
-    line = native.finish(*core.state(position), no_autoplay, steps, 20, 300, -1.0, shortcuts=True)
-    for move in map(core.MOVES.__getitem__, line):
-        position = position.apply(move)
-    assert position.is_won()
 
 
 @needs_native

@@ -16,8 +16,8 @@ from eightoff.deal import pysol_deal
 from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import Limit, Schedule, Verdict, core, reference
-from test_native import scans_win_at, search_state
-from test_solver_oracle import hard_endgame, wins
+from support import hard_endgame, wins
+from support.native import exact, scans_win_at, search_state, solve_first
 
 native = core.native
 pytestmark = pytest.mark.skipif(native is None, reason="the C core was not built")
@@ -29,40 +29,11 @@ WON = (2, 13, 15, 18)
 REFINED_AUTOPLAY = 3  # the C core's autoplay mode 3: rules.h proven_safe_home
 
 
-def solve(
-    position: Position, first: int, max_bytes: int = 1 << 30, nodes: int = -1
-) -> tuple[int, bool]:
-    """solve's status from ``position`` with its first stretch ``first`` expansions
-    long, and whether its line wins there."""
-    assert native is not None
-    status, line, _, _ = native.solve(
-        *core.state(position),
-        core.config(position.rules),
-        nodes,
-        -1.0,
-        20,
-        300,
-        max_bytes=max_bytes,
-        schedule=Schedule(first=first).values,
-    )
-    return status, wins(position, [core.MOVES[m] for m in line]) if line else False
-
-
-def exact(position: Position, max_bytes: int = 1 << 30) -> int:
-    """The exact search's status alone."""
-    assert native is not None
-    cols, cells, founds = core.state(position)
-    held = bytes(sorted(c for c in cells if c >= 0))
-    return int(
-        native.exhaust(cols, held, founds, core.config(position.rules), -1, -1.0, max_bytes)[0]
-    )
-
-
 @pytest.mark.parametrize("first", [1, 300, 5_000])
 def test_the_turns_settle_deals_as_the_exact_search_alone(first: int) -> None:
     for number in LOST + WON:
         position = pysol_deal(number, TWO_CELLS)
-        status, won = solve(position, first)
+        status, won = solve_first(position, first)
         assert status == exact(position), number
         assert won is (status == core.SOLVED), number
         assert status == (core.EXHAUSTED if number in LOST else core.SOLVED)
@@ -155,7 +126,7 @@ def test_long_dives_beside_the_proof_win_what_best_first_and_the_proof_do_not() 
     # past the first stretch they take their turns too.
     rules = Rules(cells=4, build=Build.ALTERNATE, layout=Layout.BAKERS)
     position = pysol_deal(178, rules)
-    assert solve(position, 100_000, nodes=1_000_000) == (core.SOLVED, True)
+    assert solve_first(position, 100_000, nodes=1_000_000) == (core.SOLVED, True)
 
 
 def solve_wins_at(position: Position) -> int:
@@ -237,8 +208,8 @@ def test_the_proof_takes_best_firsts_room_when_it_needs_it() -> None:
     # best-first's quarter comes back to it; with 96 kB it cannot, and says "unknown".
     position = pysol_deal(36, TWO_CELLS)
     assert exact(position, max_bytes=128 << 10) == LIMIT
-    assert solve(position, 1, max_bytes=160 << 10) == (core.EXHAUSTED, False)
-    assert solve(position, 1, max_bytes=96 << 10) == (LIMIT, False)
+    assert solve_first(position, 1, max_bytes=160 << 10) == (core.EXHAUSTED, False)
+    assert solve_first(position, 1, max_bytes=96 << 10) == (LIMIT, False)
 
 
 def test_a_proof_that_cannot_double_its_table_crowds_it_rather_than_stop() -> None:
@@ -248,7 +219,7 @@ def test_a_proof_that_cannot_double_its_table_crowds_it_rather_than_stop() -> No
     # and ends. Below the records' own room it still stops.
     position = pysol_deal(223, TWO_CELLS)
     assert exact(position, max_bytes=400 << 10) == core.EXHAUSTED
-    assert solve(position, 1, max_bytes=400 << 10) == (core.EXHAUSTED, False)
+    assert solve_first(position, 1, max_bytes=400 << 10) == (core.EXHAUSTED, False)
     assert exact(position, max_bytes=320 << 10) == LIMIT
 
 
@@ -299,7 +270,7 @@ def test_the_proofs_tables_stay_within_their_budget_in_memory_too() -> None:
 def test_a_node_limit_past_the_first_stretch_is_unknown_not_a_proof() -> None:
     position = pysol_deal(36, TWO_CELLS)
     for nodes in (1, 2_000, 6_000):
-        assert solve(position, 1_000, nodes=nodes) == (LIMIT, False)
+        assert solve_first(position, 1_000, nodes=nodes) == (LIMIT, False)
 
 
 COUNT_RULES = [
@@ -353,7 +324,7 @@ def test_the_turns_agree_with_the_reference_on_small_positions(rules: Rules) -> 
     seen: set[Verdict] = set()
     for _ in range(12):
         position = hard_endgame(rng, rules, 20)
-        status, won = solve(position, 1)
+        status, won = solve_first(position, 1)
         plain = reference.solve_any(position, Limit(nodes=50_000, seconds=60))
         assert plain.verdict is not Verdict.UNKNOWN
         assert status == (core.SOLVED if plain.solved else core.EXHAUSTED), position

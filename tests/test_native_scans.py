@@ -11,11 +11,10 @@ from eightoff.deal import pysol_deal
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
 from eightoff.solver import core, solve
-from test_native import search_state
-from test_native_portfolio import assert_replays_to_a_win, fc_solve_checked
+from support import needs_native
+from support.native import assert_replays_to_a_win, fc_solve_checked, search_state
 
 native = core.native
-needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
 FC_SOLVE = shutil.which("fc-solve")
 needs_fc_solve = pytest.mark.skipif(
     FC_SOLVE is None, reason="fc-solve is not installed (freecell-solver-bin)"

@@ -6,7 +6,7 @@ optimal ending gets the same budget; ``finish``'s gets 1 GiB). Bad arguments rai
 ValueError naming what is wrong.
 """
 
-from eightoff.solver.core import Config
+from eightoff.solver.config import Config
 
 Move = tuple[int, int, int, int, int]
 Step = tuple[Move, tuple[int, ...]]

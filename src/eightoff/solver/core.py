@@ -17,7 +17,7 @@ import functools
 import hashlib
 import tempfile
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Final
@@ -31,6 +31,7 @@ from eightoff._kernel import replay as replay
 from eightoff.moves import FOUNDATION, Move, Place
 from eightoff.position import Position
 from eightoff.rules import OPTIONS, Build, EmptyColumn, Rules
+from eightoff.solver.config import Config as Config
 from eightoff.solver.result import Limit, SolveResult, Verdict
 from eightoff.solver.schedule import DEFAULT_SCHEDULE, FIELDS, Schedule
 
@@ -80,37 +81,6 @@ ENDGAME_NODES: Final = 300
 # depth-first solver finds a line many times sooner); deals solved within those first
 # positions are untouched. False: best-first alone (the benchmarks' "before").
 PORTFOLIO = True
-
-
-@dataclass(frozen=True, kw_only=True)
-class Config:
-    """The rules as the C core's searches play them, and its heuristic's weights
-    (``native/core.h`` Config, read field by field by name): :func:`config` makes one."""
-
-    cells: int
-    """Free cells: 0 to 8."""
-    suit: bool
-    """Columns build down in suit (else in alternating colours)."""
-    kings_only: bool
-    """Only a King (or a run it heads) may fill an empty column."""
-    group: int
-    """Group moves: 0 single card, 1 free cells + 1, 2 the FreeCell formula, 3 single
-    cards and no digging macro (optimal mode's single-card moves)."""
-    take_back: bool
-    """Cards may come back from a foundation."""
-    autoplay: int
-    """Automatic foundation moves: AUTO_NONE, AUTO_ALL, AUTO_SAFE, or 3 (the proof's
-    refined safe rule)."""
-    dig: bool
-    """The search may dig a column's run out card by card in one step."""
-    weight: float
-    """Best-first's f = g + weight * h."""
-    inv_weight: float
-    """h: per card above a lower card of its suit."""
-    cell_weight: float
-    """h: per card in a cell."""
-    cover_weight: float
-    """h: per card over its suit's next card."""
 
 
 Compact = tuple[int, int, int, int, int]

@@ -13,8 +13,8 @@
  * "tests order", dive.c's parse_order, its brackets shuffled by the seed), and
  * whether it is streamlined (every card that can go home goes, where the rules'
  * autoplay is only the safe kind: Solvitaire's auto-foundations; its failure
- * proves nothing). The first round runs each kind with its own seed (0: ties in
- * generation order), later rounds with fresh seeds. */
+ * proves nothing). The first cycle runs each kind with its own seed (0: ties in
+ * generation order), later cycles with fresh seeds. */
 typedef struct {
     double cell_w, cover_w;
     int streamlined;
@@ -102,7 +102,7 @@ int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_
 /* The next dive, stopped after ``cap`` expansions: the r-th of its stretch
  * (``*count``: the short dives before solo, the dives up to dive_max and the long
  * ones beside the proof, proof.c, count their own) cycles through DIVE_KINDS,
- * each kind with its own seed in the first round and seed + r / NKINDS after. */
+ * each kind with its own seed in the first cycle and seed + r / NKINDS after. */
 void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share, int *count,
                                 long cap);
 

@@ -22,7 +22,7 @@
  * dropped when it runs dry, when the tables are full (then the proof has them), or
  * past late_bf_max expansions.
  * The portfolio's depth-first dives go on too, longer (late_dive expansions each,
- * the kinds in turn, twice that from the second round), late_num positions per
+ * the kinds in turn, twice that from the second cycle on), late_num positions per
  * late_den of best-first's and only while best-first's open list looks like a won
  * deal's: deals Freecell Solver wins in a second by its depth-first scans were
  * still "unknown" to best-first and the proof after millions of positions, while
