@@ -16,11 +16,14 @@ from eightoff.formats import (
     move_from_json,
     move_to_json,
     moves_from_fcs_solution,
+    moves_to_json,
     position_from_fcs,
     position_from_json,
     position_to_fcs,
     position_to_json,
+    view_to_json,
 )
+from eightoff.game import Game
 from eightoff.moves import FOUNDATION, InvalidMoveError, Move, cell, column, foundation
 from eightoff.position import Position
 from eightoff.rules import CELL_COUNTS, PRESETS, STANDARD, Rules, preset
@@ -339,3 +342,64 @@ def test_moves_from_fcs_solution() -> None:
 def test_bad_fcs_solution_lines(line: str) -> None:
     with pytest.raises(InvalidMoveError, match="line 2"):
         moves_from_fcs_solution("\n" + line + "\n")
+
+
+# -- a game's view ----------------------------------------------------------------------
+
+
+def json_move(
+    card: str, source: list[object], target: list[object], text: str
+) -> dict[str, object]:
+    return {"card": card, "from": source, "to": target, "count": 1, "text": text}
+
+
+def test_a_views_json_in_full() -> None:
+    # Q♥ alone in column 1, K♥ in cell a of two, every other card home.
+    cols = [[Card.from_text("QH")]] + [[]] * 7
+    pos = Position(cols, [Card.from_text("KH")], (13, 11, 13, 13), Rules(cells=2))
+    home = json_move("QH", ["column", 1], ["foundation", 2], "1^")
+    king_to = [json_move("KH", ["cell", 1], ["column", j], f"a{j}") for j in range(2, 9)]
+    assert view_to_json(Game(position=pos).view()) == {
+        "position": {
+            "columns": [["QH"], [], [], [], [], [], [], []],
+            "cells": ["KH", None],
+            "foundations": {"S": 13, "H": 11, "D": 13, "C": 13},
+            "rules": {
+                "cells": 2,
+                "empty_column": "kings",
+                "build": "suit",
+                "layout": "eight-off",
+                "group_moves": "cells",
+                "take_back": False,
+            },
+        },
+        "legal_moves": [home, json_move("QH", ["column", 1], ["cell", 2], "1b"), *king_to],
+        "status": "playing",
+        "score": 0,
+        "taps": {
+            "column-1": {"tap": home, "smart": home},
+            "cell-1": {"tap": None, "smart": king_to[0]},
+        },
+        "targets": {
+            "column-1": ["foundation-H", "cell-2"],
+            "cell-1": [f"column-{j}" for j in range(2, 9)],
+        },
+        "finish": [home, json_move("KH", ["cell", 1], ["foundation", 2], "a^")],
+    }
+
+
+def test_a_stuck_views_json_has_no_finish_and_no_taps() -> None:
+    pos = Position([[]] * 8, foundations=(13, 13, 13, 13))
+    data = view_to_json(Game(position=pos).view())
+    assert data["status"] == "won" and data["legal_moves"] == []
+    assert data["taps"] == {} and data["targets"] == {} and data["finish"] is None
+
+
+def test_moves_to_json_names_each_card_where_it_is_played() -> None:
+    pos = Position([[Card.from_text("QH")]] + [[]] * 7, [Card.from_text("KH")], (13, 11, 13, 13))
+    moves = [Move.from_text("1^"), Move.from_text("a^")]
+    assert moves_to_json(moves, pos) == [
+        {"card": "QH", "from": ["column", 1], "to": ["foundation", 2], "count": 1},
+        {"card": "KH", "from": ["cell", 1], "to": ["foundation", 2], "count": 1},
+    ]
+    assert moves_to_json(moves, pos, text=True)[1]["text"] == "a^"
