@@ -238,22 +238,47 @@ def test_position_json_foundations_as_list_and_rules_override() -> None:
 @pytest.mark.parametrize(
     ("change", "what"),
     [
-        ({"columns": [[]] * 7}, "8 columns"),
-        ({"cells": "KH"}, "cells: expected a list"),
+        ({"columns": [[]] * 7}, "columns: expected a list of 8 columns"),
+        ({"columns": "x"}, "columns: expected a list of 8 columns"),
+        ({"columns": [[]] * 7 + ["QH"]}, "columns[7]: expected a list of cards"),
+        (
+            {"columns": [[]] * 7 + [["QX"]]},
+            "columns[7]: cannot read card 'QX': unknown suit 'X': expected one of S, H, D, C",
+        ),
+        ({"cells": "KH"}, "cells: expected a list of cards or null"),
         ({"cells": [5]}, 'cells: a card is text like "7H", not 5'),
-        ({"foundations": {"X": 1}}, "unknown suit 'X'"),
-        ({"foundations": [13, 13]}, "foundations: expected"),
-        ({"foundations": [13, "J", 13, 13]}, "each top rank is a number"),
-        ({"rules": {"cells": 6}}, "rules: cells must be 8, 4 or 2"),
-        ({"cells": [None, None, None, None, None, None, None, None]}, "missing.*KH"),
+        ({"foundations": {"X": 1}}, "foundations: unknown suit 'X': expected S, H, D, C"),
+        ({"foundations": [13, 13]}, "foundations: expected {S, H, D, C: top rank} or 4 ranks"),
+        ({"foundations": "x"}, "foundations: expected {S, H, D, C: top rank} or 4 ranks"),
+        ({"foundations": [13, "J", 13, 13]}, "foundations: each top rank is a number 0-13"),
+        ({"foundations": [13, 14, 13, 13]}, "foundations need 4 top ranks from 0 (empty) to 13"),
+        ({"rules": {"cells": 6}}, "rules: cells must be 8, 4 or 2, not 6"),
+        ({"cells": [None] * 8}, "cards missing from the position: KH"),
     ],
 )
 def test_bad_json_position(change: dict[str, object], what: str) -> None:
     data = position_to_json(position_from_fcs(ENDGAME)) | change
-    with pytest.raises(InvalidBoardError, match=what):
+    with pytest.raises(InvalidBoardError) as error:
         position_from_json(data)
-    with pytest.raises(InvalidBoardError, match="JSON object"):
+    assert str(error.value) == what
+    with pytest.raises(InvalidBoardError) as error:
         position_from_json([1, 2])
+    assert str(error.value) == "a position must be a JSON object with columns, cells, foundations"
+
+
+def test_json_position_defaults() -> None:
+    # Missing cells: none held; missing foundations (or suits): empty; missing rules:
+    # the standard game.
+    data = position_to_json(pysol_deal(1))
+    del data["rules"]
+    data["foundations"] = {"S": 0}
+    assert position_from_json(data) == pysol_deal(1)
+    won = {"columns": [[]] * 8, "foundations": {"S": 13, "H": 13, "D": 13, "C": 13}}
+    assert position_from_json(won).is_won()
+    del data["foundations"]
+    assert position_from_json(data) == pysol_deal(1)
+    data["columns"][0] += data.pop("cells")[:4]
+    assert position_from_json(data).cells == (None,) * 8
 
 
 def test_move_json_exact_form() -> None:
@@ -299,28 +324,99 @@ def test_move_json_inputs() -> None:
 @pytest.mark.parametrize(
     ("obj", "what"),
     [
-        ([1], "a move is a JSON object"),
-        ({"from": ["cell", 3]}, 'lacks "to"'),
-        ({"from": ["cell", 3], "to": ["pile", 1]}, "unknown kind 'pile'"),
-        ({"from": ["cell", 3], "to": ["column", 9]}, "no column 9"),
-        ({"from": ["cell", 0], "to": ["column", 1]}, "no cell 0"),
-        ({"from": ["cell", "3"], "to": ["column", 1]}, "needs a number"),
-        ({"from": ["cell", 3], "to": ["foundation", 5]}, "foundation index is 1-4"),
-        ({"from": ["foundation"], "to": ["cell", 1]}, "needs its index"),
-        ({"from": ["cell", 3], "to": ["cell", 1], "count": 0}, "count"),
-        ({"from": ["cell", 3], "to": ["cell", 1], "count": True}, "count"),
-        ({"from": ["cell", 3], "to": ["cell", 1], "cards": 1}, "unknown key 'cards'"),
-        ({"card": "XX", "from": ["cell", 3], "to": ["cell", 1]}, "cannot read card"),
-        ({"card": 7, "from": ["cell", 3], "to": ["cell", 1]}, '"card" must be text'),
-        ({"card": "KH", "from": ["cell", 3], "to": ["foundation", 1]}, "not belong on the S"),
-        ({"card": "QH", "from": ["cell", 3], "to": ["foundation"]}, "moves is KH, not QH"),
-        ({"card": "QH", "from": ["cell", 1], "to": ["foundation"]}, "cell a is empty"),
-        ({"from": [], "to": ["cell", 1]}, '"from" must be like'),
+        (
+            [1],
+            'a move is a JSON object like {"card": "7H", "from": ["column", 3], "to": '
+            '["cell", 2], "count": 1}',
+        ),
+        ({"from": ["cell", 3]}, """move {'from': ['cell', 3]} lacks "to\""""),
+        (
+            {"from": ["cell", 3], "to": ["pile", 1]},
+            "\"to\": unknown kind 'pile': expected column, cell or foundation",
+        ),
+        ({"from": ["cell", 3], "to": ["column", 9]}, '"to": there is no column 9 (1-8)'),
+        ({"from": ["cell", 0], "to": ["column", 1]}, '"from": there is no cell 0 (1-8)'),
+        ({"from": ["cell", 9], "to": ["column", 1]}, '"from": there is no cell 9 (1-8)'),
+        (
+            {"from": ["cell", "3"], "to": ["column", 1]},
+            "\"from\": the cell needs a number, not '3'",
+        ),
+        (
+            {"from": ["cell", 3], "to": ["foundation", 5]},
+            '"to": a foundation index is 1-4 (S, H, D, C), not 5',
+        ),
+        ({"from": ["cell", 3], "to": ["foundation", "X"]}, "\"to\": unknown foundation 'X'"),
+        (
+            {"from": ["foundation"], "to": ["cell", 1]},
+            '"from": a move from a foundation needs its index (1-4, S H D C) or a "card"',
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "count": 0},
+            '"count" must be a whole number ≥ 1, not 0',
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "count": True},
+            '"count" must be a whole number ≥ 1, not True',
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "cards": 1},
+            "unknown key 'cards' in move {'from': ['cell', 3], 'to': ['cell', 1], 'cards': 1}",
+        ),
+        (
+            {"card": "XX", "from": ["cell", 3], "to": ["cell", 1]},
+            "move {'card': 'XX', 'from': ['cell', 3], 'to': ['cell', 1]}: cannot read card "
+            "'XX': unknown rank 'X': expected A, 2-9, T or 10, J, Q, K",
+        ),
+        (
+            {"card": 7, "from": ["cell", 3], "to": ["cell", 1]},
+            '"card" must be text like "7H", not 7',
+        ),
+        (
+            {"card": "KH", "from": ["cell", 3], "to": ["foundation", 1]},
+            '"to": KH does not belong on the S foundation',
+        ),
+        (
+            {"card": "QH", "from": ["cell", 3], "to": ["foundation"]},
+            "c^: the card that moves is KH, not QH",
+        ),
+        (
+            {"card": "QH", "from": ["cell", 1], "to": ["foundation"]},
+            "a^: QH is not there, cell a is empty",
+        ),
+        (
+            {"from": [], "to": ["cell", 1]},
+            '"from" must be like ["column", 3], ["cell", 2] or ["foundation", 1], not []',
+        ),
+        (
+            {"from": ["column", 1, 2, 3], "to": ["cell", 1]},
+            '"from" must be like ["column", 3], ["cell", 2] or ["foundation", 1], not '
+            "['column', 1, 2, 3]",
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "text": "3a"},
+            "\"text\" '3a' is not the move ca",
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "text": 5},
+            '"text" must be a move in the compact notation, like "3a"',
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "text": "c" * 21},
+            '"text" must be a move in the compact notation, like "3a"',
+        ),
     ],
 )
 def test_bad_json_moves(obj: object, what: str) -> None:
-    with pytest.raises(InvalidMoveError, match=what):
+    with pytest.raises(InvalidMoveError) as error:
         move_from_json(obj, position_from_fcs(ENDGAME))
+    assert str(error.value) == what
+
+
+def test_a_json_moves_text_is_checked_and_may_be_left_out() -> None:
+    pos = position_from_fcs(ENDGAME)
+    move = {"card": "KH", "from": ["cell", 3], "to": ["column", 1]}
+    assert move_from_json(move | {"text": "c1"}, pos) == move_from_json(move, pos)
+    assert move_from_json(move | {"text": "c1"}) == Move(cell(2), column(0))
 
 
 @settings(max_examples=40, deadline=None)
