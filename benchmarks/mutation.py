@@ -24,7 +24,12 @@ TARGET = 90.0
 
 # Each engine module and the tests that hold it.
 MODULES: dict[str, tuple[str, ...]] = {
-    "position": ("tests/test_position.py", "tests/test_moves.py", "tests/test_rule_tables.py"),
+    "position": (
+        "tests/test_position.py",
+        "tests/test_moves.py",
+        "tests/test_rule_tables.py",
+        "tests/test_replay.py",
+    ),
     "game": ("tests/test_game.py", "tests/test_view.py", "tests/test_replay.py"),
     "codes": ("tests/test_codes.py",),
     "formats": ("tests/test_formats.py",),
