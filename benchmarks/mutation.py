@@ -33,7 +33,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "game": ("tests/test_game.py", "tests/test_view.py", "tests/test_replay.py"),
     "codes": ("tests/test_codes.py",),
     "formats": ("tests/test_formats.py",),
-    "view": ("tests/test_view.py",),
+    "view": ("tests/test_view.py", "tests/test_game.py"),
 }
 
 

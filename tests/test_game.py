@@ -394,6 +394,18 @@ def test_fifty_one_cards_home_is_not_won_and_the_fifty_second_wins(where: str) -
     assert game.status is Status.WON and game.view().status is Status.WON
 
 
+def test_the_view_answers_per_pile() -> None:
+    # Q♥ alone in column 1, K♥ in cell a: 51 cards home.
+    view = Game(position=board(["QH"], "KH")).view()
+    pile = view.pile(column(0))
+    assert pile is not None and pile.home == m("1^") and pile.smart == m("1^")
+    assert view.targets(column(0)) == (foundation(1), *(cell(k) for k in range(1, 8)))
+    assert [p.label() for p in view.targets(column(0))][:2] == ["foundation-H", "cell-2"]
+    assert view.targets(cell(0)) == tuple(column(j) for j in range(1, 8))
+    assert view.pile(column(1)) is None and view.targets(column(1)) == ()
+    assert view.target_pile(m("1^")) == foundation(1)
+
+
 def test_a_king_taken_back_from_a_won_game_leaves_it_playing() -> None:
     won = Position([()] * 8, foundations=(13, 13, 13, 13), rules=preset("app"))
     game = Game(position=won)
