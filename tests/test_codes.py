@@ -143,6 +143,7 @@ def test_option_letters_in_any_order_and_case() -> None:
         ),
         ("EO1-C8-AAAA3FA", "a digit '3' where a letter A-Z belongs in the deal number"),
         ("EO1-C8-AAA*AFA", "'*' where a letter A-Z belongs in the deal number"),
+        ("EO1-C8-AAA^AFA", "'^' where a letter A-Z belongs in the deal number"),
         ("EO1-C8-AAAAAF", "the deal number is 7 letters, got 6 (AAAAAF)"),
         (
             "EO1-C8-AAAAAFAB",
@@ -152,6 +153,8 @@ def test_option_letters_in_any_order_and_case() -> None:
             "EO1-C8-AAAAAFAB-E",
             "the deal number is 7 letters, got 8 (AAAAAFAB) (rule options go after a dash)",
         ),
+        ("EO1-C8-AAAAAF-ET", "the deal number is 7 letters, got 6 (AAAAAF)"),
+        ("EO1-C8-AAA-AAF-ET", "the deal number is 7 letters, got 3 (AAA)"),
         ("EO1-C8", "the deal number (7 letters) is missing"),
         (
             "EO1-C8-AAAAAFA-X",
@@ -208,8 +211,15 @@ def test_bad_values() -> None:
 
 def test_position() -> None:
     assert GameCode(STANDARD, 130).position() == deal(130)
+    assert GameCode(preset("easy"), 130).position() == deal(130, preset("easy"))
     bakers = preset("bakers")
     assert GameCode(bakers, 7, "pysol").position() == pysol_deal(7, bakers)
+
+
+def test_repr_reads_back() -> None:
+    code = GameCode.parse("eo1-c4-aaaaafa-p")
+    assert repr(code) == "GameCode.parse('EO1-C4-AAAAAFA-P')"
+    assert eval(repr(code)) == code
 
 
 def test_random() -> None:
