@@ -28,6 +28,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/test_position.py",
         "tests/test_moves.py",
         "tests/test_rule_tables.py",
+        "tests/test_position_places.py",
         "tests/test_replay.py",
     ),
     "game": ("tests/test_game.py", "tests/test_view.py", "tests/test_replay.py"),
