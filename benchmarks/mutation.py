@@ -79,8 +79,10 @@ def run(module: str, jobs: int) -> float:
         name, _, status = line.strip().rpartition(": ")
         if name:
             print(f"  {status}: {name}")
-            diff = mutmut(work, "show", name).splitlines()
-            print("\n".join("    " + d for d in diff if d[:1] in "+-" and d[:3] not in "+++---"))
+            if status == "survived":  # "no tests": the module's tests never run it
+                diff = mutmut(work, "show", name).splitlines()
+                changed = [d for d in diff if d[:1] in "+-" and d[:3] not in ("+++", "---")]
+                print("\n".join("    " + d for d in changed))
     return score
 
 
