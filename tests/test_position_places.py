@@ -82,3 +82,32 @@ def test_the_board_as_text() -> None:
         "Cells:       -- -- -- -- -- -- -- --",
         " 1  2  3  4  5  6  7  8",
     ]
+
+
+def test_a_card_into_and_out_of_each_cell() -> None:
+    pos = sample()
+    for k in range(1, 8):
+        into = pos.apply(Move(column(2), cell(k)))
+        assert into.cells == (c("5D"),) + (None,) * (k - 1) + (c("JC"),) + (None,) * (7 - k)
+        assert into.apply_unchecked(Move(cell(k), column(2))) == pos  # and back
+    out = pos.apply(Move(cell(0), FOUNDATION))
+    assert out.cells == (None,) * 8 and out.foundations == (0, 2, 5, 9)
+
+
+def test_each_suit_goes_to_its_own_foundation() -> None:
+    pos = board(["AS", "AH", "AD", "AC"], foundations=(0, 0, 0, 0), rest=7)
+    for i, expected in enumerate([(1, 0, 0, 0), (1, 1, 0, 0), (1, 1, 1, 0), (1, 1, 1, 1)]):
+        pos = pos.apply(Move(column(i), FOUNDATION))
+        assert pos.foundations == expected
+
+
+def test_equal_positions_hash_alike_whatever_the_way_there() -> None:
+    pos = sample()
+    one = pos.apply(Move(column(2), cell(1))).apply(Move(column(0), cell(2)))
+    two = pos.apply(Move(column(0), cell(2))).apply(Move(column(2), cell(1)))
+    assert one == two and hash(one) == hash(two) and len({one, two}) == 1
+    rebuilt = Position(one.columns, one.cells, one.foundations, one.rules)
+    assert rebuilt == one and hash(rebuilt) == hash(one)
+    # Same columns, other cells; same cells, other columns: not equal.
+    assert one != pos.apply(Move(column(2), cell(1))).apply(Move(column(0), cell(3)))
+    assert pos.apply(Move(column(2), cell(1))) != pos.apply(Move(column(0), cell(1)))
