@@ -93,6 +93,20 @@ def test_play_undo_redo_restore_exact_positions() -> None:
     assert game.redo() is None and not game.can_redo and game.can_undo
 
 
+def test_the_view_follows_play_undo_and_redo() -> None:
+    game = Game(position=board(["KS QS", "KH", "JS"], "QH", rest=7))
+    start = game.view()
+    assert start.position == game.position
+    game.play(m("31"))
+    assert game.view().position == game.position != start.position
+    game.undo()
+    assert game.view().position == start.position
+    assert game.view().legal_moves == start.legal_moves
+    game.redo()
+    assert game.view().position == game.position != start.position
+    assert game.positions() == [start.position, game.position]
+
+
 def test_a_new_move_after_undo_drops_the_redo_line() -> None:
     pos = board(["KS QS", "KH", "JS"], "QH", rest=7)
     game = Game(position=pos)
