@@ -9,7 +9,7 @@ from eightoff.cards import Card
 from eightoff.moves import FOUNDATION, Move, Place, cell, column, foundation
 from eightoff.position import Position
 from eightoff.rules import Rules
-from test_position import board
+from support import board
 
 
 def c(text: str) -> Card:

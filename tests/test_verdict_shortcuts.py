@@ -25,8 +25,8 @@ from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Rules
 from eightoff.solver import Limit, Verdict, core, solve
 from eightoff.solver.reference import solve_any
-from test_native import search_state
-from test_solver_oracle import wins
+from support import wins
+from support.native import search_state
 
 UNLIMITED = Limit(nodes=None, seconds=None)
 PLAIN_CAP = 5_000  # positions the oracle explores before it gives a position up
