@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -100,7 +101,7 @@ def exhaust_verdict(position: Position, normal: bool, auto: int | None = None) -
     assert native is not None
     config = core.config(position.rules)
     if auto is not None:
-        config = (*config[:5], auto, *config[6:])
+        config = replace(config, autoplay=auto)
     status = native.exhaust(*search_state(position), config, PROOF_NODES, -1.0, 1 << 30, normal)[0]
     return {core.SOLVED: Verdict.SOLVED, core.EXHAUSTED: Verdict.UNSOLVABLE}.get(
         status, Verdict.UNKNOWN
