@@ -1,0 +1,183 @@
+"""``eightoff survey`` and its subcommands (``report``, ``export``, ``verdicts``): each
+reads or writes a survey database (``--db FILE``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from eightoff.argtypes import Parser, int_in
+from eightoff.cli.options import (
+    MAX_WORKERS,
+    add_rule_options,
+    add_search_options,
+    mebibytes,
+    needs_extra,
+    rules_from_args,
+)
+
+DB_HELP = "the survey database (SQLite)"
+
+
+def add_survey_command(sub: Any) -> None:
+    """Add ``survey RANGE`` to the subcommands ``sub``."""
+    p = sub.add_parser(
+        "survey",
+        help="solve a range of deals into an SQLite database ('survey report' summarizes it)",
+        description="Solve every deal of RANGE (1-100000, pysol:1-2000, 1,5,9-12) not yet in "
+        "FILE, on every local core or a Dask cluster; re-running resumes. "
+        "See also: eightoff survey report --help, eightoff survey export --help, "
+        "eightoff survey verdicts --help.",
+    )
+    p.add_argument("range", metavar="RANGE", help="deals to solve, e.g. 1-100000 or pysol:1-2000")
+    p.add_argument("--db", required=True, metavar="FILE", help=DB_HELP)
+    p.add_argument(
+        "--workers",
+        type=int_in(1, MAX_WORKERS),
+        metavar="N",
+        help="local processes (default: all cores)",
+    )
+    p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster at tcp://HOST:PORT")
+    add_search_options(p, nodes_flag="--node-limit", each=" per deal")
+    p.add_argument("--redo-unknown", action="store_true", help="retry deals left unknown")
+    add_rule_options(p)
+    p.set_defaults(handler=_cmd_survey)
+
+
+def _parser(name: str, description: str, out: tuple[str, str] | None = None) -> Parser:
+    # ``eightoff survey NAME``'s parser, with ``--db FILE`` (after ``out``'s metavar and
+    # help: the file it writes).
+    p = Parser(prog=f"eightoff survey {name}", description=description)
+    if out is not None:
+        p.add_argument("out", metavar=out[0], help=out[1])
+    p.add_argument("--db", required=True, metavar="FILE", help=DB_HELP)
+    return p
+
+
+def build_report_parser() -> argparse.ArgumentParser:
+    """The parser of ``eightoff survey report`` (a subcommand of ``survey``)."""
+    p = _parser(
+        "report",
+        "Summarize a survey database: verdicts, winnability with a 95% interval, "
+        "distributions, the unsolvable deals; one report per rule set unless rule options "
+        "pick one.",
+    )
+    p.add_argument("--plot", metavar="FILE.png", help="also write histograms to this PNG file")
+    p.add_argument(
+        "--markdown",
+        action="store_true",
+        help="print the atlas page (docs/atlas.md): the commands that make the survey again, "
+        "winnability by variant, proven-optimal lengths, published figures",
+    )
+    p.add_argument(
+        "--atlas",
+        metavar="FILE.json",
+        help="with --markdown: keep each group's figures in this file (docs/atlas.json); the "
+        "database's groups replace theirs, the others stay, the page shows them all",
+    )
+    add_rule_options(p)
+    p.set_defaults(handler=_cmd_survey_report)
+    return p
+
+
+def build_export_parser() -> argparse.ArgumentParser:
+    """The parser of ``eightoff survey export`` (a subcommand of ``survey``)."""
+    p = _parser(
+        "export",
+        "Write a survey database's rows to a CSV or Parquet file, one row per "
+        "deal in readable columns (for pandas, polars or a spreadsheet); rule options pick "
+        "one rule set. Parquet needs pyarrow: pip install 'eightoff[parquet]'.",
+        ("OUT", "the file to write (.csv, .parquet), or - for CSV"),
+    )
+    p.add_argument(
+        "--format", choices=("csv", "parquet"), help="default: from OUT's name (.csv, .parquet)"
+    )
+    add_rule_options(p)
+    p.set_defaults(handler=_cmd_survey_export)
+    return p
+
+
+def build_verdicts_parser() -> argparse.ArgumentParser:
+    """The parser of ``eightoff survey verdicts`` (a subcommand of ``survey``)."""
+    p = _parser(
+        "verdicts",
+        "Write the verdicts file the package ships (src/eightoff/data/"
+        "verdicts.json) from a survey database: per rule set, the surveyed eightoff deals "
+        "(from the lowest up to the first gap), how many were won, lost and left unknown, "
+        "and the numbers of the rarer verdict and of the unknown deals.",
+        ("OUT.json", "the verdicts file to write"),
+    )
+    p.add_argument(
+        "--merge",
+        action="store_true",
+        help="keep the rule sets OUT.json holds that the database does not (the database's "
+        "own replace theirs, but where it holds only deals a rule set left unknown: those "
+        "are settled there)",
+    )
+    p.set_defaults(handler=_cmd_survey_verdicts)
+    return p
+
+
+def _cmd_survey(args: argparse.Namespace) -> int:
+    from eightoff.survey import command  # import lazily: keeps start-up fast
+
+    return command(
+        args.db,
+        args.range,
+        rules_from_args(args),
+        workers=args.workers,
+        dask=args.dask,
+        seconds=args.time_limit or None,
+        nodes=args.node_limit,
+        memory=mebibytes(args.memory),
+        layers_dir=args.layers_dir,
+        optimal=args.optimal,
+        redo_unknown=args.redo_unknown,
+    )
+
+
+def _cmd_survey_report(args: argparse.Namespace) -> int:
+    from eightoff.survey import report_command
+
+    with needs_extra("survey", "survey report --plot"):
+        return report_command(
+            args.db,
+            rules_from_args(args),
+            plot=args.plot,
+            markdown=args.markdown,
+            atlas=args.atlas,
+        )
+
+
+def _cmd_survey_export(args: argparse.Namespace) -> int:
+    from eightoff.export import command
+
+    return command(args.db, args.out, args.format, rules_from_args(args))
+
+
+def _cmd_survey_verdicts(args: argparse.Namespace) -> int:
+    from eightoff.verdicts import build
+
+    made = build(args.db, args.out, merge=args.merge)
+    for v in made.variants.values():
+        print(f"{v.rules.describe()}: deals {v.low}-{v.high}, {v.odds().text()}")
+    print(f"wrote {args.out}: {len(made.variants)} rule set(s)")
+    return 0
+
+
+SUBCOMMANDS: dict[str, Callable[[], argparse.ArgumentParser]] = {
+    "report": build_report_parser,
+    "export": build_export_parser,
+    "verdicts": build_verdicts_parser,
+}
+"""``eightoff survey NAME``'s parser by NAME: each its own (``survey`` takes a RANGE)."""
+
+
+__all__ = [
+    "SUBCOMMANDS",
+    "add_survey_command",
+    "build_export_parser",
+    "build_report_parser",
+    "build_verdicts_parser",
+]
