@@ -48,6 +48,7 @@ LAYERS: Mapping[str, int] = {
     "eightoff.export": DATA,
     "eightoff.pool": DATA,
     "eightoff.report": DATA,
+    "eightoff.schema": DATA,
     "eightoff.store": DATA,
     "eightoff.survey": DATA,
     "eightoff.verdicts": DATA,
