@@ -26,7 +26,8 @@ from eightoff.cli import build_parser, main, rules_from_args
 from eightoff.report import wilson
 from eightoff.rules import OPTIONS, PRESETS, STANDARD, Rules
 from eightoff.store import Store
-from eightoff.survey import DealRange, Task, solve_task
+from eightoff.survey import DealRange
+from eightoff.workers import Task, solve_task
 
 FOUR_CELLS = STANDARD.with_options(cells=4)
 

@@ -52,6 +52,7 @@ LAYERS: Mapping[str, int] = {
     "eightoff.store": DATA,
     "eightoff.survey": DATA,
     "eightoff.verdicts": DATA,
+    "eightoff.workers": DATA,
     "eightoff.web": FACE,
     "eightoff.tui": FACE,
     "eightoff.cli": CLI,
