@@ -32,14 +32,12 @@ or ``{"index": i, "move": …, "reason": "…"}`` for the first illegal move
 2 bad input. Every bad input prints one line ``eightoff: error: …`` on stderr
 and exits 2.
 
-Adding a subcommand (one block in :func:`build_parser` plus a handler)::
+Adding a subcommand (one block in :func:`build_parser` plus a handler; SOURCE and the
+rule options come with :func:`~eightoff.cli.options.add_command` unless it is told not)::
 
-    p = sub.add_parser("solve", help="…", description="…")
-    p.add_argument("source", help=SOURCE_HELP)
-    add_rule_options(p)
-    p.set_defaults(handler=_cmd_solve)
+    p = add_command(sub, "solve", _cmd_solve, help="…", description="…")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
 
-    add_survey_command(sub)
     def _cmd_solve(args: argparse.Namespace) -> int:
         from eightoff.solver import solve  # import lazily: keeps start-up fast
         position, code = load_source(args.source, rules_from_args(args))
@@ -63,14 +61,14 @@ from typing import Any
 from eightoff.argtypes import Parser, error_line
 from eightoff.cli.moves import parse_move, read_moves
 from eightoff.cli.options import (
-    SOURCE_HELP,
     CliError,
+    add_command,
     add_rule_options,
     add_search_options,
     check_repeats,
-    mebibytes,
     needs_extra,
     rules_from_args,
+    search_limits,
 )
 from eightoff.cli.survey import SUBCOMMANDS, add_survey_command
 from eightoff.codes import GameCode
@@ -90,24 +88,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="eightoff", description="Eight Off solitaire.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("deal", help="print a deal or position", description="Print a deal.")
-    p.add_argument("source", help=SOURCE_HELP)
+    p = add_command(
+        sub, "deal", _cmd_deal, help="print a deal or position", description="Print a deal."
+    )
     p.add_argument(
         "--format",
         choices=("text", "fcs", "json"),
         default="text",
         help="text (default), fc-solve board text, or JSON",
     )
-    add_rule_options(p)
-    p.set_defaults(handler=_cmd_deal)
-
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "replay",
+        _cmd_replay,
         help="apply a JSON list of moves and print the result as JSON",
         description="Apply moves in order; print {status, applied, position, error}. "
         "Exit 0 when every move was legal, 1 at the first illegal move, 2 on bad input.",
     )
-    p.add_argument("source", help=SOURCE_HELP)
     p.add_argument(
         "--moves",
         required=True,
@@ -115,11 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="a JSON list of moves ({card, from, to, count} objects or notation like "
         '"3a"); - reads standard input',
     )
-    add_rule_options(p)
-    p.set_defaults(handler=_cmd_replay)
-
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "play",
+        _cmd_play,
+        source=False,
         help="play in the terminal",
         description="Play Eight Off in the terminal (keys 1-8 and a-h pick a source, then a "
         "target; 0 the foundations; arrows and Enter too; F1 lists every key). Without a code "
@@ -131,11 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--text", action="store_true", help="print the deal instead of starting the terminal game"
     )
-    add_rule_options(p)
-    p.set_defaults(handler=_cmd_play)
-
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "serve",
+        _cmd_serve,
+        source=False,
+        rules=False,
         help="play in the browser: run the web game and open it",
         description="Run the web game (a stateless JSON API and the page) with uvicorn "
         "and open it in the browser.",
@@ -143,22 +141,18 @@ def build_parser() -> argparse.ArgumentParser:
     from eightoff.web.serve import add_arguments as add_serve_arguments
 
     add_serve_arguments(p)
-    p.set_defaults(handler=_cmd_serve)
-
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "solve",
+        _cmd_solve,
         help="solve a deal or position: a winning line, or a proof there is none",
         description="Solve SOURCE under its rules. Verdicts: solved, unsolvable (a complete "
         "search found no win: a proof), unknown (a limit was hit). --json prints one object "
         '{"verdict", "moves", "length", "optimal", "nodes", "seconds"}. Exit 0 for any '
         "verdict, 2 on bad input.",
     )
-    p.add_argument("source", help=SOURCE_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_search_options(p, nodes_flag="--nodes", each="")
-    add_rule_options(p)
-    p.set_defaults(handler=_cmd_solve)
-
     add_survey_command(sub)
     return parser
 
@@ -273,16 +267,7 @@ Win by bringing all 52 cards home, ace to king in each suit."""
 def _cmd_solve(args: argparse.Namespace) -> int:
     from eightoff.solver.cli import command  # import lazily: keeps start-up fast
 
-    return command(
-        args.source,
-        rules_from_args(args),
-        seconds=args.time_limit or None,
-        nodes=args.nodes,
-        memory=mebibytes(args.memory),
-        layers_dir=args.layers_dir,
-        optimal=args.optimal,
-        as_json=args.json,
-    )
+    return command(args.source, rules_from_args(args), as_json=args.json, **search_limits(args))
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:

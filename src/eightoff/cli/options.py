@@ -4,7 +4,7 @@ the numbers' bounds, and how bad input is reported (:class:`CliError`)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final
 
@@ -88,6 +88,7 @@ def add_search_options(parser: argparse.ArgumentParser, *, nodes_flag: str, each
     )
     parser.add_argument(
         nodes_flag,
+        dest="nodes",
         type=int_in(1, MAX_COUNT),
         metavar="N",
         help=f"positions to expand at most{each} (default: no limit)",
@@ -111,6 +112,40 @@ def add_search_options(parser: argparse.ArgumentParser, *, nodes_flag: str, each
     parser.add_argument(
         "--optimal", action="store_true", help="find and prove the shortest solution (slow)"
     )
+
+
+def search_limits(args: argparse.Namespace) -> dict[str, Any]:
+    """The solver's limits and ``--optimal`` as :func:`add_search_options` read them, by
+    the names the solving commands take them (``seconds``, ``nodes``, ``memory`` in bytes,
+    ``layers_dir``, ``optimal``)."""
+    return {
+        "seconds": args.time_limit or None,
+        "nodes": args.nodes,
+        "memory": mebibytes(args.memory),
+        "layers_dir": args.layers_dir,
+        "optimal": args.optimal,
+    }
+
+
+def add_command(
+    sub: Any,
+    name: str,
+    handler: Callable[[argparse.Namespace], int],
+    *,
+    source: bool = True,
+    rules: bool = True,
+    **texts: str,
+) -> argparse.ArgumentParser:
+    """Add the subcommand ``name``, run by ``handler``, to ``sub`` (``texts``: its help and
+    description); with ``source``, its first argument is SOURCE, with ``rules`` it takes
+    the rule options."""
+    p: argparse.ArgumentParser = sub.add_parser(name, **texts)
+    if source:
+        p.add_argument("source", help=SOURCE_HELP)
+    if rules:
+        add_rule_options(p)
+    p.set_defaults(handler=handler)
+    return p
 
 
 def mebibytes(mib: int | None) -> int | None:
@@ -140,10 +175,12 @@ __all__ = [
     "MAX_WORKERS",
     "SOURCE_HELP",
     "CliError",
+    "add_command",
     "add_rule_options",
     "add_search_options",
     "check_repeats",
     "mebibytes",
     "needs_extra",
     "rules_from_args",
+    "search_limits",
 ]

@@ -10,11 +10,12 @@ from typing import Any
 from eightoff.argtypes import Parser, int_in
 from eightoff.cli.options import (
     MAX_WORKERS,
+    add_command,
     add_rule_options,
     add_search_options,
-    mebibytes,
     needs_extra,
     rules_from_args,
+    search_limits,
 )
 
 DB_HELP = "the survey database (SQLite)"
@@ -22,8 +23,11 @@ DB_HELP = "the survey database (SQLite)"
 
 def add_survey_command(sub: Any) -> None:
     """Add ``survey RANGE`` to the subcommands ``sub``."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "survey",
+        _cmd_survey,
+        source=False,
         help="solve a range of deals into an SQLite database ('survey report' summarizes it)",
         description="Solve every deal of RANGE (1-100000, pysol:1-2000, 1,5,9-12) not yet in "
         "FILE, on every local core or a Dask cluster; re-running resumes. "
@@ -41,17 +45,25 @@ def add_survey_command(sub: Any) -> None:
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster at tcp://HOST:PORT")
     add_search_options(p, nodes_flag="--node-limit", each=" per deal")
     p.add_argument("--redo-unknown", action="store_true", help="retry deals left unknown")
-    add_rule_options(p)
-    p.set_defaults(handler=_cmd_survey)
 
 
-def _parser(name: str, description: str, out: tuple[str, str] | None = None) -> Parser:
-    # ``eightoff survey NAME``'s parser, with ``--db FILE`` (after ``out``'s metavar and
-    # help: the file it writes).
+def _parser(
+    name: str,
+    handler: Callable[[argparse.Namespace], int],
+    description: str,
+    out: tuple[str, str] | None = None,
+    *,
+    rules: bool = True,
+) -> Parser:
+    # ``eightoff survey NAME``'s parser, run by ``handler``, with ``--db FILE`` (after
+    # ``out``'s metavar and help: the file it writes) and, with ``rules``, the rule options.
     p = Parser(prog=f"eightoff survey {name}", description=description)
     if out is not None:
         p.add_argument("out", metavar=out[0], help=out[1])
     p.add_argument("--db", required=True, metavar="FILE", help=DB_HELP)
+    if rules:
+        add_rule_options(p)
+    p.set_defaults(handler=handler)
     return p
 
 
@@ -59,6 +71,7 @@ def build_report_parser() -> argparse.ArgumentParser:
     """The parser of ``eightoff survey report`` (a subcommand of ``survey``)."""
     p = _parser(
         "report",
+        _cmd_survey_report,
         "Summarize a survey database: verdicts, winnability with a 95% interval, "
         "distributions, the unsolvable deals; one report per rule set unless rule options "
         "pick one.",
@@ -76,8 +89,6 @@ def build_report_parser() -> argparse.ArgumentParser:
         help="with --markdown: keep each group's figures in this file (docs/atlas.json); the "
         "database's groups replace theirs, the others stay, the page shows them all",
     )
-    add_rule_options(p)
-    p.set_defaults(handler=_cmd_survey_report)
     return p
 
 
@@ -85,6 +96,7 @@ def build_export_parser() -> argparse.ArgumentParser:
     """The parser of ``eightoff survey export`` (a subcommand of ``survey``)."""
     p = _parser(
         "export",
+        _cmd_survey_export,
         "Write a survey database's rows to a CSV or Parquet file, one row per "
         "deal in readable columns (for pandas, polars or a spreadsheet); rule options pick "
         "one rule set. Parquet needs pyarrow: pip install 'eightoff[parquet]'.",
@@ -93,8 +105,6 @@ def build_export_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--format", choices=("csv", "parquet"), help="default: from OUT's name (.csv, .parquet)"
     )
-    add_rule_options(p)
-    p.set_defaults(handler=_cmd_survey_export)
     return p
 
 
@@ -102,11 +112,13 @@ def build_verdicts_parser() -> argparse.ArgumentParser:
     """The parser of ``eightoff survey verdicts`` (a subcommand of ``survey``)."""
     p = _parser(
         "verdicts",
+        _cmd_survey_verdicts,
         "Write the verdicts file the package ships (src/eightoff/data/"
         "verdicts.json) from a survey database: per rule set, the surveyed eightoff deals "
         "(from the lowest up to the first gap), how many were won, lost and left unknown, "
         "and the numbers of the rarer verdict and of the unknown deals.",
         ("OUT.json", "the verdicts file to write"),
+        rules=False,
     )
     p.add_argument(
         "--merge",
@@ -115,7 +127,6 @@ def build_verdicts_parser() -> argparse.ArgumentParser:
         "own replace theirs, but where it holds only deals a rule set left unknown: those "
         "are settled there)",
     )
-    p.set_defaults(handler=_cmd_survey_verdicts)
     return p
 
 
@@ -128,12 +139,8 @@ def _cmd_survey(args: argparse.Namespace) -> int:
         rules_from_args(args),
         workers=args.workers,
         dask=args.dask,
-        seconds=args.time_limit or None,
-        nodes=args.node_limit,
-        memory=mebibytes(args.memory),
-        layers_dir=args.layers_dir,
-        optimal=args.optimal,
         redo_unknown=args.redo_unknown,
+        **search_limits(args),
     )
 
 
