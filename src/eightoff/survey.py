@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Final
+from typing import IO, Final, TypedDict, Unpack
 
 from eightoff.errors import EightOffError
 from eightoff.numbers import InvalidNumberError, excerpt, whole_number
@@ -347,19 +347,24 @@ def _check_deals(deals: DealRange, rules: Rules) -> None:
             raise SurveyError(f"deal {deals.source}:{number}: {exc}") from None
 
 
+class SurveyOptions(TypedDict, total=False):
+    """:func:`run_survey`'s options as the command line gives them."""
+
+    workers: int | None
+    dask: str | None
+    seconds: float | None
+    nodes: int | None
+    memory: int | None
+    layers_dir: str | None
+    optimal: bool
+    redo_unknown: bool
+
+
 def command(
     db: str | Path,
     deals: str | DealRange,
     rules: Rules | None = None,
-    *,
-    workers: int | None = None,
-    dask: str | None = None,
-    seconds: float | None = 60.0,
-    nodes: int | None = None,
-    memory: int | None = None,
-    layers_dir: str | None = None,
-    optimal: bool = False,
-    redo_unknown: bool = False,
+    **options: Unpack[SurveyOptions],
 ) -> int:
     """``eightoff survey RANGE …`` (see :mod:`eightoff.cli`): run, then print one line.
 
@@ -368,19 +373,7 @@ def command(
     if isinstance(deals, str):
         deals = DealRange.parse(deals)
     try:
-        counts = run_survey(
-            db,
-            deals,
-            rules or STANDARD,
-            workers=workers,
-            dask=dask,
-            seconds=seconds,
-            nodes=nodes,
-            memory=memory,
-            layers_dir=layers_dir,
-            optimal=optimal,
-            redo_unknown=redo_unknown,
-        )
+        counts = run_survey(db, deals, rules or STANDARD, **options)
     except KeyboardInterrupt:
         print(
             "eightoff: survey interrupted; finished deals are saved, run the same command "
