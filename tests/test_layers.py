@@ -44,6 +44,7 @@ LAYERS: Mapping[str, int] = {
     "eightoff.view": ENGINE,
     "eightoff.solver": SOLVER,
     "eightoff.atlas": DATA,
+    "eightoff.atlaspage": DATA,
     "eightoff.daily": DATA,
     "eightoff.export": DATA,
     "eightoff.pool": DATA,

@@ -399,7 +399,7 @@ def report_command(
 ) -> int:
     """``eightoff survey report …``: print the report (of every rule set in ``db`` when
     ``rules`` is ``None``) and, with ``plot``, write histograms to that PNG file. With
-    ``markdown``, print the atlas page instead (see :mod:`eightoff.atlas`); its plot
+    ``markdown``, print the atlas page instead (see :mod:`eightoff.atlaspage`); its plot
     shows the groups with proven-optimal rows. With ``atlas`` (markdown only), the
     database's groups replace theirs in that atlas file, the others are kept, and the
     page shows them all; a plot is drawn only when the database has optimal rows (else
@@ -411,6 +411,7 @@ def report_command(
         raise ReportError("--atlas keeps the atlas page's figures: use it with --markdown")
     target = None if plot is None else check_plot_path(plot)
     from eightoff import atlas as pages
+    from eightoff.atlaspage import markdown as page
 
     if atlas is not None:
         pages.check_path(atlas)
@@ -422,7 +423,7 @@ def report_command(
             if atlas is not None:
                 found = pages.merged(found, pages.read(atlas))
                 pages.write(atlas, found)
-            print(pages.markdown(found, str(db), plot=plot, atlas=atlas), end="")
+            print(page(found, str(db), plot=plot, atlas=atlas), end="")
             drawn = pages.plotted(made)
             if target is not None and (drawn or atlas is None):
                 draw(drawn, target)
