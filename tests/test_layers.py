@@ -37,6 +37,7 @@ LAYERS: Mapping[str, int] = {
     "eightoff.formats": ENGINE,
     "eightoff.game": ENGINE,
     "eightoff.movepack": ENGINE,
+    "eightoff.moverules": ENGINE,
     "eightoff.moves": ENGINE,
     "eightoff.position": ENGINE,
     "eightoff.rules": ENGINE,
