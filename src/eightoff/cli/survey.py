@@ -130,31 +130,24 @@ def build_verdicts_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _given(args: argparse.Namespace, *names: str) -> dict[str, Any]:
+    # The options ``names`` as given, by the names the command takes them.
+    return {name: getattr(args, name) for name in names}
+
+
 def _cmd_survey(args: argparse.Namespace) -> int:
     from eightoff.survey import command  # import lazily: keeps start-up fast
 
-    return command(
-        args.db,
-        args.range,
-        rules_from_args(args),
-        workers=args.workers,
-        dask=args.dask,
-        redo_unknown=args.redo_unknown,
-        **search_limits(args),
-    )
+    options = _given(args, "workers", "dask", "redo_unknown")
+    return command(args.db, args.range, rules_from_args(args), **options, **search_limits(args))
 
 
 def _cmd_survey_report(args: argparse.Namespace) -> int:
     from eightoff.survey import report_command
 
     with needs_extra("survey", "survey report --plot"):
-        return report_command(
-            args.db,
-            rules_from_args(args),
-            plot=args.plot,
-            markdown=args.markdown,
-            atlas=args.atlas,
-        )
+        options = _given(args, "plot", "markdown", "atlas")
+        return report_command(args.db, rules_from_args(args), **options)
 
 
 def _cmd_survey_export(args: argparse.Namespace) -> int:
