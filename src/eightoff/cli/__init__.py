@@ -33,12 +33,14 @@ or ``{"index": i, "move": …, "reason": "…"}`` for the first illegal move
 and exits 2.
 
 Adding a subcommand (one block in :func:`build_parser` plus a handler; SOURCE and the
-rule options come with :func:`~eightoff.cli.options.add_command` unless it is told not)::
+rule options come with :func:`~eightoff.cli.options.add_command` unless it is told not,
+and the handler's docstring is the subcommand's description)::
 
-    p = add_command(sub, "solve", _cmd_solve, help="…", description="…")
+    p = add_command(sub, "solve", _cmd_solve, help="…")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     def _cmd_solve(args: argparse.Namespace) -> int:
+        '''Solve SOURCE under its rules. …'''  # --help's description
         from eightoff.solver import solve  # import lazily: keeps start-up fast
         position, code = load_source(args.source, rules_from_args(args))
         ...
@@ -88,9 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="eightoff", description="Eight Off solitaire.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = add_command(
-        sub, "deal", _cmd_deal, help="print a deal or position", description="Print a deal."
-    )
+    p = add_command(sub, "deal", _cmd_deal, "print a deal or position")
     p.add_argument(
         "--format",
         choices=("text", "fcs", "json"),
@@ -102,8 +102,6 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         _cmd_replay,
         help="apply a JSON list of moves and print the result as JSON",
-        description="Apply moves in order; print {status, applied, position, error}. "
-        "Exit 0 when every move was legal, 1 at the first illegal move, 2 on bad input.",
     )
     p.add_argument(
         "--moves",
@@ -118,11 +116,6 @@ def build_parser() -> argparse.ArgumentParser:
         _cmd_play,
         source=False,
         help="play in the terminal",
-        description="Play Eight Off in the terminal (keys 1-8 and a-h pick a source, then a "
-        "target; 0 the foundations; arrows and Enter too; F1 lists every key). Without a code "
-        "the game left last time resumes, else a winnable deal is dealt; with a code, the game "
-        "left last time is kept until you move in the new one. "
-        "Off a terminal, or with --text, print the deal and how to play it move by move.",
     )
     p.add_argument("code", nargs="?", help="a game code to play (default: a new random deal)")
     p.add_argument(
@@ -135,8 +128,6 @@ def build_parser() -> argparse.ArgumentParser:
         source=False,
         rules=False,
         help="play in the browser: run the web game and open it",
-        description="Run the web game (a stateless JSON API and the page) with uvicorn "
-        "and open it in the browser.",
     )
     from eightoff.web.serve import add_arguments as add_serve_arguments
 
@@ -146,10 +137,6 @@ def build_parser() -> argparse.ArgumentParser:
         "solve",
         _cmd_solve,
         help="solve a deal or position: a winning line, or a proof there is none",
-        description="Solve SOURCE under its rules. Verdicts: solved, unsolvable (a complete "
-        "search found no win: a proof), unknown (a limit was hit). --json prints one object "
-        '{"verdict", "moves", "length", "optimal", "nodes", "seconds"}. Exit 0 for any '
-        "verdict, 2 on bad input.",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_search_options(p, nodes_flag="--nodes", each="")
@@ -191,6 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
+    """Print a deal."""
     position, code = load_source(args.source, rules_from_args(args))
     if args.format == "fcs":
         sys.stdout.write(position_to_fcs(position))
@@ -204,6 +192,8 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
+    """Apply moves in order; print {status, applied, position, error}. Exit 0 when every
+    move was legal, 1 at the first illegal move, 2 on bad input."""
     start, code = load_source(args.source, rules_from_args(args))
     items = read_moves(args.moves)
     moves = [parse_move(i, item) for i, item in enumerate(items)]
@@ -228,6 +218,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    """Play Eight Off in the terminal (keys 1-8 and a-h pick a source, then a target; 0
+    the foundations; arrows and Enter too; F1 lists every key). Without a code the game
+    left last time resumes, else a winnable deal is dealt; with a code, the game left
+    last time is kept until you move in the new one. Off a terminal, or with --text,
+    print the deal and how to play it move by move."""
     rules = rules_from_args(args)
     if args.code is None:
         code = GameCode.random(rules or preset("standard"))
@@ -265,12 +260,18 @@ Win by bringing all 52 cards home, ace to king in each suit."""
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    """Solve SOURCE under its rules. Verdicts: solved, unsolvable (a complete search
+    found no win: a proof), unknown (a limit was hit). --json prints one object
+    {"verdict", "moves", "length", "optimal", "nodes", "seconds"}. Exit 0 for any
+    verdict, 2 on bad input."""
     from eightoff.solver.cli import command  # import lazily: keeps start-up fast
 
     return command(args.source, rules_from_args(args), as_json=args.json, **search_limits(args))
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
+    """Run the web game (a stateless JSON API and the page) with uvicorn and open it in
+    the browser."""
     from eightoff.web.serve import serve  # imports uvicorn and FastAPI only when serving
 
     with needs_extra("web", "the web game"):

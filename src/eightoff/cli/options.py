@@ -4,6 +4,7 @@ the numbers' bounds, and how bad input is reported (:class:`CliError`)."""
 from __future__ import annotations
 
 import argparse
+import inspect
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final
@@ -131,15 +132,17 @@ def add_command(
     sub: Any,
     name: str,
     handler: Callable[[argparse.Namespace], int],
+    help: str,
     *,
     source: bool = True,
     rules: bool = True,
-    **texts: str,
 ) -> argparse.ArgumentParser:
-    """Add the subcommand ``name``, run by ``handler``, to ``sub`` (``texts``: its help and
-    description); with ``source``, its first argument is SOURCE, with ``rules`` it takes
-    the rule options."""
-    p: argparse.ArgumentParser = sub.add_parser(name, **texts)
+    """Add the subcommand ``name``, run by ``handler``, to ``sub``: ``help`` in the list of
+    commands, the handler's docstring as its description; with ``source``, its first
+    argument is SOURCE, with ``rules`` it takes the rule options."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        name, help=help, description=inspect.cleandoc(handler.__doc__ or help)
+    )
     if source:
         p.add_argument("source", help=SOURCE_HELP)
     if rules:

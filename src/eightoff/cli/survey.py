@@ -4,6 +4,7 @@ reads or writes a survey database (``--db FILE``)."""
 from __future__ import annotations
 
 import argparse
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -29,10 +30,6 @@ def add_survey_command(sub: Any) -> None:
         _cmd_survey,
         source=False,
         help="solve a range of deals into an SQLite database ('survey report' summarizes it)",
-        description="Solve every deal of RANGE (1-100000, pysol:1-2000, 1,5,9-12) not yet in "
-        "FILE, on every local core or a Dask cluster; re-running resumes. "
-        "See also: eightoff survey report --help, eightoff survey export --help, "
-        "eightoff survey verdicts --help.",
     )
     p.add_argument("range", metavar="RANGE", help="deals to solve, e.g. 1-100000 or pysol:1-2000")
     p.add_argument("--db", required=True, metavar="FILE", help=DB_HELP)
@@ -50,13 +47,14 @@ def add_survey_command(sub: Any) -> None:
 def _parser(
     name: str,
     handler: Callable[[argparse.Namespace], int],
-    description: str,
     out: tuple[str, str] | None = None,
     *,
     rules: bool = True,
 ) -> Parser:
-    # ``eightoff survey NAME``'s parser, run by ``handler``, with ``--db FILE`` (after
-    # ``out``'s metavar and help: the file it writes) and, with ``rules``, the rule options.
+    # ``eightoff survey NAME``'s parser, run by ``handler`` (its docstring: the
+    # description), with ``--db FILE`` (after ``out``'s metavar and help: the file it
+    # writes) and, with ``rules``, the rule options.
+    description = inspect.cleandoc(handler.__doc__ or "")
     p = Parser(prog=f"eightoff survey {name}", description=description)
     if out is not None:
         p.add_argument("out", metavar=out[0], help=out[1])
@@ -72,9 +70,6 @@ def build_report_parser() -> argparse.ArgumentParser:
     p = _parser(
         "report",
         _cmd_survey_report,
-        "Summarize a survey database: verdicts, winnability with a 95% interval, "
-        "distributions, the unsolvable deals; one report per rule set unless rule options "
-        "pick one.",
     )
     p.add_argument("--plot", metavar="FILE.png", help="also write histograms to this PNG file")
     p.add_argument(
@@ -97,9 +92,6 @@ def build_export_parser() -> argparse.ArgumentParser:
     p = _parser(
         "export",
         _cmd_survey_export,
-        "Write a survey database's rows to a CSV or Parquet file, one row per "
-        "deal in readable columns (for pandas, polars or a spreadsheet); rule options pick "
-        "one rule set. Parquet needs pyarrow: pip install 'eightoff[parquet]'.",
         ("OUT", "the file to write (.csv, .parquet), or - for CSV"),
     )
     p.add_argument(
@@ -113,10 +105,6 @@ def build_verdicts_parser() -> argparse.ArgumentParser:
     p = _parser(
         "verdicts",
         _cmd_survey_verdicts,
-        "Write the verdicts file the package ships (src/eightoff/data/"
-        "verdicts.json) from a survey database: per rule set, the surveyed eightoff deals "
-        "(from the lowest up to the first gap), how many were won, lost and left unknown, "
-        "and the numbers of the rarer verdict and of the unknown deals.",
         ("OUT.json", "the verdicts file to write"),
         rules=False,
     )
@@ -136,6 +124,9 @@ def _given(args: argparse.Namespace, *names: str) -> dict[str, Any]:
 
 
 def _cmd_survey(args: argparse.Namespace) -> int:
+    """Solve every deal of RANGE (1-100000, pysol:1-2000, 1,5,9-12) not yet in FILE, on
+    every local core or a Dask cluster; re-running resumes. See also: eightoff survey
+    report --help, eightoff survey export --help, eightoff survey verdicts --help."""
     from eightoff.survey import command  # import lazily: keeps start-up fast
 
     options = _given(args, "workers", "dask", "redo_unknown")
@@ -143,6 +134,9 @@ def _cmd_survey(args: argparse.Namespace) -> int:
 
 
 def _cmd_survey_report(args: argparse.Namespace) -> int:
+    """Summarize a survey database: verdicts, winnability with a 95% interval,
+    distributions, the unsolvable deals; one report per rule set unless rule options
+    pick one."""
     from eightoff.survey import report_command
 
     with needs_extra("survey", "survey report --plot"):
@@ -151,12 +145,19 @@ def _cmd_survey_report(args: argparse.Namespace) -> int:
 
 
 def _cmd_survey_export(args: argparse.Namespace) -> int:
+    """Write a survey database's rows to a CSV or Parquet file, one row per deal in
+    readable columns (for pandas, polars or a spreadsheet); rule options pick one rule
+    set. Parquet needs pyarrow: pip install 'eightoff[parquet]'."""
     from eightoff.export import command
 
     return command(args.db, args.out, args.format, rules_from_args(args))
 
 
 def _cmd_survey_verdicts(args: argparse.Namespace) -> int:
+    """Write the verdicts file the package ships (src/eightoff/data/verdicts.json) from
+    a survey database: per rule set, the surveyed eightoff deals (from the lowest up to
+    the first gap), how many were won, lost and left unknown, and the numbers of the
+    rarer verdict and of the unknown deals."""
     from eightoff.verdicts import build
 
     made = build(args.db, args.out, merge=args.merge)
