@@ -34,13 +34,15 @@ and exits 2.
 
 Adding a subcommand (one block in :func:`build_parser` plus a handler; SOURCE and the
 rule options come with :func:`~eightoff.cli.options.add_command` unless it is told not,
-and the handler's docstring is the subcommand's description)::
+and the handler's docstring gives its help line and description)::
 
-    p = add_command(sub, "solve", _cmd_solve, help="…")
+    p = add_command(sub, "solve", _cmd_solve)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     def _cmd_solve(args: argparse.Namespace) -> int:
-        '''Solve SOURCE under its rules. …'''  # --help's description
+        '''solve a deal or position (the list of commands' help)
+
+        Solve SOURCE under its rules. … (its --help's description)'''
         from eightoff.solver import solve  # import lazily: keeps start-up fast
         position, code = load_source(args.source, rules_from_args(args))
         ...
@@ -72,7 +74,7 @@ from eightoff.cli.options import (
     rules_from_args,
     search_limits,
 )
-from eightoff.cli.survey import SUBCOMMANDS, add_survey_command
+from eightoff.cli.survey import SUBCOMMANDS, add_survey_command, build_subparser
 from eightoff.codes import GameCode
 from eightoff.errors import EightOffError
 from eightoff.formats import move_from_json, position_to_fcs, position_to_json
@@ -90,19 +92,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="eightoff", description="Eight Off solitaire.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = add_command(sub, "deal", _cmd_deal, "print a deal or position")
+    p = add_command(sub, "deal", _cmd_deal)
     p.add_argument(
         "--format",
         choices=("text", "fcs", "json"),
         default="text",
-        help="text (default), fc-solve board text, or JSON",
     )
-    p = add_command(
-        sub,
-        "replay",
-        _cmd_replay,
-        help="apply a JSON list of moves and print the result as JSON",
-    )
+    p = add_command(sub, "replay", _cmd_replay)
     p.add_argument(
         "--moves",
         required=True,
@@ -110,34 +106,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="a JSON list of moves ({card, from, to, count} objects or notation like "
         '"3a"); - reads standard input',
     )
-    p = add_command(
-        sub,
-        "play",
-        _cmd_play,
-        source=False,
-        help="play in the terminal",
-    )
+    p = add_command(sub, "play", _cmd_play, source=False)
     p.add_argument("code", nargs="?", help="a game code to play (default: a new random deal)")
     p.add_argument(
         "--text", action="store_true", help="print the deal instead of starting the terminal game"
     )
-    p = add_command(
-        sub,
-        "serve",
-        _cmd_serve,
-        source=False,
-        rules=False,
-        help="play in the browser: run the web game and open it",
-    )
+    p = add_command(sub, "serve", _cmd_serve, source=False, rules=False)
     from eightoff.web.serve import add_arguments as add_serve_arguments
 
     add_serve_arguments(p)
-    p = add_command(
-        sub,
-        "solve",
-        _cmd_solve,
-        help="solve a deal or position: a winning line, or a proof there is none",
-    )
+    p = add_command(sub, "solve", _cmd_solve)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_search_options(p, nodes_flag="--nodes", each="")
     add_survey_command(sub)
@@ -150,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         check_repeats(argv)
         if argv[:1] == ["survey"] and argv[1:2] and argv[1] in SUBCOMMANDS:
-            parser, argv = SUBCOMMANDS[argv[1]](), argv[2:]
+            parser, argv = build_subparser(argv[1]), argv[2:]
         else:
             parser = build_parser()
         args = parser.parse_args(argv)
@@ -178,7 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
-    """Print a deal."""
+    """print a deal or position
+
+    Print a deal."""
     position, code = load_source(args.source, rules_from_args(args))
     if args.format == "fcs":
         sys.stdout.write(position_to_fcs(position))
@@ -192,7 +172,9 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    """Apply moves in order; print {status, applied, position, error}. Exit 0 when every
+    """apply a JSON list of moves and print the result as JSON
+
+    Apply moves in order; print {status, applied, position, error}. Exit 0 when every
     move was legal, 1 at the first illegal move, 2 on bad input."""
     start, code = load_source(args.source, rules_from_args(args))
     items = read_moves(args.moves)
@@ -218,7 +200,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    """Play Eight Off in the terminal (keys 1-8 and a-h pick a source, then a target; 0
+    """play in the terminal
+
+    Play Eight Off in the terminal (keys 1-8 and a-h pick a source, then a target; 0
     the foundations; arrows and Enter too; F1 lists every key). Without a code the game
     left last time resumes, else a winnable deal is dealt; with a code, the game left
     last time is kept until you move in the new one. Off a terminal, or with --text,
@@ -260,7 +244,9 @@ Win by bringing all 52 cards home, ace to king in each suit."""
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    """Solve SOURCE under its rules. Verdicts: solved, unsolvable (a complete search
+    """solve a deal or position: a winning line, or a proof there is none
+
+    Solve SOURCE under its rules. Verdicts: solved, unsolvable (a complete search
     found no win: a proof), unknown (a limit was hit). --json prints one object
     {"verdict", "moves", "length", "optimal", "nodes", "seconds"}. Exit 0 for any
     verdict, 2 on bad input."""
@@ -270,7 +256,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    """Run the web game (a stateless JSON API and the page) with uvicorn and open it in
+    """play in the browser: run the web game and open it
+
+    Run the web game (a stateless JSON API and the page) with uvicorn and open it in
     the browser."""
     from eightoff.web.serve import serve  # imports uvicorn and FastAPI only when serving
 

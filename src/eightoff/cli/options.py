@@ -115,6 +115,13 @@ def add_search_options(parser: argparse.ArgumentParser, *, nodes_flag: str, each
     )
 
 
+def described(handler: Callable[[argparse.Namespace], int]) -> tuple[str, str]:
+    """A subcommand's help and description: its handler's docstring, the first line and
+    the rest."""
+    summary, _, rest = inspect.cleandoc(handler.__doc__ or "").partition("\n\n")
+    return summary, rest or summary
+
+
 def search_limits(args: argparse.Namespace) -> dict[str, Any]:
     """The solver's limits and ``--optimal`` as :func:`add_search_options` read them, by
     the names the solving commands take them (``seconds``, ``nodes``, ``memory`` in bytes,
@@ -132,17 +139,15 @@ def add_command(
     sub: Any,
     name: str,
     handler: Callable[[argparse.Namespace], int],
-    help: str,
     *,
     source: bool = True,
     rules: bool = True,
 ) -> argparse.ArgumentParser:
-    """Add the subcommand ``name``, run by ``handler``, to ``sub``: ``help`` in the list of
-    commands, the handler's docstring as its description; with ``source``, its first
-    argument is SOURCE, with ``rules`` it takes the rule options."""
-    p: argparse.ArgumentParser = sub.add_parser(
-        name, help=help, description=inspect.cleandoc(handler.__doc__ or help)
-    )
+    """Add the subcommand ``name``, run by ``handler``, to ``sub``: the first line of the
+    handler's docstring is its help in the list of commands, the rest its description;
+    with ``source`` its first argument is SOURCE, with ``rules`` it takes the rule options."""
+    summary, description = described(handler)
+    p: argparse.ArgumentParser = sub.add_parser(name, help=summary, description=description)
     if source:
         p.add_argument("source", help=SOURCE_HELP)
     if rules:
@@ -182,6 +187,7 @@ __all__ = [
     "add_rule_options",
     "add_search_options",
     "check_repeats",
+    "described",
     "mebibytes",
     "needs_extra",
     "rules_from_args",

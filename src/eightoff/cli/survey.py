@@ -4,9 +4,8 @@ reads or writes a survey database (``--db FILE``)."""
 from __future__ import annotations
 
 import argparse
-import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from eightoff.argtypes import Parser, int_in
 from eightoff.cli.options import (
@@ -14,6 +13,7 @@ from eightoff.cli.options import (
     add_command,
     add_rule_options,
     add_search_options,
+    described,
     needs_extra,
     rules_from_args,
     search_limits,
@@ -24,20 +24,13 @@ DB_HELP = "the survey database (SQLite)"
 
 def add_survey_command(sub: Any) -> None:
     """Add ``survey RANGE`` to the subcommands ``sub``."""
-    p = add_command(
-        sub,
-        "survey",
-        _cmd_survey,
-        source=False,
-        help="solve a range of deals into an SQLite database ('survey report' summarizes it)",
-    )
+    p = add_command(sub, "survey", _cmd_survey, source=False)
     p.add_argument("range", metavar="RANGE", help="deals to solve, e.g. 1-100000 or pysol:1-2000")
     p.add_argument("--db", required=True, metavar="FILE", help=DB_HELP)
     p.add_argument(
         "--workers",
         type=int_in(1, MAX_WORKERS),
         metavar="N",
-        help="local processes (default: all cores)",
     )
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster at tcp://HOST:PORT")
     add_search_options(p, nodes_flag="--node-limit", each=" per deal")
@@ -54,8 +47,7 @@ def _parser(
     # ``eightoff survey NAME``'s parser, run by ``handler`` (its docstring: the
     # description), with ``--db FILE`` (after ``out``'s metavar and help: the file it
     # writes) and, with ``rules``, the rule options.
-    description = inspect.cleandoc(handler.__doc__ or "")
-    p = Parser(prog=f"eightoff survey {name}", description=description)
+    p = Parser(prog=f"eightoff survey {name}", description=described(handler)[1])
     if out is not None:
         p.add_argument("out", metavar=out[0], help=out[1])
     p.add_argument("--db", required=True, metavar="FILE", help=DB_HELP)
@@ -65,56 +57,44 @@ def _parser(
     return p
 
 
-def build_report_parser() -> argparse.ArgumentParser:
-    """The parser of ``eightoff survey report`` (a subcommand of ``survey``)."""
-    p = _parser(
-        "report",
-        _cmd_survey_report,
-    )
-    p.add_argument("--plot", metavar="FILE.png", help="also write histograms to this PNG file")
-    p.add_argument(
-        "--markdown",
-        action="store_true",
-        help="print the atlas page (docs/atlas.md): the commands that make the survey again, "
-        "winnability by variant, proven-optimal lengths, published figures",
-    )
-    p.add_argument(
-        "--atlas",
-        metavar="FILE.json",
-        help="with --markdown: keep each group's figures in this file (docs/atlas.json); the "
-        "database's groups replace theirs, the others stay, the page shows them all",
-    )
-    return p
-
-
-def build_export_parser() -> argparse.ArgumentParser:
-    """The parser of ``eightoff survey export`` (a subcommand of ``survey``)."""
-    p = _parser(
-        "export",
-        _cmd_survey_export,
-        ("OUT", "the file to write (.csv, .parquet), or - for CSV"),
-    )
-    p.add_argument(
-        "--format", choices=("csv", "parquet"), help="default: from OUT's name (.csv, .parquet)"
-    )
-    return p
-
-
-def build_verdicts_parser() -> argparse.ArgumentParser:
-    """The parser of ``eightoff survey verdicts`` (a subcommand of ``survey``)."""
-    p = _parser(
-        "verdicts",
-        _cmd_survey_verdicts,
-        ("OUT.json", "the verdicts file to write"),
-        rules=False,
-    )
-    p.add_argument(
-        "--merge",
-        action="store_true",
-        help="keep the rule sets OUT.json holds that the database does not (the database's "
-        "own replace theirs, but where it holds only deals a rule set left unknown: those "
-        "are settled there)",
-    )
+def build_subparser(name: str) -> argparse.ArgumentParser:
+    """The parser of ``eightoff survey NAME``, one of :data:`SUBCOMMANDS` (each its own:
+    ``survey`` itself takes a RANGE)."""
+    if name == "report":
+        p = _parser(name, _cmd_survey_report)
+        p.add_argument("--plot", metavar="FILE.png", help="also write histograms to this PNG file")
+        p.add_argument(
+            "--markdown",
+            action="store_true",
+            help="print the atlas page (docs/atlas.md): the commands that make the survey "
+            "again, winnability by variant, proven-optimal lengths, published figures",
+        )
+        p.add_argument(
+            "--atlas",
+            metavar="FILE.json",
+            help="with --markdown: keep each group's figures in this file (docs/atlas.json); "
+            "the database's groups replace theirs, the others stay, the page shows them all",
+        )
+    elif name == "export":
+        p = _parser(
+            name, _cmd_survey_export, ("OUT", "the file to write (.csv, .parquet), or - for CSV")
+        )
+        p.add_argument(
+            "--format", choices=("csv", "parquet"), help="default: from OUT's name (.csv, .parquet)"
+        )
+    elif name == "verdicts":
+        p = _parser(
+            name, _cmd_survey_verdicts, ("OUT.json", "the verdicts file to write"), rules=False
+        )
+        p.add_argument(
+            "--merge",
+            action="store_true",
+            help="keep the rule sets OUT.json holds that the database does not (the database's "
+            "own replace theirs, but where it holds only deals a rule set left unknown: those "
+            "are settled there)",
+        )
+    else:
+        raise ValueError(f"no subcommand survey {name}")
     return p
 
 
@@ -124,7 +104,9 @@ def _given(args: argparse.Namespace, *names: str) -> dict[str, Any]:
 
 
 def _cmd_survey(args: argparse.Namespace) -> int:
-    """Solve every deal of RANGE (1-100000, pysol:1-2000, 1,5,9-12) not yet in FILE, on
+    """solve a range of deals into an SQLite database ('survey report' summarizes it)
+
+    Solve every deal of RANGE (1-100000, pysol:1-2000, 1,5,9-12) not yet in FILE, on
     every local core or a Dask cluster; re-running resumes. See also: eightoff survey
     report --help, eightoff survey export --help, eightoff survey verdicts --help."""
     from eightoff.survey import command  # import lazily: keeps start-up fast
@@ -134,7 +116,9 @@ def _cmd_survey(args: argparse.Namespace) -> int:
 
 
 def _cmd_survey_report(args: argparse.Namespace) -> int:
-    """Summarize a survey database: verdicts, winnability with a 95% interval,
+    """summarize a survey database
+
+    Summarize a survey database: verdicts, winnability with a 95% interval,
     distributions, the unsolvable deals; one report per rule set unless rule options
     pick one."""
     from eightoff.survey import report_command
@@ -145,7 +129,9 @@ def _cmd_survey_report(args: argparse.Namespace) -> int:
 
 
 def _cmd_survey_export(args: argparse.Namespace) -> int:
-    """Write a survey database's rows to a CSV or Parquet file, one row per deal in
+    """write a survey database's rows to a CSV or Parquet file
+
+    Write a survey database's rows to a CSV or Parquet file, one row per deal in
     readable columns (for pandas, polars or a spreadsheet); rule options pick one rule
     set. Parquet needs pyarrow: pip install 'eightoff[parquet]'."""
     from eightoff.export import command
@@ -154,7 +140,9 @@ def _cmd_survey_export(args: argparse.Namespace) -> int:
 
 
 def _cmd_survey_verdicts(args: argparse.Namespace) -> int:
-    """Write the verdicts file the package ships (src/eightoff/data/verdicts.json) from
+    """write the verdicts file the package ships
+
+    Write the verdicts file the package ships (src/eightoff/data/verdicts.json) from
     a survey database: per rule set, the surveyed eightoff deals (from the lowest up to
     the first gap), how many were won, lost and left unknown, and the numbers of the
     rarer verdict and of the unknown deals."""
@@ -167,18 +155,8 @@ def _cmd_survey_verdicts(args: argparse.Namespace) -> int:
     return 0
 
 
-SUBCOMMANDS: dict[str, Callable[[], argparse.ArgumentParser]] = {
-    "report": build_report_parser,
-    "export": build_export_parser,
-    "verdicts": build_verdicts_parser,
-}
-"""``eightoff survey NAME``'s parser by NAME: each its own (``survey`` takes a RANGE)."""
+SUBCOMMANDS: Final = ("report", "export", "verdicts")
+"""The subcommands of ``eightoff survey`` (:func:`build_subparser` makes their parsers)."""
 
 
-__all__ = [
-    "SUBCOMMANDS",
-    "add_survey_command",
-    "build_export_parser",
-    "build_report_parser",
-    "build_verdicts_parser",
-]
+__all__ = ["SUBCOMMANDS", "add_survey_command", "build_subparser"]
