@@ -289,13 +289,14 @@ def markdown(
         "survey ran on.",
         "",
         *_atlas_note(atlas, db),
-        "## Winnability by variant",
-        "",
-        "Winnable: the share of won deals among the decided ones, with its 95% Wilson interval;",
-        "where deals are left unknown, the true share over every deal lies between won / all",
-        "and (won + unknown) / all.",
-        "",
-        *variants_table([e for e in found if not _pysol_only(e)]),
+        *_variants_section(
+            "## Winnability by variant",
+            """\
+Winnable: the share of won deals among the decided ones, with its 95% Wilson interval;
+where deals are left unknown, the true share over every deal lies between won / all
+and (won + unknown) / all.""",
+            [e for e in found if not _pysol_only(e)],
+        ),
     ]
     unknown = [e for e in found if e.unknown]
     if unknown:
@@ -314,14 +315,15 @@ def markdown(
     if pysol:
         out += [
             "",
-            "### PySolFC's deals",
-            "",
-            "The deals other solvers are measured on: PySolFC's numbered Eight Off deals",
-            "(`pysol:` ranges, the same boards PySolFC shows for those numbers), dealt under",
-            "each variant's rules: each verdict can be checked against another solver's, deal",
-            "by deal.",
-            "",
-            *variants_table(pysol),
+            *_variants_section(
+                "### PySolFC's deals",
+                """\
+The deals other solvers are measured on: PySolFC's numbered Eight Off deals
+(`pysol:` ranges, the same boards PySolFC shows for those numbers), dealt under
+each variant's rules: each verdict can be checked against another solver's, deal
+by deal.""",
+                pysol,
+            ),
         ]
     optimal = [e for e in found if e.optimal]
     if optimal:
@@ -332,6 +334,11 @@ def markdown(
     if comparison:
         out += ["", "## Published figures", "", *comparison]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _variants_section(heading: str, prose: str, found: list[Entry]) -> list[str]:
+    # A section of the page: its heading, its prose and the table of ``found``.
+    return [heading, "", *prose.splitlines(), "", *variants_table(found)]
 
 
 def _atlas_note(atlas: str | None, db: str) -> list[str]:
