@@ -3,10 +3,12 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 APT_PACKAGES := chromium freecell-solver-bin libfreecell-solver0
 
-# The solver's compiled core (see setup.py): rebuilt when any of these changes.
-SOLVER_SOURCES := $(wildcard src/eightoff/solver/native/*.[ch])
+# The kernel and the solver's compiled core (see setup.py): rebuilt when any of these changes.
+KERNEL_DIR := src/eightoff/_kernel
+KERNEL_UNITS := $(filter-out $(KERNEL_DIR)/module.c,$(wildcard $(KERNEL_DIR)/*.c))
+SOLVER_SOURCES := $(wildcard src/eightoff/solver/native/*.[ch] $(KERNEL_DIR)/*.[ch])
 
-.PHONY: play test setup system-deps build-deps lint bench mutate
+.PHONY: play test setup system-deps build-deps lint bench mutate kernel-test
 
 setup: $(VENV)/.installed
 
@@ -51,13 +53,19 @@ lint: setup
 
 # --strict-skips (tests/conftest.py): the C core, chromium and fc-solve must be there,
 # and a skipped test fails the run unless its reason is on the allow-list there.
-test: setup system-deps lint
+test: setup system-deps lint kernel-test
 	HYPOTHESIS_PROFILE=ci $(VENV)/bin/pytest -q -n 2 --strict-skips
 
 # Mutation testing of the engine modules (slow; not part of `make test`): each module's
 # score and surviving mutants (benchmarks/mutation.py, benchmarks/results/mutation.md).
 mutate: setup
 	$(PY) benchmarks/mutation.py
+
+# The game kernel alone, with a C compiler and no Python: tests/c/test_kernel.c.
+kernel-test:
+	@mkdir -p build
+	$(CC) -std=c11 -Wall -Wextra -pedantic -Werror -O2 -I$(KERNEL_DIR) tests/c/test_kernel.c $(KERNEL_UNITS) -o build/test_kernel
+	build/test_kernel
 
 bench: setup system-deps
 	$(PY) benchmarks/solver_vs_fcsolve.py

@@ -32,6 +32,7 @@ import re
 import subprocess
 import sys
 import time
+from dataclasses import replace
 
 from eightoff.deal import pysol_deal
 from eightoff.formats import position_to_fcs
@@ -108,8 +109,10 @@ def our_scan(
     status, steps, checked = found
     if status != core.SOLVED:
         return int(checked), False, False
-    no_autoplay = (*config[:5], core.AUTO_NONE, *config[6:])  # the scan sends no card home
-    line = core.native.finish(*core.state(position), no_autoplay, steps, 20, 300, -1.0, True)
+    no_autoplay = replace(config, autoplay=core.AUTO_NONE)  # the scan sends no card home
+    line = core.native.finish(
+        *core.state(position), no_autoplay, steps, 20, 300, -1.0, shortcuts=True
+    )
     for move in map(core.MOVES.__getitem__, line):
         position = position.apply(move)
     return int(checked), True, position.is_won()

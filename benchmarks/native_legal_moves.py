@@ -5,7 +5,7 @@
 
 For each rule book of ``tests/test_native.py`` (every preset, and every value of
 every option somewhere), positions are reached by random legal moves from random
-PySolFC deals; ``_native.legal_moves`` must list exactly the engine's moves, in the
+PySolFC deals; the kernel's ``legal_moves`` must list exactly the engine's moves, in the
 engine's order. Each position's moves are listed once by each side (the walk steps
 on from the engine's list). Prints positions, moves, positions/s and mismatches
 per rule book, and the first position where the two differ; exits 1 on any mismatch.

@@ -2,8 +2,8 @@
 
     python benchmarks/native_sanitizer.py [--solves 20000] [--seed 1] [--hard]
 
-Builds a copy of the package whose ``_native`` extension is compiled with
-``-fsanitize=address`` (gcc and its libasan, as ``make build-deps`` installs them),
+Builds a copy of the package whose two extensions (the kernel's and the solver's) are
+compiled with ``-fsanitize=address`` (gcc and its libasan, as ``make build-deps`` installs them),
 then solves random deals of the 24 variants of docs/atlas.md through the public
 ``solve()`` with node limits of 1-150,000 positions and memory limits of
 64 KiB-16 MiB, one solve in five in optimal mode (``--hard``: the hardest variants,
@@ -32,7 +32,8 @@ from pathlib import Path
 from results_page import write_result
 
 ROOT = Path(__file__).resolve().parents[1]
-EXTENSION = "_native" + (sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+EXTENSION = "_native" + SUFFIX
 
 
 def build(where: Path) -> Path:
@@ -40,13 +41,23 @@ def build(where: Path) -> Path:
     src = where / "src"
     shutil.copytree(ROOT / "src", src, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     include = sysconfig.get_paths()["include"]
-    subprocess.run(
-        ["gcc", "-O1", "-g", "-fsanitize=address", "-fno-omit-frame-pointer", "-fwrapv"]
-        + ["-fno-strict-aliasing", "-fPIC", "-shared", f"-I{include}"]
-        + [str(src / "eightoff/solver/native/module.c")]
-        + ["-o", str(src / "eightoff/solver" / EXTENSION)],
-        check=True,
-    )
+    kernel, native = src / "eightoff/_kernel", src / "eightoff/solver/native"
+    units = [str(p) for p in sorted(kernel.glob("*.c")) if p.name != "module.c"]
+    flags = [
+        "-O1",
+        "-g",
+        "-fsanitize=address",
+        "-fno-omit-frame-pointer",
+        "-fwrapv",
+        "-fno-strict-aliasing",
+    ]
+    flags += ["-fPIC", "-shared", f"-I{include}", f"-I{kernel}", f"-I{native}"]
+    solver = [str(p) for p in sorted(native.glob("*.c"))]
+    for sources, out in (
+        ([str(kernel / "module.c"), *units], kernel / ("_kernel" + SUFFIX)),
+        ([*solver, *units], src / "eightoff/solver" / EXTENSION),
+    ):
+        subprocess.run(["gcc", *flags, *sources, "-o", str(out)], check=True)
     return src
 
 

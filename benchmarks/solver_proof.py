@@ -88,7 +88,7 @@ def run(
             )
     else:
         status, _, _, count = native.solve(
-            cols, cells, founds, config, nodes, seconds, 20, 300, max_bytes
+            cols, cells, founds, config, nodes, seconds, 20, 300, max_bytes=max_bytes
         )
     return status, count, time.process_time() - clock, extra
 

@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/solver_variants.py [--deals 2001-3000]
         [--variants standard,forecell,alternate-2] [--solvers eightoff,eightoff-bf,fcs-lib]
         [--time-limit 10] [--nodes N] [--workers 2] [--block 100] [--json FILE]
+        [--schedule FIELD=VALUE,...] [--baseline COMMIT]
 
 The variants are the 24 of docs/atlas.md (``--variants all``): 8, 4 or 2 cells × Kings
 or any card to an empty column × build in suit or alternating colours × Eight Off's or
@@ -19,6 +20,9 @@ order turns as well: each block starts with the next solver):
 * ``eightoff``    — :func:`eightoff.solver.solve` in-process (the portfolio: best-first,
   then best-first and its helpers by turns, Freecell Solver's first scan among them,
   see ``solver/native/portfolio.c``);
+* ``eightoff-default`` — the same with the default schedule, where ``--schedule
+  FIELD=VALUE,...`` (fields of :class:`eightoff.solver.Schedule`) changes ``eightoff``'s:
+  a schedule and the tuned one side by side, no rebuilding;
 * ``eightoff-bf`` — the same with the weighted best-first search alone (the solver
   before the portfolio: ``eightoff.solver.core.PORTFOLIO = False``);
 * ``fcs-lib``     — Freecell Solver's ``toons-for-twenty-somethings`` preset in-process,
@@ -29,10 +33,12 @@ order turns as well: each block starts with the next solver):
   ``lg`` looking-glass, ``as`` amateur-star, ``ct`` conspiracy-theory, ...), whose scans
   move sequences as fc-solve's meta-moves do: a peer's best preset on deals the toons
   one does not win (its "unsolvable" is no proof where the preset prunes: ``-sp r:tf``);
-* ``eightoff-base`` — with ``--baseline COMMIT``: :func:`eightoff.solver.solve` with the C
-  core of that commit in place of this one (built from ``git archive`` into a temporary
-  directory, compiled as setup.py does), the rest of the package this one: the solver
-  "as it was" in the same run, e.g. to measure a change.
+* ``eightoff-base`` — with ``--baseline COMMIT``: that commit's whole package (from ``git
+  archive`` into a temporary directory, its C code compiled as setup.py does) through its
+  public :func:`eightoff.solver.solve`, in a process of its own beside each worker
+  (``benchmarks/solve_worker.py``): the solver "as it was" in the same run;
+* ``eightoff-proc`` — this package the same way, in a process of its own: beside
+  ``eightoff-base``, the two builds measured alike.
 
 Times are CPU seconds of the solve (for ``fcs-proc``, of the child process), so the
 figures hold up on a loaded machine better than wall time does. Lengths are in
@@ -50,9 +56,9 @@ from __future__ import annotations
 import argparse
 import ctypes
 import functools
-import importlib.util
 import json
 import math
+import os
 import resource
 import statistics
 import subprocess
@@ -62,7 +68,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -70,8 +76,9 @@ from eightoff.deal import pysol_deal
 from eightoff.export import variant as variant_code
 from eightoff.formats import position_to_fcs
 from eightoff.rules import CELL_COUNTS, Build, EmptyColumn, GroupMoves, Layout, Rules
-from eightoff.solver import Limit, core, solve
+from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, core, solve
 from results_page import write_result
+from solve_worker import rule_texts
 from solver_vs_fcsolve import count_text_moves, forget_lib_solvers, lib_solver, parse_range, run_lib
 
 TOONS = ["-l", "toons-for-twenty-somethings"]
@@ -171,9 +178,12 @@ _SLACK: list[float | None] = [None]
 # --max-stored-states and then says "Iterations count exceeded."; the in-process solver
 # is looked at between its suspensions.
 _FCS_STATES: list[int | None] = [None]
-# --baseline: the path of the baseline's compiled C core, loaded once in each worker.
+# --baseline: the baseline package's src (built by build_baseline); each worker runs it
+# in a process of its own (benchmarks/solve_worker.py), through its public solve().
 _BASELINE: list[str | None] = [None]
-_BASELINE_MODULE: list[Any] = [None]
+_PROCESSES: dict[str, subprocess.Popen[str]] = {}  # src -> its solve_worker process
+# --schedule: the schedule the solver eightoff runs (eightoff-default: the default).
+_SCHEDULE: list[Schedule] = [DEFAULT_SCHEDULE]
 
 
 def _set_limits(
@@ -181,71 +191,82 @@ def _set_limits(
     slack: float | None,
     fcs_states: int | None = None,
     baseline: str | None = None,
+    schedule: Schedule = DEFAULT_SCHEDULE,
 ) -> None:
     _NODES[0] = nodes
     _SLACK[0] = slack
     _FCS_STATES[0] = fcs_states
     _BASELINE[0] = baseline
+    _SCHEDULE[0] = schedule
+
+
+def parse_schedule(text: str) -> Schedule:
+    """``--schedule``: ``scan_num=2,meta_start=300`` as the default schedule with those
+    fields changed (``resolve_home=3:6:12`` for the tuple)."""
+    kinds = {f.name: type(getattr(DEFAULT_SCHEDULE, f.name)) for f in fields(Schedule)}
+    changes: dict[str, object] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, _, value = item.partition("=")
+        kind = kinds.get(name)
+        if kind is None:
+            raise argparse.ArgumentTypeError(f"no Schedule field {name!r}")
+        try:
+            if kind is tuple:
+                changes[name] = tuple(int(v) for v in value.split(":"))
+            elif kind is bool:
+                changes[name] = value.lower() in ("1", "true", "yes")
+            else:
+                changes[name] = kind(value)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(f"{name}: {error}") from None
+    return replace(DEFAULT_SCHEDULE, **changes)
 
 
 def build_baseline(commit: str, into: Path) -> Path:
-    """``commit``'s C core compiled into ``into`` (flags as setup.py's build gets them)."""
+    """``commit``'s package under ``into``, its C code compiled in place with the flags
+    setup.py's build gets: one unit per C file beside the kernel's where it has
+    ``_kernel``, else its ``module.c`` (which included the others). Its ``src``."""
     archive = subprocess.run(
-        ["git", "archive", commit, "src/eightoff/solver/native"],
+        ["git", "archive", commit, "src/eightoff"],
         capture_output=True,
         check=True,
         cwd=Path(__file__).resolve().parent.parent,
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    out = into / "_native.so"
+    src = into / "src"
     compiler = str(sysconfig.get_config_var("CC") or "cc").split()
-    flags = str(sysconfig.get_config_var("CFLAGS") or "").split()
+    flags = [*str(sysconfig.get_config_var("CFLAGS") or "").split(), "-fPIC", "-O2"]
     include = sysconfig.get_paths()["include"]
-    source = into / "src/eightoff/solver/native/module.c"
-    command = [*compiler, *flags, "-fPIC", "-O2", "-I", include, "-shared", str(source)]
-    subprocess.run([*command, "-o", str(out)], check=True)
-    return out
+    suffix = str(sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+    native, kernel = src / "eightoff/solver/native", src / "eightoff/_kernel"
+    out = src / "eightoff/solver" / f"_native{suffix}"
+    if not kernel.is_dir():
+        command = [*compiler, *flags, "-I", include, "-shared", str(native / "module.c")]
+        subprocess.run([*command, "-o", str(out)], check=True)
+        return src
+    flags += ["-fvisibility=hidden", "-flto", "-I", include, "-I", str(kernel), "-I", str(native)]
+    units = [str(p) for p in sorted(kernel.glob("*.c")) if p.name != "module.c"]
+    solver = [str(p) for p in sorted(native.glob("*.c"))]
+    for sources, target in (
+        ([str(kernel / "module.c"), *units], kernel / f"_kernel{suffix}"),
+        ([*solver, *units], out),
+    ):
+        subprocess.run([*compiler, *flags, "-shared", *sources, "-o", str(target)], check=True)
+    return src
 
 
-class _Baseline:
-    """A baseline C core in core.native's place. Before the portfolio, ``solve`` took
-    no portfolio flag (its 10th argument): it is called without it then. Before 941da49
-    the core did not export FIRST and LATE_BF_MAX: ``solve`` is called without its
-    ``first`` and ``late`` then, and keeps that core's own."""
-
-    def __init__(self, module: Any) -> None:
-        self.module = module
-        self.args: int | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("FIRST", "LATE_BF_MAX") and not hasattr(self.module, name):
-            return 0  # read by core.solve_fast, then left out by solve() below
-        return getattr(self.module, name)
-
-    def solve(self, *args: Any) -> Any:
-        if not hasattr(self.module, "FIRST"):
-            args = args[:10]
-        if self.args is None:
-            try:
-                result = self.module.solve(*args)
-                self.args = len(args)
-                return result
-            except TypeError:
-                self.args = 9
-        return self.module.solve(*args[: self.args])
-
-
-def _baseline_native() -> Any:
-    if _BASELINE_MODULE[0] is None:
-        path = _BASELINE[0]
-        if path is None:
-            raise SystemExit("eightoff-base needs --baseline COMMIT")
-        spec = importlib.util.spec_from_file_location("_native", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        _BASELINE_MODULE[0] = _Baseline(module)
-    return _BASELINE_MODULE[0]
+def _solver_process(src: str) -> subprocess.Popen[str]:
+    """This worker's process of the package in ``src`` (benchmarks/solve_worker.py)."""
+    if src not in _PROCESSES:
+        worker = Path(__file__).resolve().parent / "solve_worker.py"
+        _PROCESSES[src] = subprocess.Popen(
+            [sys.executable, str(worker)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": src},
+        )
+    return _PROCESSES[src]
 
 
 def _over(row: Row, seconds: float) -> Row:
@@ -255,19 +276,26 @@ def _over(row: Row, seconds: float) -> Row:
     return row
 
 
-def _eightoff(variant: str, number: int, seconds: float) -> Row:
+def _eightoff(
+    variant: str, number: int, seconds: float, schedule: Schedule = DEFAULT_SCHEDULE
+) -> Row:
     pos = pysol_deal(number, VARIANTS[variant].rules)
     nodes = _NODES[0]
     wall = seconds * (_SLACK[0] or 1)
     limit = Limit(nodes=nodes, seconds=wall if nodes is None else None)
     start = time.process_time()
-    result = solve(pos, limit=limit)
+    result = solve(pos, limit=limit, schedule=schedule)
     took = time.process_time() - start
     row = number, result.verdict.value, took, result.length
     return row if nodes is not None else _over(row, seconds)
 
 
 def run_eightoff(variant: str, number: int, seconds: float) -> Row:
+    core.PORTFOLIO = True
+    return _eightoff(variant, number, seconds, _SCHEDULE[0])
+
+
+def run_eightoff_default(variant: str, number: int, seconds: float) -> Row:
     core.PORTFOLIO = True
     return _eightoff(variant, number, seconds)
 
@@ -278,12 +306,28 @@ def run_eightoff_bf(variant: str, number: int, seconds: float) -> Row:
 
 
 def run_eightoff_base(variant: str, number: int, seconds: float) -> Row:
-    core.PORTFOLIO = True
-    mine, core.native = core.native, _baseline_native()
-    try:
-        return _eightoff(variant, number, seconds)
-    finally:
-        core.native = mine
+    """The baseline's public ``solve``, in its own process: its CPU time, as ``eightoff``'s."""
+    if _BASELINE[0] is None:
+        raise SystemExit("eightoff-base needs --baseline COMMIT")
+    return _in_process(_BASELINE[0], variant, number, seconds)
+
+
+def run_eightoff_proc(variant: str, number: int, seconds: float) -> Row:
+    """This package's public ``solve`` in a process of its own, as eightoff-base runs."""
+    return _in_process(str(Path(core.__file__).resolve().parents[2]), variant, number, seconds)
+
+
+def _in_process(src: str, variant: str, number: int, seconds: float) -> Row:
+    process = _solver_process(src)
+    assert process.stdin is not None and process.stdout is not None
+    options = rule_texts(VARIANTS[variant].rules)
+    nodes = _NODES[0]
+    wall = seconds * (_SLACK[0] or 1)
+    process.stdin.write(json.dumps([options, number, wall, nodes]) + "\n")
+    process.stdin.flush()
+    verdict, took, length = json.loads(process.stdout.readline())
+    row = number, str(verdict), float(took), int(length)
+    return row if nodes is not None else _over(row, seconds)
 
 
 # -- fc-solve in-process ---------------------------------------------------------------------
@@ -359,8 +403,10 @@ def run_fcs_proc(variant: str, number: int, seconds: float, preset: str | None =
 
 RUNNERS: dict[str, Callable[[str, int, float], Row]] = {
     "eightoff": run_eightoff,
+    "eightoff-default": run_eightoff_default,
     "eightoff-bf": run_eightoff_bf,
     "eightoff-base": run_eightoff_base,
+    "eightoff-proc": run_eightoff_proc,
     "fcs-lib": run_fcs_lib,
     "fcs-proc": run_fcs_proc,
 }
@@ -437,9 +483,9 @@ def report(per: dict[str, dict[str, list[Row]]], solvers: list[str]) -> str:
         code = "" if variant == known.code else f" ({known.code})"
         lines.append(f"\n## {variant}{code}: {known.label}")
         sums = {n: summary(by_solver[n]) for n in solvers}
-        lines.append("".ljust(24) + "".join(n.rjust(14) for n in solvers))
+        lines.append("".ljust(24) + "".join(n.rjust(18) for n in solvers))
         for label, fmt in fields:
-            lines.append(label.ljust(24) + "".join(fmt(sums[n]).rjust(14) for n in solvers))
+            lines.append(label.ljust(24) + "".join(fmt(sums[n]).rjust(18) for n in solvers))
         for peer in (n for n in by_solver if n.partition(":")[0] == "fcs-lib"):
             for mine in ("eightoff-base", "eightoff-bf", "eightoff"):
                 if mine not in by_solver:
@@ -487,7 +533,7 @@ def results_table(
 
 def watch_table(per: dict[str, dict[str, list[Row]]], solvers: list[str], watch: list[str]) -> str:
     """Each solver's CPU ms on the ``variant:deal`` items of ``watch``."""
-    lines = ["\n## watched deals (CPU ms)", "".ljust(24) + "".join(n.rjust(14) for n in solvers)]
+    lines = ["\n## watched deals (CPU ms)", "".ljust(24) + "".join(n.rjust(18) for n in solvers)]
     for item in watch:
         variant, _, number = item.partition(":")
         if variant not in per:
@@ -496,7 +542,7 @@ def watch_table(per: dict[str, dict[str, list[Row]]], solvers: list[str], watch:
         for n in solvers:
             row = next((r for r in per[variant][n] if r[0] == int(number)), None)
             cells.append("-" if row is None else f"{row[2] * 1000:.1f}")
-        lines.append(item.ljust(24) + "".join(c.rjust(14) for c in cells))
+        lines.append(item.ljust(24) + "".join(c.rjust(18) for c in cells))
     return "\n".join(lines)
 
 
@@ -538,7 +584,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--baseline",
         metavar="COMMIT",
-        help="solver eightoff-base: solve() with that commit's C core (built for this run)",
+        help="solver eightoff-base: that commit's package and its solve() (built for this run)",
+    )
+    ap.add_argument(
+        "--schedule",
+        metavar="FIELD=VALUE,...",
+        type=parse_schedule,
+        help="solver eightoff with these Schedule fields changed (eightoff-default: without)",
     )
     ap.add_argument("--workers", type=int, default=2, help="worker processes")
     ap.add_argument("--block", type=int, default=100, help="deals per turn")
@@ -576,6 +628,7 @@ def main(argv: list[str] | None = None) -> int:
                 None
                 if args.baseline is None
                 else str(build_baseline(args.baseline, Path(scratch))),
+                args.schedule or DEFAULT_SCHEDULE,
             ),
         ) as pool,
     ):

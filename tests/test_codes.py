@@ -125,46 +125,101 @@ def test_option_letters_in_any_order_and_case() -> None:
 @pytest.mark.parametrize(
     ("text", "what"),
     [
-        ("", "empty"),
-        ("XO1-C8-AAAAAFA", "must start with EO1"),
-        ("E01-C8-AAAAAFA", "letter O, not zero"),
-        ("EO2-C8-AAAAAFA", "unknown version 2"),
-        ("EO-C8-AAAAAFA", "unknown version nothing"),
-        ("EO1-X8-AAAAAFA", "cell count C8, C4 or C2"),
-        ("EO1-8-AAAAAFA", "the C is missing before the cell count"),
-        ("EO1-C6-AAAAAFA", "must be 8, 4 or 2, not 6"),
-        ("EO1-C-AAAAAFA", "not nothing"),
-        ("EO1-C8-AAAA0FA", "a digit '0' where a letter A-Z belongs.*did you mean O"),
-        ("EO1-C8-AAA*AFA", "'\\*' where a letter"),
-        ("EO1-C8-AAAAAF", "7 letters, got 6"),
-        ("EO1-C8-AAAAAFAB", "7 letters, got 8.*after a dash"),
-        ("EO1-C8", "deal number \\(7 letters\\) is missing"),
-        ("EO1-C8-AAAAAFA-X", "unknown option letter 'X'"),
+        ("XO1-C8-AAAAAFA", "it must start with EO1"),
+        ("E01-C8-AAAAAFA", "it must start with EO1 (the letter O, not zero)"),
+        ("EO2-C8-AAAAAFA", "unknown version 2 after EO (this program reads EO1)"),
+        ("EO-C8-AAAAAFA", "unknown version nothing after EO (this program reads EO1)"),
+        ("EO1-X8-AAAAAFA", "expected the cell count C8, C4 or C2 after EO1"),
+        ("EO1-8-AAAAAFA", "the C is missing before the cell count (EO1-C8-…)"),
+        ("EO1-C6-AAAAAFA", "the cell count after C must be 8, 4 or 2, not 6"),
+        ("EO1-C-AAAAAFA", "the cell count after C must be 8, 4 or 2, not nothing"),
+        (
+            "EO1-C8-AAAA0FA",
+            "a digit '0' where a letter A-Z belongs in the deal number (did you mean O?)",
+        ),
+        (
+            "EO1-C8-AAAA1FA",
+            "a digit '1' where a letter A-Z belongs in the deal number (did you mean I?)",
+        ),
+        ("EO1-C8-AAAA3FA", "a digit '3' where a letter A-Z belongs in the deal number"),
+        ("EO1-C8-AAA*AFA", "'*' where a letter A-Z belongs in the deal number"),
+        ("EO1-C8-AAA^AFA", "'^' where a letter A-Z belongs in the deal number"),
+        ("EO1-C8-AAAAAF", "the deal number is 7 letters, got 6 (AAAAAF)"),
+        (
+            "EO1-C8-AAAAAFAB",
+            "the deal number is 7 letters, got 8 (AAAAAFAB) (rule options go after a dash)",
+        ),
+        (
+            "EO1-C8-AAAAAFAB-E",
+            "the deal number is 7 letters, got 8 (AAAAAFAB) (rule options go after a dash)",
+        ),
+        ("EO1-C8-AAAAAF-ET", "the deal number is 7 letters, got 6 (AAAAAF)"),
+        ("EO1-C8-AAA-AAF-ET", "the deal number is 7 letters, got 3 (AAA)"),
+        ("EO1-C8", "the deal number (7 letters) is missing"),
+        (
+            "EO1-C8-AAAAAFA-X",
+            "unknown option letter 'X' (known: E any card to empty columns, A build in "
+            "alternating colours, B Baker's Game deal, S one card per move, F runs by the "
+            "FreeCell formula, T take-back allowed, P PySolFC deal)",
+        ),
         ("EO1-C8-AAAAAFA-TT", "option T given twice"),
-        ("EO1-C8-AAAAAFA-SF", "exclude each other"),
-        ("EO1-C8-AAAAAAA-P", "out of range 1-"),
+        (
+            "EO1-C8-AAAAAFA-SF",
+            "options S (one card per move) and F (runs by the FreeCell formula) exclude each other",
+        ),
+        ("EO1-C8-AAAAAAA-P", "deal number 0 is out of range 1-8031810175 for PySolFC deals"),
+        (
+            "EO1-C8-AAAAAFÉ",
+            "'É' is not an ASCII letter or digit (codes use A-Z, 0-9 and dashes)",
+        ),
     ],
 )
 def test_bad_codes_say_what_is_wrong(text: str, what: str) -> None:
-    with pytest.raises(InvalidGameCodeError, match=what):
+    with pytest.raises(InvalidGameCodeError) as error:
         GameCode.parse(text)
+    assert str(error.value) == f"bad game code {text!r}: {what}"
+
+
+@pytest.mark.parametrize(
+    ("value", "what"),
+    [
+        ("", "empty game code: expected one like EO1-C8-AAAAAFA"),
+        (" - ", "bad game code '-': expected one like EO1-C8-AAAAAFA"),
+        (5, "a game code is text, not int"),
+    ],
+)
+def test_an_empty_or_unreadable_code(value: object, what: str) -> None:
+    with pytest.raises(InvalidGameCodeError) as error:
+        GameCode.parse(value)  # type: ignore[arg-type]
+    assert str(error.value) == what
 
 
 def test_bad_values() -> None:
-    with pytest.raises(InvalidGameCodeError, match="out of range"):
-        GameCode(STANDARD, DEALS)
-    with pytest.raises(InvalidGameCodeError, match="out of range"):
-        GameCode(STANDARD, -1)
-    with pytest.raises(InvalidGameCodeError, match="source"):
-        GameCode(STANDARD, 1, "ms")
-    with pytest.raises(InvalidGameCodeError, match="integer"):
-        GameCode(STANDARD, True)
+    cases: list[tuple[tuple[object, ...], str]] = [
+        ((STANDARD, DEALS), f"deal number {DEALS} is out of range 0-{DEALS - 1}"),
+        ((STANDARD, -1), f"deal number -1 is out of range 0-{DEALS - 1}"),
+        ((STANDARD, 0, "pysol"), f"deal number 0 is out of range 1-{DEALS - 1} for PySolFC deals"),
+        ((STANDARD, 1, "ms"), "deal source must be 'eightoff' or 'pysol', not 'ms'"),
+        ((STANDARD, True), "the deal number must be an integer, not True"),
+        (("standard", 1), "rules must be a Rules value, not 'standard'"),
+    ]
+    for args, what in cases:
+        with pytest.raises(InvalidGameCodeError) as error:
+            GameCode(*args)  # type: ignore[arg-type]
+        assert str(error.value) == what, args
 
 
 def test_position() -> None:
     assert GameCode(STANDARD, 130).position() == deal(130)
+    assert GameCode(preset("easy"), 130).position() == deal(130, preset("easy"))
     bakers = preset("bakers")
     assert GameCode(bakers, 7, "pysol").position() == pysol_deal(7, bakers)
+
+
+def test_repr_reads_back() -> None:
+    code = GameCode.parse("eo1-c4-aaaaafa-p")
+    assert repr(code) == "GameCode.parse('EO1-C4-AAAAAFA-P')"
+    assert eval(repr(code)) == code
 
 
 def test_random() -> None:

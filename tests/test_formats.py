@@ -16,11 +16,14 @@ from eightoff.formats import (
     move_from_json,
     move_to_json,
     moves_from_fcs_solution,
+    moves_to_json,
     position_from_fcs,
     position_from_json,
     position_to_fcs,
     position_to_json,
+    view_to_json,
 )
+from eightoff.game import Game
 from eightoff.moves import FOUNDATION, InvalidMoveError, Move, cell, column, foundation
 from eightoff.position import Position
 from eightoff.rules import CELL_COUNTS, PRESETS, STANDARD, Rules, preset
@@ -142,24 +145,61 @@ def test_cell_count_from_the_freecells_line() -> None:
     assert position_from_fcs("\n".join(lines), four.rules) == four
 
 
+NINE_CELLS = PYSOL_1.replace("- - - -", "- - - - TC").replace("7D TC", "7D")
+ALL_CARDS = (
+    "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH "
+    "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
+)
+
+
 @pytest.mark.parametrize(
     ("text", "what"),
     [
-        (PYSOL_1.replace("TC", "1C"), "line 9: cannot read card '1C'"),
-        (PYSOL_1.replace("TC", "6S"), "line 9: 6S appears twice \\(also on line 1\\)"),
-        (PYSOL_1.replace("7D TC", "7D"), "lacks 1 card\\(s\\): TC"),
-        (PYSOL_1 + "KS\n", "line 10: 6S|line 10: KS appears twice|ninth column"),
-        (PYSOL_1 + "\n\nAS\n", "line 12"),
-        ("Foundations: H-X\n" + PYSOL_1, "line 1: cannot read foundation 'H-X'"),
-        ("Foundations: HA\n" + PYSOL_1, "line 1: cannot read foundation 'HA'"),
-        ("Foundations: S-2\n" + PYSOL_1, "line 3: 2S appears twice \\(also on line 1\\)"),
-        ("Talon: 5H\n" + PYSOL_1, "line 1: unknown line 'Talon'"),
-        ("", "lacks 52 card"),
+        (
+            PYSOL_1.replace("TC", "1C"),
+            "line 9: cannot read card '1C': unknown rank '1': expected A, 2-9, T or 10, J, Q, K",
+        ),
+        (PYSOL_1.replace("TC", "6S"), "line 9: 6S appears twice (also on line 1)"),
+        (PYSOL_1.replace("7D TC", "7D"), "the board lacks 1 card(s): TC"),
+        (PYSOL_1 + "KS\n", "line 10: KS appears twice (also on line 3)"),
+        (
+            PYSOL_1.replace("7D TC", "7D") + "\n\nTC\n",
+            "line 10: a ninth column; the board has 8 columns",
+        ),
+        ("Foundations: H-X\n" + PYSOL_1, "line 1: cannot read foundation 'H-X': expected like H-5"),
+        ("Foundations: HA\n" + PYSOL_1, "line 1: cannot read foundation 'HA': expected like H-5"),
+        ("Foundations: S-2\n" + PYSOL_1, "line 3: 2S appears twice (also on line 1)"),
+        (
+            PYSOL_1.replace("2S ", "") + "Foundations: S-2\n",
+            "line 10: AS is on its foundation and also on line 7",
+        ),
+        (
+            "Talon: 5H\n" + PYSOL_1,
+            "line 1: unknown line 'Talon': expected Foundations:, Freecells: or a column of cards",
+        ),
+        (NINE_CELLS, "line 1: 9 freecells given, these rules have 8"),
+        ("", "the board lacks 52 card(s): " + ALL_CARDS),
     ],
 )
 def test_bad_board_text_names_the_line(text: str, what: str) -> None:
-    with pytest.raises(InvalidBoardError, match=what):
+    with pytest.raises(InvalidBoardError) as error:
         position_from_fcs(text)
+    assert str(error.value) == what
+
+
+def test_board_text_with_comments_short_names_and_blank_lines() -> None:
+    # Comments and blank lines before the board are skipped, "Founds:" and "FC:" name
+    # the foundations and the cells, "--" is an empty cell, and blank lines after the
+    # eighth column end the board.
+    text = (
+        "\n# a comment\n\nFounds: S-K H-J D-K C-K\nFC: -- -- KH --\n: \nQH\n" + ":\n" * 6 + "\n\n\n"
+    )
+    assert position_from_fcs(text) == Position(
+        [[]] + [[Card.from_text("QH")]] + [[]] * 6,
+        [None, None, Card.from_text("KH"), None],
+        (13, 11, 13, 13),
+        Rules(cells=4),
+    )
 
 
 @settings(max_examples=60, deadline=None)
@@ -198,22 +238,47 @@ def test_position_json_foundations_as_list_and_rules_override() -> None:
 @pytest.mark.parametrize(
     ("change", "what"),
     [
-        ({"columns": [[]] * 7}, "8 columns"),
-        ({"cells": "KH"}, "cells: expected a list"),
+        ({"columns": [[]] * 7}, "columns: expected a list of 8 columns"),
+        ({"columns": "x"}, "columns: expected a list of 8 columns"),
+        ({"columns": [[]] * 7 + ["QH"]}, "columns[7]: expected a list of cards"),
+        (
+            {"columns": [[]] * 7 + [["QX"]]},
+            "columns[7]: cannot read card 'QX': unknown suit 'X': expected one of S, H, D, C",
+        ),
+        ({"cells": "KH"}, "cells: expected a list of cards or null"),
         ({"cells": [5]}, 'cells: a card is text like "7H", not 5'),
-        ({"foundations": {"X": 1}}, "unknown suit 'X'"),
-        ({"foundations": [13, 13]}, "foundations: expected"),
-        ({"foundations": [13, "J", 13, 13]}, "each top rank is a number"),
-        ({"rules": {"cells": 6}}, "rules: cells must be 8, 4 or 2"),
-        ({"cells": [None, None, None, None, None, None, None, None]}, "missing.*KH"),
+        ({"foundations": {"X": 1}}, "foundations: unknown suit 'X': expected S, H, D, C"),
+        ({"foundations": [13, 13]}, "foundations: expected {S, H, D, C: top rank} or 4 ranks"),
+        ({"foundations": "x"}, "foundations: expected {S, H, D, C: top rank} or 4 ranks"),
+        ({"foundations": [13, "J", 13, 13]}, "foundations: each top rank is a number 0-13"),
+        ({"foundations": [13, 14, 13, 13]}, "foundations need 4 top ranks from 0 (empty) to 13"),
+        ({"rules": {"cells": 6}}, "rules: cells must be 8, 4 or 2, not 6"),
+        ({"cells": [None] * 8}, "cards missing from the position: KH"),
     ],
 )
 def test_bad_json_position(change: dict[str, object], what: str) -> None:
     data = position_to_json(position_from_fcs(ENDGAME)) | change
-    with pytest.raises(InvalidBoardError, match=what):
+    with pytest.raises(InvalidBoardError) as error:
         position_from_json(data)
-    with pytest.raises(InvalidBoardError, match="JSON object"):
+    assert str(error.value) == what
+    with pytest.raises(InvalidBoardError) as error:
         position_from_json([1, 2])
+    assert str(error.value) == "a position must be a JSON object with columns, cells, foundations"
+
+
+def test_json_position_defaults() -> None:
+    # Missing cells: none held; missing foundations (or suits): empty; missing rules:
+    # the standard game.
+    data = position_to_json(pysol_deal(1))
+    del data["rules"]
+    data["foundations"] = {"S": 0}
+    assert position_from_json(data) == pysol_deal(1)
+    won = {"columns": [[]] * 8, "foundations": {"S": 13, "H": 13, "D": 13, "C": 13}}
+    assert position_from_json(won).is_won()
+    del data["foundations"]
+    assert position_from_json(data) == pysol_deal(1)
+    data["columns"][0] += data.pop("cells")[:4]
+    assert position_from_json(data).cells == (None,) * 8
 
 
 def test_move_json_exact_form() -> None:
@@ -259,28 +324,99 @@ def test_move_json_inputs() -> None:
 @pytest.mark.parametrize(
     ("obj", "what"),
     [
-        ([1], "a move is a JSON object"),
-        ({"from": ["cell", 3]}, 'lacks "to"'),
-        ({"from": ["cell", 3], "to": ["pile", 1]}, "unknown kind 'pile'"),
-        ({"from": ["cell", 3], "to": ["column", 9]}, "no column 9"),
-        ({"from": ["cell", 0], "to": ["column", 1]}, "no cell 0"),
-        ({"from": ["cell", "3"], "to": ["column", 1]}, "needs a number"),
-        ({"from": ["cell", 3], "to": ["foundation", 5]}, "foundation index is 1-4"),
-        ({"from": ["foundation"], "to": ["cell", 1]}, "needs its index"),
-        ({"from": ["cell", 3], "to": ["cell", 1], "count": 0}, "count"),
-        ({"from": ["cell", 3], "to": ["cell", 1], "count": True}, "count"),
-        ({"from": ["cell", 3], "to": ["cell", 1], "cards": 1}, "unknown key 'cards'"),
-        ({"card": "XX", "from": ["cell", 3], "to": ["cell", 1]}, "cannot read card"),
-        ({"card": 7, "from": ["cell", 3], "to": ["cell", 1]}, '"card" must be text'),
-        ({"card": "KH", "from": ["cell", 3], "to": ["foundation", 1]}, "not belong on the S"),
-        ({"card": "QH", "from": ["cell", 3], "to": ["foundation"]}, "moves is KH, not QH"),
-        ({"card": "QH", "from": ["cell", 1], "to": ["foundation"]}, "cell a is empty"),
-        ({"from": [], "to": ["cell", 1]}, '"from" must be like'),
+        (
+            [1],
+            'a move is a JSON object like {"card": "7H", "from": ["column", 3], "to": '
+            '["cell", 2], "count": 1}',
+        ),
+        ({"from": ["cell", 3]}, """move {'from': ['cell', 3]} lacks "to\""""),
+        (
+            {"from": ["cell", 3], "to": ["pile", 1]},
+            "\"to\": unknown kind 'pile': expected column, cell or foundation",
+        ),
+        ({"from": ["cell", 3], "to": ["column", 9]}, '"to": there is no column 9 (1-8)'),
+        ({"from": ["cell", 0], "to": ["column", 1]}, '"from": there is no cell 0 (1-8)'),
+        ({"from": ["cell", 9], "to": ["column", 1]}, '"from": there is no cell 9 (1-8)'),
+        (
+            {"from": ["cell", "3"], "to": ["column", 1]},
+            "\"from\": the cell needs a number, not '3'",
+        ),
+        (
+            {"from": ["cell", 3], "to": ["foundation", 5]},
+            '"to": a foundation index is 1-4 (S, H, D, C), not 5',
+        ),
+        ({"from": ["cell", 3], "to": ["foundation", "X"]}, "\"to\": unknown foundation 'X'"),
+        (
+            {"from": ["foundation"], "to": ["cell", 1]},
+            '"from": a move from a foundation needs its index (1-4, S H D C) or a "card"',
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "count": 0},
+            '"count" must be a whole number ≥ 1, not 0',
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "count": True},
+            '"count" must be a whole number ≥ 1, not True',
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "cards": 1},
+            "unknown key 'cards' in move {'from': ['cell', 3], 'to': ['cell', 1], 'cards': 1}",
+        ),
+        (
+            {"card": "XX", "from": ["cell", 3], "to": ["cell", 1]},
+            "move {'card': 'XX', 'from': ['cell', 3], 'to': ['cell', 1]}: cannot read card "
+            "'XX': unknown rank 'X': expected A, 2-9, T or 10, J, Q, K",
+        ),
+        (
+            {"card": 7, "from": ["cell", 3], "to": ["cell", 1]},
+            '"card" must be text like "7H", not 7',
+        ),
+        (
+            {"card": "KH", "from": ["cell", 3], "to": ["foundation", 1]},
+            '"to": KH does not belong on the S foundation',
+        ),
+        (
+            {"card": "QH", "from": ["cell", 3], "to": ["foundation"]},
+            "c^: the card that moves is KH, not QH",
+        ),
+        (
+            {"card": "QH", "from": ["cell", 1], "to": ["foundation"]},
+            "a^: QH is not there, cell a is empty",
+        ),
+        (
+            {"from": [], "to": ["cell", 1]},
+            '"from" must be like ["column", 3], ["cell", 2] or ["foundation", 1], not []',
+        ),
+        (
+            {"from": ["column", 1, 2, 3], "to": ["cell", 1]},
+            '"from" must be like ["column", 3], ["cell", 2] or ["foundation", 1], not '
+            "['column', 1, 2, 3]",
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "text": "3a"},
+            "\"text\" '3a' is not the move ca",
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "text": 5},
+            '"text" must be a move in the compact notation, like "3a"',
+        ),
+        (
+            {"from": ["cell", 3], "to": ["cell", 1], "text": "c" * 21},
+            '"text" must be a move in the compact notation, like "3a"',
+        ),
     ],
 )
 def test_bad_json_moves(obj: object, what: str) -> None:
-    with pytest.raises(InvalidMoveError, match=what):
+    with pytest.raises(InvalidMoveError) as error:
         move_from_json(obj, position_from_fcs(ENDGAME))
+    assert str(error.value) == what
+
+
+def test_a_json_moves_text_is_checked_and_may_be_left_out() -> None:
+    pos = position_from_fcs(ENDGAME)
+    move = {"card": "KH", "from": ["cell", 3], "to": ["column", 1]}
+    assert move_from_json(move | {"text": "c1"}, pos) == move_from_json(move, pos)
+    assert move_from_json(move | {"text": "c1"}) == Move(cell(2), column(0))
 
 
 @settings(max_examples=40, deadline=None)
@@ -339,3 +475,64 @@ def test_moves_from_fcs_solution() -> None:
 def test_bad_fcs_solution_lines(line: str) -> None:
     with pytest.raises(InvalidMoveError, match="line 2"):
         moves_from_fcs_solution("\n" + line + "\n")
+
+
+# -- a game's view ----------------------------------------------------------------------
+
+
+def json_move(
+    card: str, source: list[object], target: list[object], text: str
+) -> dict[str, object]:
+    return {"card": card, "from": source, "to": target, "count": 1, "text": text}
+
+
+def test_a_views_json_in_full() -> None:
+    # Q♥ alone in column 1, K♥ in cell a of two, every other card home.
+    cols = [[Card.from_text("QH")]] + [[]] * 7
+    pos = Position(cols, [Card.from_text("KH")], (13, 11, 13, 13), Rules(cells=2))
+    home = json_move("QH", ["column", 1], ["foundation", 2], "1^")
+    king_to = [json_move("KH", ["cell", 1], ["column", j], f"a{j}") for j in range(2, 9)]
+    assert view_to_json(Game(position=pos).view()) == {
+        "position": {
+            "columns": [["QH"], [], [], [], [], [], [], []],
+            "cells": ["KH", None],
+            "foundations": {"S": 13, "H": 11, "D": 13, "C": 13},
+            "rules": {
+                "cells": 2,
+                "empty_column": "kings",
+                "build": "suit",
+                "layout": "eight-off",
+                "group_moves": "cells",
+                "take_back": False,
+            },
+        },
+        "legal_moves": [home, json_move("QH", ["column", 1], ["cell", 2], "1b"), *king_to],
+        "status": "playing",
+        "score": 0,
+        "taps": {
+            "column-1": {"tap": home, "smart": home},
+            "cell-1": {"tap": None, "smart": king_to[0]},
+        },
+        "targets": {
+            "column-1": ["foundation-H", "cell-2"],
+            "cell-1": [f"column-{j}" for j in range(2, 9)],
+        },
+        "finish": [home, json_move("KH", ["cell", 1], ["foundation", 2], "a^")],
+    }
+
+
+def test_a_stuck_views_json_has_no_finish_and_no_taps() -> None:
+    pos = Position([[]] * 8, foundations=(13, 13, 13, 13))
+    data = view_to_json(Game(position=pos).view())
+    assert data["status"] == "won" and data["legal_moves"] == []
+    assert data["taps"] == {} and data["targets"] == {} and data["finish"] is None
+
+
+def test_moves_to_json_names_each_card_where_it_is_played() -> None:
+    pos = Position([[Card.from_text("QH")]] + [[]] * 7, [Card.from_text("KH")], (13, 11, 13, 13))
+    moves = [Move.from_text("1^"), Move.from_text("a^")]
+    assert moves_to_json(moves, pos) == [
+        {"card": "QH", "from": ["column", 1], "to": ["foundation", 2], "count": 1},
+        {"card": "KH", "from": ["cell", 1], "to": ["foundation", 2], "count": 1},
+    ]
+    assert moves_to_json(moves, pos, text=True)[1]["text"] == "a^"

@@ -1,22 +1,26 @@
 """Game: history, undo/redo, smart moves, autoplay, status, score and replay."""
 
+import itertools
+
 import pytest
 
-from eightoff.cards import Card
+from eightoff.cards import CARDS, Card
 from eightoff.codes import GameCode, InvalidGameCodeError
+from eightoff.errors import Illegal
 from eightoff.game import (
     Action,
     Game,
     ReplayError,
     Status,
     autoplay_moves,
+    finish_moves,
     home_move,
     is_safe_home,
     smart_move,
 )
 from eightoff.moves import FOUNDATION, IllegalMoveError, Move, cell, column, foundation
 from eightoff.position import Position
-from eightoff.rules import STANDARD, Rules, preset
+from eightoff.rules import STANDARD, Build, Rules, preset
 from eightoff.solver import solve
 from support import board
 
@@ -53,10 +57,12 @@ def test_game_from_text_refuses_a_bad_code() -> None:
 
 
 def test_game_needs_a_code_or_a_position() -> None:
-    with pytest.raises(ValueError, match="a game needs a game code or a start position"):
+    with pytest.raises(ValueError, match=r"^a game needs a game code or a start position$"):
         Game()
     pos = board(["KS QS"], rest=7)
-    with pytest.raises(ValueError, match="rules differ"):
+    with pytest.raises(
+        ValueError, match=r"^the start position's rules differ from the game code's rules$"
+    ):
         Game(GameCode(preset("easy"), 1), position=pos)
     game = Game(GameCode(STANDARD, 1), position=pos)
     assert game.position == pos and game.code == GameCode(STANDARD, 1)
@@ -85,6 +91,20 @@ def test_play_undo_redo_restore_exact_positions() -> None:
         assert game.redo() == actions[k - 1]
         assert game.position == history[k]
     assert game.redo() is None and not game.can_redo and game.can_undo
+
+
+def test_the_view_follows_play_undo_and_redo() -> None:
+    game = Game(position=board(["KS QS", "KH", "JS"], "QH", rest=7))
+    start = game.view()
+    assert start.position == game.position
+    game.play(m("31"))
+    assert game.view().position == game.position != start.position
+    game.undo()
+    assert game.view().position == start.position
+    assert game.view().legal_moves == start.legal_moves
+    game.redo()
+    assert game.view().position == game.position != start.position
+    assert game.positions() == [start.position, game.position]
 
 
 def test_a_new_move_after_undo_drops_the_redo_line() -> None:
@@ -257,6 +277,90 @@ def test_alternate_safety_rule() -> None:
     assert autoplay_moves(pos) == [m("1^"), m("5^")]
 
 
+RANKS = "A23456789TJQK"
+OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
+
+
+def with_foundations(founds: list[int], rules: Rules) -> Position:
+    """Every card not home over the columns, in card order."""
+    left = [c for c in CARDS if c.rank > founds[c.suit]]
+    return Position([left[i::8] for i in range(8)], foundations=founds, rules=rules)
+
+
+def test_safe_home_table_over_every_card_and_foundation_heights() -> None:
+    # The web game's FAQ: building in suit every foundation move is safe. In alternating
+    # colours (the usual FreeCell rule): an Ace or a 2, or once both foundations of the
+    # other colour hold at least the rank below.
+    for text, build in itertools.product([r + s for s in "SHDC" for r in RANKS], Build):
+        rank, suit = RANKS.index(text[0]) + 1, text[1]
+        for heights in itertools.product(range(rank - 3, rank + 1), repeat=3):
+            founds = [min(13, max(0, h)) for h in heights]
+            founds.insert("SHDC".index(suit), rank - 1)  # the card may go home
+            pos = with_foundations(founds, Rules(build=build))
+            other = [founds["SHDC".index(o)] for o in OTHER_COLOUR[suit]]
+            expected = build is Build.SUIT or rank <= 2 or min(other) >= rank - 1
+            assert is_safe_home(pos, Card.from_text(text)) is expected, (text, founds, build)
+
+
+def test_finish_moves_sends_every_card_home_safe_or_not() -> None:
+    rules = preset("alternate")
+    # K♥ may go home now but is not safe to (♠ is at J): finishing sends it too.
+    pos = board(["KH", "KS QS"], rules=rules, foundations=(11, 12, 13, 13))
+    assert not is_safe_home(pos, Card.from_text("KH"))
+    assert finish_moves(pos) == [m("1^"), m("2^"), m("2^")]
+    for move in [m("1^"), m("2^"), m("2^")]:
+        pos = pos.apply(move)
+    assert pos.is_won()
+    assert finish_moves(pos) is None  # nothing left to finish
+    blocked = board(["QS KS"], foundations=(11, 13, 13, 13))
+    assert finish_moves(blocked) is None  # K♠ must move off Q♠ first
+    cell_last = board(["KS"], "QS", foundations=(11, 13, 13, 13))
+    assert finish_moves(cell_last) == [m("a^"), m("1^")]
+
+
+def test_settle_plays_the_safe_moves_as_one_action() -> None:
+    game = Game(position=suit_columns())
+    assert game.settle() == [m("1^")] * 13 + [m("2^")] * 13 + [m("3^")] * 13 + [m("4^")] * 13
+    assert game.status is Status.WON and len(game.actions) == 1
+    action = game.actions[0]
+    assert action.cards[:2] == (Card.from_text("AS"), Card.from_text("2S"))
+    assert action.points == 520 and game.settle() == []
+    game.undo()
+    assert game.position == suit_columns() and game.settle() != []
+
+
+def test_an_action_names_the_cards_it_carried() -> None:
+    game = Game(position=board(["KD QS JS", "KS"], rest=7))
+    assert game.play(m("1a")).cards == (Card.from_text("JS"),)
+    assert game.play(m("a1")).cards == (Card.from_text("JS"),)
+    assert game.play(Move(column(0), column(1), 2)).cards == (Card.from_text("QS"),)
+    assert [a.cards for a in game.actions] == [
+        (Card.from_text("JS"),),
+        (Card.from_text("JS"),),
+        (Card.from_text("QS"),),
+    ]
+
+
+def test_positions_are_each_actions_position() -> None:
+    game = Game(GameCode(STANDARD, 3))
+    expected = [game.position]
+    for _ in range(12):
+        move = game.legal_moves()[-1]
+        expected.append(expected[-1].apply(move))
+        game.play(move)
+    assert game.positions() == expected
+    for _ in range(5):
+        game.undo()
+    assert game.positions() == expected[:8] and game.position == expected[7]
+    game.redo()
+    assert game.positions() == expected[:9]
+
+
+def test_from_text_plays_without_autoplay_unless_asked() -> None:
+    assert Game.from_text("EO1-C8-AAAAAFA").autoplay is False
+    assert Game.from_text("EO1-C8-AAAAAFA", autoplay=True).autoplay is True
+
+
 def test_no_autoplay_after_a_take_back() -> None:
     game = Game(position=suit_columns(rules=preset("app")), autoplay=True)
     game.play(m("1^"))
@@ -302,6 +406,18 @@ def test_fifty_one_cards_home_is_not_won_and_the_fifty_second_wins(where: str) -
     game.play(m(f"{where}^"))
     assert game.position.cards_home() == 52 and game.position.is_won()
     assert game.status is Status.WON and game.view().status is Status.WON
+
+
+def test_the_view_answers_per_pile() -> None:
+    # Q♥ alone in column 1, K♥ in cell a: 51 cards home.
+    view = Game(position=board(["QH"], "KH")).view()
+    pile = view.pile(column(0))
+    assert pile is not None and pile.home == m("1^") and pile.smart == m("1^")
+    assert view.targets(column(0)) == (foundation(1), *(cell(k) for k in range(1, 8)))
+    assert [p.label() for p in view.targets(column(0))][:2] == ["foundation-H", "cell-2"]
+    assert view.targets(cell(0)) == tuple(column(j) for j in range(1, 8))
+    assert view.pile(column(1)) is None and view.targets(column(1)) == ()
+    assert view.target_pile(m("1^")) == foundation(1)
 
 
 def test_a_king_taken_back_from_a_won_game_leaves_it_playing() -> None:
@@ -411,6 +527,7 @@ def test_replay_names_the_first_illegal_move() -> None:
     assert (err.value.index, err.value.move) == (1, m("aa"))
     assert err.value.reason == "source and target are the same place"
     assert isinstance(err.value, IllegalMoveError)
+    assert err.value.code == IllegalMoveError(m("aa"), Illegal.SAME_PLACE, "").code
     assert game.moves == [m("31"), m("1a")]  # the moves before it stay played
 
 

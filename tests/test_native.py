@@ -1,7 +1,7 @@
 """The C core held to the engine and to the reference solver.
 
 The C core is the one fast solver; nothing in Python mirrors it. It is held to
-* the engine's rules: ``_native.legal_moves`` (built from ``native/rules.h``, as the
+* the engine's rules: the kernel's ``legal_moves`` (built from ``_kernel/rules.h``, as the
   search's move generator and the line finisher are) lists ``Position.legal_moves``;
 * the reference solver (a plain search on ``Position.legal_moves``): the same
   verdicts, and every line it gives replays to a win through the engine
@@ -17,11 +17,13 @@ import random
 import shutil
 import sysconfig
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from eightoff import _kernel as kernel
 from eightoff.deal import pysol_deal
 from eightoff.moves import Move, PlaceKind
 from eightoff.position import Position
@@ -36,27 +38,13 @@ from eightoff.rules import (
     Rules,
 )
 from eightoff.solver import Limit, Verdict, core, reference, solve
-from test_solver_oracle import hard_endgame, wins
+from support import hard_endgame, needs_native, wins
+from support.native import search_state
 
 native = core.native
-needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
 LIMIT = 2  # the C searches' status for "a limit was hit"
 
 Steps = list[tuple[tuple[int, int, int, int, int], tuple[int, ...]]]
-
-
-def search_state(position: Position) -> tuple[tuple[bytes, ...], bytes, tuple[int, ...]]:
-    """The searches' state: columns, the cells' cards sorted, the foundations."""
-    cols, cells, founds = core.state(position)
-    return cols, bytes(sorted(c for c in cells if c >= 0)), founds
-
-
-def scans_win_at(position: Position) -> int:
-    """How many positions Freecell Solver's preset scans alone take to win the deal."""
-    assert native is not None
-    scans = native.scans(*search_state(position), core.config(position.rules), 300_000, -1.0)
-    assert scans[0] == core.SOLVED
-    return int(scans[2])
 
 
 def best_first_steps(position: Position) -> Steps:
@@ -268,17 +256,17 @@ def test_bad_states_are_refused_with_a_reason() -> None:
     with pytest.raises(ValueError, match="tuple of 8"):
         native.best_first(cols[:7], cells, founds, cfg, -1, -1.0)
     with pytest.raises(ValueError, match="config"):
-        native.best_first(cols, cells, founds, (9, *cfg[1:]), -1, -1.0)
+        native.best_first(cols, cells, founds, replace(cfg, cells=9), -1, -1.0)
     with pytest.raises(ValueError, match="foundations"):
         native.astar(cols, cells, (14, 0, 0, 0), cfg, -1, -1.0)
     held = search_state(pysol_deal(3))  # 4 cards in cells, more than 2 cells hold
     with pytest.raises(ValueError, match="more cards than"):
-        native.best_first(*held, (2, *cfg[1:]), -1, -1.0)
+        native.best_first(*held, replace(cfg, cells=2), -1, -1.0)
     slots = core.state(pysol_deal(1))[1]
     with pytest.raises(ValueError, match="one slot per cell"):
         native.optimal(cols, slots[:4], founds, cfg, -1, -1.0)
     with pytest.raises(ValueError, match="rules"):
-        native.legal_moves(cols, slots, founds, (8, 1, 1, 3, False))
+        kernel.native.legal_moves(cols, slots, founds, (8, 1, 1, 3, False))
 
 
 @needs_native
@@ -294,7 +282,7 @@ def test_a_search_stops_at_its_memory_budget() -> None:
     single = core.config(position.rules, single_cards=True)
     assert native.astar(cols, cells, founds, single, -1, -1.0, -1, 64_000)[0] == LIMIT
     engine_state = core.state(position)
-    status, line, _, _ = native.solve(*engine_state, cfg, -1, -1.0, 20, 300, 64_000)
+    status, line, _, _ = native.solve(*engine_state, cfg, -1, -1.0, 20, 300, max_bytes=64_000)
     assert (status, line) == (LIMIT, [])
     assert native.optimal(*engine_state, cfg, -1, -1.0, 64_000)[:2] == (LIMIT, [])
     with pytest.raises(ValueError, match="max_bytes"):
@@ -311,12 +299,14 @@ def test_malformed_arguments_raise_value_errors() -> None:
     slots = core.state(position)[1]
     bad_calls: dict[str, Callable[[], object]] = {
         "4 ranks": lambda: native.best_first(cols, cells, founds[:3], cfg, -1, -1.0),
-        "11 values": lambda: native.best_first(cols, cells, founds, cfg[:10], -1, -1.0),
+        "config.weight": lambda: native.best_first(
+            cols, cells, founds, replace(cfg, weight="heavy"), -1, -1.0
+        ),
         "take-back": lambda: native.best_first(
-            cols, cells, founds, (*cfg[:4], 1, *cfg[5:]), 1, -1.0
+            cols, cells, founds, replace(cfg, take_back=True), 1, -1.0
         ),
         "finite": lambda: native.best_first(
-            cols, cells, founds, (*cfg[:7], math.inf, *cfg[8:]), 1, 1
+            cols, cells, founds, replace(cfg, weight=math.inf), 1, 1
         ),
         "seconds": lambda: native.best_first(cols, cells, founds, cfg, -1, math.nan),
         "single-card": lambda: native.astar(cols, cells, founds, cfg, -1, -1.0),
@@ -328,6 +318,8 @@ def test_malformed_arguments_raise_value_errors() -> None:
     for reason, call in bad_calls.items():
         with pytest.raises(ValueError, match=reason):
             call()
+    with pytest.raises(TypeError, match="config: no field cells"):  # not a core.Config
+        native.best_first(cols, cells, founds, tuple(vars(cfg).values()), -1, -1.0)
 
 
 @needs_native
@@ -354,11 +346,11 @@ _KIND = {PlaceKind.COLUMN: 0, PlaceKind.CELL: 1, PlaceKind.FOUNDATION: 2}
 
 
 def c_legal_moves(position: Position) -> list[tuple[int, int, int, int, int]]:
-    """``_native.legal_moves`` for ``position``: engine moves as plain tuples."""
-    assert native is not None
+    """The kernel's ``legal_moves`` for ``position``: engine moves as plain tuples."""
+    assert kernel.native is not None
     rules = position.rules
     return list(
-        native.legal_moves(
+        kernel.native.legal_moves(
             *core.state(position),
             (
                 rules.cells,
@@ -372,7 +364,7 @@ def c_legal_moves(position: Position) -> list[tuple[int, int, int, int, int]]:
 
 
 def as_tuple(move: Move) -> tuple[int, int, int, int, int]:
-    """An engine move in ``_native.legal_moves``' form."""
+    """An engine move in the kernel's ``legal_moves``' form."""
     source, target = move.source, move.target
     to_found = target.kind is PlaceKind.FOUNDATION
     return (

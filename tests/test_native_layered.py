@@ -15,7 +15,7 @@ from eightoff.export import variant
 from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, Layout, Rules
 from eightoff.solver import Limit, Verdict, core, reference, solve
-from test_solver_oracle import hard_endgame
+from support import hard_endgame
 
 native = core.native
 pytestmark = pytest.mark.skipif(native is None, reason="the C core was not built")
@@ -155,8 +155,9 @@ def test_solve_settles_by_layers_what_its_tables_cannot_hold() -> None:
     # layer: 1 MiB of tables hold that layer but not the whole proof, 512 kB neither.
     assert native is not None
     position = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE))
-    alone = native.solve(*core.state(position), core.config(position.rules), -1, -1.0, 20, 300,
-                         1 << 20, True)  # fmt: skip
+    alone = native.solve(
+        *core.state(position), core.config(position.rules), -1, -1.0, 20, 300, max_bytes=1 << 20
+    )
     assert alone[0] == LIMIT  # the search alone fills 1 MiB: the layers settle it
     assert solve(position, limit=Limit(nodes=None, seconds=None, memory=1 << 20)).verdict is (
         Verdict.UNSOLVABLE
@@ -271,8 +272,9 @@ def test_a_stop_before_the_first_manifest_leaves_nothing_behind(tmp_path: Path) 
     assert tagged(position, tmp_path, nodes=1)[0] == LIMIT  # its first layer holds two
     assert not list(tmp_path.iterdir())
     fore_cell = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE))
-    alone = native.solve(*core.state(fore_cell), core.config(fore_cell.rules), -1, -1.0, 20, 300,
-                         1 << 20, True)  # fmt: skip
+    alone = native.solve(
+        *core.state(fore_cell), core.config(fore_cell.rules), -1, -1.0, 20, 300, max_bytes=1 << 20
+    )
     assert alone[0] == LIMIT  # its tables full at alone[3] positions: the layers next
     limit = Limit(nodes=alone[3] + 1, seconds=None, memory=1 << 20)
     assert solve(fore_cell, limit=limit, layers_dir=tmp_path).verdict is Verdict.UNKNOWN

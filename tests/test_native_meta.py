@@ -10,11 +10,10 @@ import benchmark_scripts
 from eightoff.deal import pysol_deal
 from eightoff.rules import STANDARD, Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import core, solve
-from test_native import search_state
-from test_native_portfolio import assert_replays_to_a_win
+from support import needs_native
+from support.native import assert_replays_to_a_win, search_state
 
 native = core.native
-needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
 needs_fc_solve = pytest.mark.skipif(
     shutil.which("fc-solve") is None, reason="fc-solve is not installed (freecell-solver-bin)"
 )
@@ -227,7 +226,8 @@ def test_the_portfolio_runs_the_meta_scan_beside_best_first(
     rules: Rules, number: int, before: int
 ) -> None:
     # ``before``: the portfolio's positions without the meta scan. It wins these in
-    # 246 and 216 of its own, taking turns with best-first from its 400th expansion.
+    # 246 and 216 of its own, taking turns with best-first from its meta_start-th
+    # expansion.
     assert_solved_within(rules, number, before // 20)
 
 
@@ -254,7 +254,7 @@ def test_where_any_card_fills_a_column_looking_glasss_scans_win_early(
 ) -> None:
     # ``before``: the portfolio's positions with the helpers these rules had before.
     # Under FreeCell's rules toons' scans run beside looking-glass's, on as many
-    # positions (portfolio.c TOONS_BESIDE_NODES).
+    # positions (schedule.toons_beside_nodes).
     assert_solved_within(rules, number, before // 3)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -16,7 +17,7 @@ from eightoff.deal import pysol_deal
 from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import Limit, Verdict, core, reference
-from test_solver_oracle import hard_endgame, wins
+from support import hard_endgame, wins
 
 native = core.native
 pytestmark = pytest.mark.skipif(native is None, reason="the C core was not built")
@@ -53,7 +54,7 @@ def name(rules: Rules) -> str:
 
 
 def exhaust(
-    position: Position, normal: int, nodes: int = -1, config: tuple[object, ...] | None = None
+    position: Position, normal: int, nodes: int = -1, config: core.Config | None = None
 ) -> tuple[int, list[object], int]:
     """The exact proof from ``position``: (status, steps, positions); ``normal``: 0
     every position, 1 normal forms, EVERY_MOVE normal forms with no move dropped."""
@@ -143,13 +144,12 @@ def test_normal_forms_agree_where_autoplay_sends_any_card_home() -> None:
     # the rules never ask for: a lifted card may then stay in its cell while the card
     # it lay on goes home, and every lift is tried (lift_homes_together).
     rules = Rules(cells=2, build=Build.ALTERNATE)
-    cfg = list(core.config(rules))
-    cfg[5] = core.AUTO_ALL
+    cfg = replace(core.config(rules), autoplay=core.AUTO_ALL)
     settled = lost = 0
     for number in range(1, 13):
         position = pysol_deal(number, rules)
-        plain = exhaust(position, False, 60_000, tuple(cfg))[0]
-        normal = exhaust(position, True, 60_000, tuple(cfg))[0]
+        plain = exhaust(position, False, 60_000, cfg)[0]
+        normal = exhaust(position, True, 60_000, cfg)[0]
         if LIMIT not in (plain, normal):
             assert normal == plain, number
             settled += 1
@@ -169,13 +169,13 @@ def test_dropped_moves_only_make_positions_the_proof_has(auto: int | None) -> No
     # such a top may go home once it is uncovered: that move must stay.
     ended = 0
     for rules in (Rules(cells=2, build=Build.ALTERNATE), Rules(cells=2, layout=Layout.BAKERS)):
-        cfg = list(core.config(rules))
+        cfg = core.config(rules)
         if auto is not None:
-            cfg[5] = auto
+            cfg = replace(cfg, autoplay=auto)
         for number in range(1, 13):
             position = pysol_deal(number, rules)
-            dropped = exhaust(position, True, 60_000, tuple(cfg))
-            every = exhaust(position, EVERY_MOVE, 60_000, tuple(cfg))
+            dropped = exhaust(position, True, 60_000, cfg)
+            every = exhaust(position, EVERY_MOVE, 60_000, cfg)
             assert dropped == every, (name(rules), number)
             ended += dropped[0] != LIMIT
     assert ended >= 12
@@ -287,8 +287,8 @@ def replays(position: Position, steps: list[object]) -> bool:
     """Whether the exact proof's ``steps`` (its moves, then autoplay's) from
     ``position`` make a line that wins through the engine's checks."""
     assert native is not None
-    cfg = list(core.config(position.rules))
-    if cfg[5] == core.AUTO_SAFE:  # the proof plays alternating colours' refined rule
-        cfg[5] = REFINED_AUTOPLAY
-    line = native.finish(*core.state(position), tuple(cfg), steps, 20, 300, -1.0)
+    cfg = core.config(position.rules)
+    if cfg.autoplay == core.AUTO_SAFE:  # the proof plays alternating colours' refined rule
+        cfg = replace(cfg, autoplay=REFINED_AUTOPLAY)
+    line = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
     return wins(position, [core.MOVES[m] for m in line])

@@ -6,6 +6,7 @@ import itertools
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -15,17 +16,17 @@ from eightoff.formats import position_from_fcs
 from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
-from eightoff.solver import Limit, SolveResult, Verdict, core, solve
-from test_native import scans_win_at, search_state
+from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, SolveResult, Verdict, core, solve
+from support import needs_native
+from support.native import assert_replays_to_a_win, fc_solve_checked, scans_win_at, search_state
 
 native = core.native
-needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
 
 FORE_CELL = Rules(cells=4, build=Build.ALTERNATE)
 TWO_CELLS_ALTERNATE = Rules(cells=2, build=Build.ALTERNATE)
 TWO_CELLS_ALTERNATE_BAKERS = Rules(cells=2, build=Build.ALTERNATE, layout=Layout.BAKERS)
 # Deals where best-first alone expands 37,000-570,000 positions while a depth-first
-# solver finds a line in a few milliseconds (issue 15's table).
+# solver finds a line in a few milliseconds.
 TAIL_DEALS = [
     (STANDARD, 27),
     (STANDARD, 1780),
@@ -55,11 +56,16 @@ def replays_to_a_win(position: Position, line: list[Move], length: int) -> bool:
     return position.is_won() and length == sum(2 * m.count - 1 for m in line)
 
 
-def solve_with(position: Position, portfolio: bool, limit: Limit = NO_LIMIT) -> SolveResult:
+def solve_with(
+    position: Position,
+    portfolio: bool,
+    limit: Limit = NO_LIMIT,
+    schedule: Schedule = DEFAULT_SCHEDULE,
+) -> SolveResult:
     saved = core.PORTFOLIO
     core.PORTFOLIO = portfolio
     try:
-        return solve(position, limit=limit)
+        return solve(position, limit=limit, schedule=schedule)
     finally:
         core.PORTFOLIO = saved
 
@@ -77,7 +83,7 @@ def test_tail_deals_get_legal_winning_lines(rules: Rules, number: int) -> None:
 @pytest.mark.parametrize(("number", "factor"), [(27, 3), (3182, 2)])
 def test_the_portfolio_expands_fewer_positions_on_a_tail_deal(number: int, factor: int) -> None:
     # Best-first alone: 37,609 and 5,683 positions; with its helpers (with eight cells,
-    # from its 2,000th expansion) under a third and under a half of that.
+    # from its schedule.solo-th expansion) under a third and under a half of that.
     position = pysol_deal(number)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
@@ -91,16 +97,18 @@ def test_a_deal_best_first_settles_early_gets_the_same_line(number: int) -> None
     position = pysol_deal(number)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
-    assert alone.nodes < 750  # within the stretch best-first runs alone
+    # before any helper's first turn could come (the meta scan's or the others')
+    assert alone.nodes < min(DEFAULT_SCHEDULE.early_start, DEFAULT_SCHEDULE.meta_start)
     assert both.moves == alone.moves and both.nodes == alone.nodes
 
 
 @needs_native
 def test_a_helper_ends_a_deal_before_the_solo_stretch() -> None:
     # Best-first alone needs 5,839 positions; the helpers that take turns with it
-    # (the meta-move scan from its 400th expansion, the others from its 750th) find a
-    # line within 2,200 in all. (Best-first then goes on a little for a line of its
-    # own: resolve=False counts the positions up to the helper's win alone.)
+    # (the meta-move scan from its meta_start-th expansion, the others from its
+    # early_start-th) find a line within 2,200 in all, before the solo stretch.
+    # (Best-first then goes on a little for a line of its own: resolve=False counts
+    # the positions up to the helper's win alone.)
     position = pysol_deal(3068, FORE_CELL)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
@@ -112,13 +120,17 @@ def test_a_helper_ends_a_deal_before_the_solo_stretch() -> None:
 @needs_native
 @pytest.mark.parametrize("number", [3070, 3100])
 def test_with_eight_cells_the_helpers_wait_for_the_solo_stretch(number: int) -> None:
-    # Best-first alone ends these in 1,012 and 1,134 expansions: past the 750th, where
-    # the helpers join it with four or two cells; with eight they start at its 2,000th.
+    # Best-first alone ends these between the helpers' first turn with four or two
+    # cells (schedule.early_start) and with eight (schedule.solo): with eight cells
+    # they get best-first's own line. Were eight cells not "wide" (wide_cells 9), the
+    # helpers would join it from early_start and end the deal another way.
     position = pysol_deal(number)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
-    assert 750 < alone.nodes < 2_000
+    assert DEFAULT_SCHEDULE.early_start < alone.nodes < DEFAULT_SCHEDULE.solo
     assert both.moves == alone.moves and both.nodes == alone.nodes
+    narrow = solve_with(position, portfolio=True, schedule=Schedule(wide_cells=9))
+    assert narrow.nodes != alone.nodes
 
 
 def solve_native(
@@ -133,11 +145,8 @@ def solve_native(
         -1.0,
         core.ENDGAME_HOME,
         core.ENDGAME_NODES,
-        1 << 30,
-        True,
-        first,
-        2_000_000,
-        resolve,
+        resolve=resolve,
+        schedule=Schedule(first=first, late_bf_max=2_000_000).values,
     )
     return status, [core.MOVES[m] for m in line], length, nodes
 
@@ -214,7 +223,8 @@ def test_freecell_solvers_first_scan_ends_a_deal_before_the_solo_stretch(
     rules: Rules, number: int
 ) -> None:
     # Best-first alone needs 2,300-9,900 positions; Freecell Solver's first scan
-    # finds a line within 350, and takes the helpers' turns from best-first's 750th.
+    # finds a line within 350, and takes the helpers' turns from best-first's
+    # early_start-th expansion: the deal ends before the solo stretch.
     assert native is not None
     position = pysol_deal(number, rules)
     status, _, scan_nodes = native.dive(
@@ -224,10 +234,10 @@ def test_freecell_solvers_first_scan_ends_a_deal_before_the_solo_stretch(
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
     assert wins(position, alone) and wins(position, both)
-    assert both.nodes < 2_000 < alone.nodes
+    assert both.nodes < DEFAULT_SCHEDULE.solo < alone.nodes
 
 
-# Solves issue 15's slow deals under tight memory limits, in a process of its own: a
+# Solves those slow deals under tight memory limits, in a process of its own: a
 # helper that fills its share of the tables is dropped, and dropping it twice freed
 # its heap twice (glibc aborted the process).
 SMALL_MEMORY_SCRIPT = """
@@ -292,10 +302,10 @@ def test_a_lost_deal_whose_open_list_stays_small_pays_little(rules: Rules, numbe
     # Lost deals that best-first needs 5,000-14,000 positions to exhaust, its open
     # list below one position per two expanded all along: no helper starts but
     # Freecell Solver's scans (their first 1,500 positions on the others' turns too:
-    # SCAN_FIRST), and they stop while the list holds one per four. The
-    # exact proof takes turns beside best-first instead (past its 2,000th expansion),
-    # and its running dry ends the search, where best-first alone runs dry first and
-    # the proof runs after it (``alone``).
+    # schedule.scan_first), and they stop while the list holds one per four. The
+    # exact proof takes turns beside best-first instead (past its pf_proof_min-th
+    # expansion), and its running dry ends the search, where best-first alone runs dry
+    # first and the proof runs after it (``alone``).
     position = pysol_deal(number, rules)
     alone = solve_with(position, portfolio=False)
     both = solve_with(position, portfolio=True)
@@ -355,9 +365,9 @@ def test_a_streamlined_dives_line_replays_from_the_deal() -> None:
 def test_a_streamlined_dive_that_runs_dry_proves_nothing() -> None:
     assert native is not None
     position = position_from_fcs(STREAMLINED_DEAD_END, TWO_CELLS_ALTERNATE)
-    streamlined = list(core.config(position.rules))
-    streamlined[5] = core.AUTO_ALL  # every card that can go home goes
-    status, _, _ = native.dive(*search_state(position), tuple(streamlined), -1, -1.0)
+    # every card that can go home goes
+    streamlined = replace(core.config(position.rules), autoplay=core.AUTO_ALL)
+    status, _, _ = native.dive(*search_state(position), streamlined, -1, -1.0)
     assert status == core.EXHAUSTED
     result = solve(position, limit=NO_LIMIT)
     assert result.verdict is Verdict.SOLVED and wins(position, result)
@@ -471,14 +481,6 @@ FC_SOLVE = shutil.which("fc-solve")
 fcs_meta = benchmark_scripts.load("fcs_meta")
 
 
-def fc_solve_checked(position: Position, args: list[str]) -> tuple[int, bool]:
-    """fc-solve's count of states checked on ``position`` with ``args`` (over its eight_off
-    game), and whether it won."""
-    assert FC_SOLVE is not None
-    checked, won = fcs_meta.fcs_checked(position, ["-g", "eight_off", *args])
-    return int(checked), bool(won)
-
-
 def fcs_states_checked(
     position: Position, flags: tuple[str, ...], method: str, tests: str, seed: int
 ) -> int:
@@ -488,16 +490,6 @@ def fcs_states_checked(
     )
     assert won
     return checked
-
-
-def assert_replays_to_a_win(position: Position, rules: Rules, steps: object) -> None:
-    """An atomic dive's line, with no foundation move of its own, replays and wins."""
-    assert native is not None
-    no_autoplay = (*core.config(rules)[:5], core.AUTO_NONE, *core.config(rules)[6:])
-    line = native.finish(*core.state(position), no_autoplay, steps, 20, 300, -1.0, True)
-    for move in map(core.MOVES.__getitem__, line):
-        position = position.apply(move)
-    assert position.is_won()
 
 
 @needs_native
@@ -596,11 +588,11 @@ def _dive_lines(position: Position) -> tuple[list[list[Position]], list[int]]:
     shortcuts: the positions of each, the start first, and its single-card moves."""
     assert native is not None
     cfg = core.config(position.rules)
-    heavy_cells = (*cfg[:9], 1.0, cfg[10])
+    heavy_cells = replace(cfg, cell_weight=1.0)
     status, steps, _ = native.dive(*search_state(position), heavy_cells, 200_000, -1.0)
     assert status == core.SOLVED
     plain = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
-    cut = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0, True)
+    cut = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0, shortcuts=True)
     walks, lengths = [], []
     for line in (plain, cut):
         moves = tuple(map(core.MOVES.__getitem__, line))
@@ -684,7 +676,7 @@ def test_a_finished_line_has_no_shortcut_left(number: int, two: bool) -> None:
     # win these two deals (four cells, alternating colours, any card to an empty
     # column, Baker's layout) on lines of 849 and 1,524 moves. Finished, no legal
     # move from any position of the line reaches a later one for less; on 23, still
-    # 370 single-card moves after that (LONG_LINE), no two moves do either.
+    # 370 single-card moves after that (schedule.long_line), no two moves do either.
     rules = Rules(
         cells=4, empty_column=EmptyColumn.ANY, build=Build.ALTERNATE, layout=Layout.BAKERS
     )
@@ -693,8 +685,8 @@ def test_a_finished_line_has_no_shortcut_left(number: int, two: bool) -> None:
     cfg = core.config(rules)
     status, steps, _ = native.scans(*search_state(position), cfg, 100_000, -1.0)
     assert status == core.SOLVED
-    as_played = (*cfg[:5], core.AUTO_NONE, *cfg[6:])  # the scans' lines have no autoplay
-    line = native.finish(*core.state(position), as_played, steps, -1, 0, -1.0, True)
+    as_played = replace(cfg, autoplay=core.AUTO_NONE)  # the scans' lines have no autoplay
+    line = native.finish(*core.state(position), as_played, steps, -1, 0, -1.0, shortcuts=True)
     walk = [position]
     for move in map(core.MOVES.__getitem__, line):
         walk.append(walk[-1].apply(move))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,9 @@ import pytest
 from eightoff.deal import pysol_deal
 from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Layout, Rules
-from eightoff.solver import Limit, Verdict, core, reference
-from test_native import scans_win_at, search_state
-from test_solver_oracle import hard_endgame, wins
+from eightoff.solver import Limit, Schedule, Verdict, core, reference
+from support import hard_endgame, wins
+from support.native import exact, scans_win_at, search_state, solve_first
 
 native = core.native
 pytestmark = pytest.mark.skipif(native is None, reason="the C core was not built")
@@ -28,41 +29,11 @@ WON = (2, 13, 15, 18)
 REFINED_AUTOPLAY = 3  # the C core's autoplay mode 3: rules.h proven_safe_home
 
 
-def solve(
-    position: Position, first: int, max_bytes: int = 1 << 30, nodes: int = -1
-) -> tuple[int, bool]:
-    """solve's status from ``position`` with its first stretch ``first`` expansions
-    long, and whether its line wins there."""
-    assert native is not None
-    status, line, _, _ = native.solve(
-        *core.state(position),
-        core.config(position.rules),
-        nodes,
-        -1.0,
-        20,
-        300,
-        max_bytes,
-        True,
-        first,
-    )
-    return status, wins(position, [core.MOVES[m] for m in line]) if line else False
-
-
-def exact(position: Position, max_bytes: int = 1 << 30) -> int:
-    """The exact search's status alone."""
-    assert native is not None
-    cols, cells, founds = core.state(position)
-    held = bytes(sorted(c for c in cells if c >= 0))
-    return int(
-        native.exhaust(cols, held, founds, core.config(position.rules), -1, -1.0, max_bytes)[0]
-    )
-
-
 @pytest.mark.parametrize("first", [1, 300, 5_000])
 def test_the_turns_settle_deals_as_the_exact_search_alone(first: int) -> None:
     for number in LOST + WON:
         position = pysol_deal(number, TWO_CELLS)
-        status, won = solve(position, first)
+        status, won = solve_first(position, first)
         assert status == exact(position), number
         assert won is (status == core.SOLVED), number
         assert status == (core.EXHAUSTED if number in LOST else core.SOLVED)
@@ -76,35 +47,37 @@ def test_best_first_goes_on_beside_the_proof_rather_than_again_from_the_start() 
     # best-first's whole count; a fresh best-first beside them would cost six times it.
     assert native is not None
     position = pysol_deal(2512, TWO_CELLS)
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30)
-    alone = native.solve(*args, False)[3]  # best-first alone, never switched
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
+    alone = native.solve(*args, tail=False)[3]  # best-first alone, never switched
     first = alone // 2
-    status, line, _, total = native.solve(*args, True, first)
+    status, line, _, total = native.solve(*args, schedule=Schedule(first=first).values)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     assert first < total < first + 3 * alone
 
 
 def test_past_its_late_share_best_first_stops_and_the_proof_goes_on_alone() -> None:
     # Deal 38 is lost, 34,556 positions for the proof alone. Beside it, best-first and
-    # the long dives take their turns until best-first has expanded ``late``; then the
-    # proof goes on alone (late=1: right after the portfolio's one expansion).
+    # the long dives take their turns until best-first has expanded
+    # ``schedule.late_bf_max``; then the proof goes on alone (1: right after the
+    # portfolio's one expansion, with ``schedule.first`` 1).
     assert native is not None
     position = pysol_deal(38, TWO_CELLS)
     cols, cells, founds = core.state(position)
     held = bytes(sorted(c for c in cells if c >= 0))
     proof = native.exhaust(cols, held, founds, core.config(TWO_CELLS), -1, -1.0)
     assert proof[0] == core.EXHAUSTED
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30, True, 1)
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
 
     def nodes(late: int) -> int:
-        status, line, _, total = native.solve(*args, late)
+        schedule = Schedule(first=1, late_bf_max=late)
+        status, line, _, total = native.solve(*args, schedule=schedule.values)
         assert (status, line) == (core.EXHAUSTED, [])
         return int(total)
 
     assert nodes(1) == proof[2] + 1
     assert proof[2] + 1_000 < nodes(1_000) < nodes(2_000_000)
-    with pytest.raises(ValueError, match="late"):
-        native.solve(*args, 0)
+    with pytest.raises(ValueError, match="late_bf_max"):
+        native.solve(*args, schedule=Schedule(late_bf_max=0).values)
 
 
 def test_best_first_let_go_on_wins_what_the_proof_alone_wanders_past() -> None:
@@ -117,11 +90,11 @@ def test_best_first_let_go_on_wins_what_the_proof_alone_wanders_past() -> None:
         cells=2, build=Build.ALTERNATE, empty_column=EmptyColumn.ANY, layout=Layout.BAKERS
     )
     position = pysol_deal(267, rules)
-    args = (*core.state(position), core.config(rules), 3_000_000, -1.0, 20, 300, 1 << 30, True)
-    status, line, _, total = native.solve(*args, native.FIRST, core.NEVER)
+    args = (*core.state(position), core.config(rules), 3_000_000, -1.0, 20, 300)
+    status, line, _, total = native.solve(*args, schedule=Schedule(late_bf_max=core.NEVER).values)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     assert total == 2_224_670
-    assert native.solve(*args, native.FIRST, 150_000)[0] == LIMIT
+    assert native.solve(*args, schedule=Schedule(late_bf_max=150_000).values)[0] == LIMIT
 
 
 def test_a_line_the_proof_finds_beside_best_first_has_no_detour_one_move_skips() -> None:
@@ -131,8 +104,8 @@ def test_a_line_the_proof_finds_beside_best_first_has_no_detour_one_move_skips()
     # position on the line reaches a later one for fewer single-card moves.
     assert native is not None
     position = pysol_deal(2, TWO_CELLS)
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30)
-    status, line, _, _ = native.solve(*args, True, 1)
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
+    status, line, _, _ = native.solve(*args, schedule=Schedule(first=1).values)
     moves = [core.MOVES[m] for m in line]
     assert status == core.SOLVED and wins(position, moves)
     positions, cost = [position], [0]
@@ -153,14 +126,14 @@ def test_long_dives_beside_the_proof_win_what_best_first_and_the_proof_do_not() 
     # past the first stretch they take their turns too.
     rules = Rules(cells=4, build=Build.ALTERNATE, layout=Layout.BAKERS)
     position = pysol_deal(178, rules)
-    assert solve(position, 100_000, nodes=1_000_000) == (core.SOLVED, True)
+    assert solve_first(position, 100_000, nodes=1_000_000) == (core.SOLVED, True)
 
 
 def solve_wins_at(position: Position) -> int:
-    """How many positions ``solve`` (first stretch 100,000) takes to win the deal, line checked."""
+    """How many positions ``solve`` (the default schedule) takes to win the deal, line checked."""
     assert native is not None
-    args = (*core.state(position), core.config(position.rules), -1, -1.0, 20, 300, 1 << 30, True)
-    status, line, _, total = native.solve(*args, 100_000)
+    args = (*core.state(position), core.config(position.rules), -1, -1.0, 20, 300)
+    status, line, _, total = native.solve(*args)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     return int(total)
 
@@ -175,8 +148,8 @@ def test_freecell_solvers_scans_go_on_past_the_first_stretch() -> None:
     assert 100_000 + 206_231 < solve_wins_at(position) < 600_000
     assert native is not None
     # A node limit holds for them too: unknown, not a line past it.
-    limit = (*core.state(position), core.config(TWO_CELLS), 400_000, -1.0, 20, 300, 1 << 30)
-    status, line, _, total = native.solve(*limit, True, 100_000)
+    limit = (*core.state(position), core.config(TWO_CELLS), 400_000, -1.0, 20, 300)
+    status, line, _, total = native.solve(*limit)
     assert (status, line) == (LIMIT, []) and total <= 400_000
 
 
@@ -204,9 +177,9 @@ def test_the_late_scans_held_by_the_gate_go_on_past_ninety_thousand() -> None:
 def test_the_proof_takes_turns_in_the_first_stretch_where_the_deal_looks_lost() -> None:
     # Where best-first's open list holds under one position per four expanded (a
     # closed space running dry), the exact proof takes turns beside it from its
-    # 2,000th expansion. 2-cell alternating PySolFC 11 and 43 are lost: best-first's
-    # running dry (hashed positions) proves nothing, so the proof would run after it,
-    # B + P positions at least; beside it, the proof runs dry first.
+    # schedule.pf_proof_min-th expansion. 2-cell alternating PySolFC 11 and 43 are
+    # lost: best-first's running dry (hashed positions) proves nothing, so the proof
+    # would run after it, B + P positions at least; beside it, the proof runs dry first.
     assert native is not None
     for number in (11, 43):
         position = pysol_deal(number, TWO_CELLS)
@@ -216,15 +189,15 @@ def test_the_proof_takes_turns_in_the_first_stretch_where_the_deal_looks_lost() 
         held = bytes(sorted(c for c in cells if c >= 0))
         proof = native.exhaust(cols, held, founds, cfg, -1, -1.0)
         assert alone[0] == proof[0] == core.EXHAUSTED
-        args = (*core.state(position), cfg, -1, -1.0, 20, 300, 1 << 30, True)
+        args = (*core.state(position), cfg, -1, -1.0, 20, 300)
         status, line, _, total = native.solve(*args)
         assert (status, line) == (core.EXHAUSTED, [])
         assert total < alone[2] + proof[2], number
     # PySolFC 98 is won, but best-first's open list stays small: the proof's
     # depth-first search wins it at 33,496 of its positions, within the first stretch
-    # (100,000) rather than past it (about 150,000 in all).
+    # (schedule.first) rather than past it (about 150,000 in all).
     position = pysol_deal(98, TWO_CELLS)
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300, 1 << 30, True)
+    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
     status, line, _, total = native.solve(*args)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     assert total < 100_000
@@ -235,8 +208,8 @@ def test_the_proof_takes_best_firsts_room_when_it_needs_it() -> None:
     # best-first's quarter comes back to it; with 96 kB it cannot, and says "unknown".
     position = pysol_deal(36, TWO_CELLS)
     assert exact(position, max_bytes=128 << 10) == LIMIT
-    assert solve(position, 1, max_bytes=160 << 10) == (core.EXHAUSTED, False)
-    assert solve(position, 1, max_bytes=96 << 10) == (LIMIT, False)
+    assert solve_first(position, 1, max_bytes=160 << 10) == (core.EXHAUSTED, False)
+    assert solve_first(position, 1, max_bytes=96 << 10) == (LIMIT, False)
 
 
 def test_a_proof_that_cannot_double_its_table_crowds_it_rather_than_stop() -> None:
@@ -246,7 +219,7 @@ def test_a_proof_that_cannot_double_its_table_crowds_it_rather_than_stop() -> No
     # and ends. Below the records' own room it still stops.
     position = pysol_deal(223, TWO_CELLS)
     assert exact(position, max_bytes=400 << 10) == core.EXHAUSTED
-    assert solve(position, 1, max_bytes=400 << 10) == (core.EXHAUSTED, False)
+    assert solve_first(position, 1, max_bytes=400 << 10) == (core.EXHAUSTED, False)
     assert exact(position, max_bytes=320 << 10) == LIMIT
 
 
@@ -297,7 +270,7 @@ def test_the_proofs_tables_stay_within_their_budget_in_memory_too() -> None:
 def test_a_node_limit_past_the_first_stretch_is_unknown_not_a_proof() -> None:
     position = pysol_deal(36, TWO_CELLS)
     for nodes in (1, 2_000, 6_000):
-        assert solve(position, 1_000, nodes=nodes) == (LIMIT, False)
+        assert solve_first(position, 1_000, nodes=nodes) == (LIMIT, False)
 
 
 COUNT_RULES = [
@@ -327,17 +300,17 @@ def test_the_proof_expands_every_reachable_position_once(rules: Rules) -> None:
     # doubled positions would show here. Over normal forms (cell cards back on the
     # tops they build on) the same deals are lost in fewer positions.
     assert native is not None
-    cfg = list(core.config(rules))
-    if cfg[5] == core.AUTO_SAFE:  # the proof plays alternating colours' refined rule
-        cfg[5] = REFINED_AUTOPLAY
+    cfg = core.config(rules)
+    if cfg.autoplay == core.AUTO_SAFE:  # the proof plays alternating colours' refined rule
+        cfg = replace(cfg, autoplay=REFINED_AUTOPLAY)
     lost = 0
     for number in range(1, 60):
         state = search_state(pysol_deal(number, rules))
-        proof = native.exhaust(*state, tuple(cfg), 300_000, -1.0, 1 << 30, False)
-        hashed = native.best_first(*state, tuple(cfg), 300_000, -1.0)
+        proof = native.exhaust(*state, cfg, 300_000, -1.0, 1 << 30, False)
+        hashed = native.best_first(*state, cfg, 300_000, -1.0)
         if proof[0] == core.EXHAUSTED or hashed[0] == core.EXHAUSTED:
             assert (proof[0], proof[2]) == (hashed[0], hashed[2]), number
-            normal = native.exhaust(*state, tuple(cfg), 300_000, -1.0)
+            normal = native.exhaust(*state, cfg, 300_000, -1.0)
             assert normal[0] == core.EXHAUSTED and normal[2] <= proof[2], number
             lost += proof[2] > 1_000
         if lost == 4:
@@ -351,7 +324,7 @@ def test_the_turns_agree_with_the_reference_on_small_positions(rules: Rules) -> 
     seen: set[Verdict] = set()
     for _ in range(12):
         position = hard_endgame(rng, rules, 20)
-        status, won = solve(position, 1)
+        status, won = solve_first(position, 1)
         plain = reference.solve_any(position, Limit(nodes=50_000, seconds=60))
         assert plain.verdict is not Verdict.UNKNOWN
         assert status == (core.SOLVED if plain.solved else core.EXHAUSTED), position

@@ -1,4 +1,4 @@
-"""The proof side's pruning rules (native/rules.h, native/proof.c), each held to the
+"""The proof side's pruning rules (_kernel/rules.h, native/proof.c), each held to the
 reference solver (``eightoff.solver.reference``: a plain search on
 ``Position.legal_moves`` with the game's own basic safe autoplay), which shares no
 code with the C core: a rule may merge or skip positions, never turn a winnable
@@ -23,7 +23,7 @@ from eightoff.moves import FOUNDATION, Move, cell, column
 from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Rules
 from eightoff.solver import Limit, Verdict, core, reference
-from test_native_proof import exact, solve
+from support.native import exact, solve_first
 
 native = core.native
 pytestmark = pytest.mark.skipif(native is None, reason="the C core was not built")
@@ -168,7 +168,7 @@ def test_the_refined_autoplay_never_loses_a_win(rules: Rules) -> None:
         if after.verdict is not Verdict.UNKNOWN:  # (the other way round it may be)
             assert after.verdict is before.verdict, position
         assert status == (core.SOLVED if before.solved else core.EXHAUSTED), position
-        assert solve(position, 1) == (status, before.solved), position
+        assert solve_first(position, 1) == (status, before.solved), position
         verdicts[before.verdict] += 1
         if min(verdicts[Verdict.SOLVED], verdicts[Verdict.UNSOLVABLE]) >= 6:
             break
@@ -210,4 +210,4 @@ def test_a_card_one_pile_short_of_the_rule_stays_on_the_table(short: str) -> Non
     assert reference.solve_any(position, ORACLE).verdict is Verdict.SOLVED
     assert reference.solve_any(heart_home, ORACLE).verdict is Verdict.UNSOLVABLE
     assert exact(position) == core.SOLVED and exact(heart_home) == core.EXHAUSTED
-    assert solve(position, 1) == (core.SOLVED, True)
+    assert solve_first(position, 1) == (core.SOLVED, True)

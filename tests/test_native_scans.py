@@ -11,11 +11,10 @@ from eightoff.deal import pysol_deal
 from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
 from eightoff.solver import core, solve
-from test_native import search_state
-from test_native_portfolio import assert_replays_to_a_win, fc_solve_checked
+from support import needs_native
+from support.native import assert_replays_to_a_win, fc_solve_checked, search_state
 
 native = core.native
-needs_native = pytest.mark.skipif(native is None, reason="the C core was not built")
 FC_SOLVE = shutil.which("fc-solve")
 needs_fc_solve = pytest.mark.skipif(
     FC_SOLVE is None, reason="fc-solve is not installed (freecell-solver-bin)"
@@ -210,7 +209,7 @@ def test_the_scans_reject_more_cards_in_cells_than_cells() -> None:
 def test_the_portfolio_runs_the_scans_where_best_first_wanders(rules: Rules, number: int) -> None:
     # Best-first alone needs 54,000-670,000 positions; fc-solve's preset wins within
     # 3,100-16,600, and the portfolio's scans take their turns from best-first's
-    # 750th expansion, one of theirs for one of its own.
+    # early_start-th expansion, scan_num of theirs per scan_den of its own.
     position = pysol_deal(number, rules)
     saved = core.PORTFOLIO
     try:

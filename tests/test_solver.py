@@ -10,7 +10,7 @@ from eightoff.cards import Card
 from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import PRESETS, STANDARD, Build, EmptyColumn, GroupMoves, Rules
-from eightoff.solver import Limit, SolveResult, Verdict, core, solve
+from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, SolveResult, Verdict, core, solve
 from eightoff.solver.reference import solve_any
 from support import cards_out, pysol_position
 
@@ -104,13 +104,14 @@ def test_memory_limit_gives_unknown() -> None:
 def test_best_firsts_share_follows_the_time_limit() -> None:
     # Tuned for a minute; a longer limit stretches it, none lifts it, a node limit
     # keeps the tuned count (the same answer on every machine).
-    assert core.native is not None
-    tuned = core.native.LATE_BF_MAX
+    tuned = DEFAULT_SCHEDULE.late_bf_max
     assert core.best_first_stop(Limit()) == tuned
     assert core.best_first_stop(Limit(nodes=None, seconds=10)) == tuned
     assert core.best_first_stop(Limit(nodes=None, seconds=600)) == 10 * tuned
     assert core.best_first_stop(Limit(nodes=5_000, seconds=None)) == tuned
     assert core.best_first_stop(Limit(nodes=None, seconds=None)) == core.NEVER
+    own = Schedule(late_bf_max=1_000)  # a schedule's own share, stretched alike
+    assert core.best_first_stop(Limit(nodes=None, seconds=600), own) == 10_000
 
 
 def test_node_limit_gives_unknown() -> None:

@@ -413,10 +413,10 @@ _NativeReplay = Callable[
 
 @cache
 def _native_replay() -> _NativeReplay | None:
-    # The C core's replay, imported on first use (the solver package imports this module).
-    from eightoff.solver import core
+    # The kernel's replay in C (eightoff._kernel), imported on first use.
+    from eightoff import _kernel
 
-    return core.replay if core.native is not None else None
+    return _kernel.replay if _kernel.native is not None else None
 
 
 def _with(founds: tuple[int, int, int, int], s: int, value: int) -> tuple[int, int, int, int]:

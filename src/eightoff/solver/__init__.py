@@ -18,13 +18,16 @@ from __future__ import annotations
 
 from eightoff.solver.hint import HINT_LIMIT, Hint, hint
 from eightoff.solver.result import DEFAULT_LIMIT, Limit, SolveResult, Verdict
+from eightoff.solver.schedule import DEFAULT_SCHEDULE, Schedule
 from eightoff.solver.search import solve
 
 __all__ = [
     "DEFAULT_LIMIT",
+    "DEFAULT_SCHEDULE",
     "HINT_LIMIT",
     "Hint",
     "Limit",
+    "Schedule",
     "SolveResult",
     "Verdict",
     "hint",

@@ -6,13 +6,13 @@ optimal ending gets the same budget; ``finish``'s gets 1 GiB). Bad arguments rai
 ValueError naming what is wrong.
 """
 
-from collections.abc import Sequence
+from eightoff.solver.config import Config
 
 Move = tuple[int, int, int, int, int]
 Step = tuple[Move, tuple[int, ...]]
-Config = tuple[int, int, int, int, int, int, int, float, float, float, float]
-FIRST: int  # solve(): the portfolio alone for this many expansions (proof.c)
-LATE_BF_MAX: int  # solve(): best-first stops past this many of its own (proof.c)
+SCHEDULE: tuple[tuple[str, object], ...]
+"""The C ``Schedule``'s fields and default values in its order (schedule.h):
+:class:`eightoff.solver.Schedule` is held to the same names and defaults."""
 
 def best_first(
     cols: tuple[bytes, ...],
@@ -87,7 +87,9 @@ def finish(
     endgame_home: int,
     endgame_nodes: int,
     seconds: float,
+    *,
     shortcuts: bool = False,
+    schedule: tuple[object, ...] | None = None,
 ) -> list[Move]: ...
 def solve(
     cols: tuple[bytes, ...],
@@ -98,18 +100,12 @@ def solve(
     seconds: float,
     endgame_home: int,
     endgame_nodes: int,
+    *,
     max_bytes: int = ...,
     tail: bool = ...,
-    first: int = ...,
-    late: int = ...,
     resolve: bool = ...,
+    schedule: tuple[object, ...] | None = None,
 ) -> tuple[int, list[Move], int, int]: ...
-def legal_moves(
-    cols: tuple[bytes, ...],
-    cells: tuple[int, ...],
-    founds: tuple[int, int, int, int],
-    rules: tuple[int, int, int, int, bool],
-) -> list[Move]: ...
 def optimal(
     cols: tuple[bytes, ...],
     cells: tuple[int, ...],
@@ -119,11 +115,3 @@ def optimal(
     seconds: float,
     max_bytes: int = ...,
 ) -> tuple[int, list[Move], int, int]: ...
-def replay(
-    cols: tuple[bytes, ...],
-    cells: tuple[int, ...],
-    founds: tuple[int, int, int, int],
-    rules: tuple[int, int, int, int, bool],
-    moves: Sequence[object],
-    kinds: tuple[object, object, object],
-) -> tuple[int, bytes, tuple[bytes, ...], tuple[int, ...], tuple[int, int, int, int]]: ...

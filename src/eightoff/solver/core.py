@@ -3,7 +3,7 @@ moves back as engine moves.
 
 The C core (``native/``, compiled by ``make setup`` as :mod:`eightoff.solver._native`)
 searches on plain data: columns as ``bytes`` (covered -> exposed), the cells, four
-foundation ranks, and a config tuple for the rules. Its moves are tuples
+foundation ranks, and a :class:`Config` for the rules. Its moves are tuples
 ``(source kind, index, target kind, index, count)`` with kinds ``COL``, ``CELL``,
 ``FOUND`` (a foundation source names its suit, a foundation target is -1).
 ``native`` is None when it was not built: :mod:`eightoff.solver` then runs the
@@ -17,21 +17,34 @@ import functools
 import hashlib
 import tempfile
 import time
-from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Final
 
-from eightoff.moves import FOUNDATION, Move, Place, PlaceKind
+from eightoff._kernel import DEAL_ONLY as DEAL_ONLY
+from eightoff._kernel import GROUP as GROUP
+from eightoff._kernel import KINDS as _KINDS
+from eightoff._kernel import READ as READ
+from eightoff._kernel import engine_rules as engine_rules
+from eightoff._kernel import replay as replay
+from eightoff.moves import FOUNDATION, Move, Place
 from eightoff.position import Position
-from eightoff.rules import OPTIONS, Build, EmptyColumn, GroupMoves, Rules
+from eightoff.rules import OPTIONS, Build, EmptyColumn, Rules
+from eightoff.solver.config import Config as Config
 from eightoff.solver.result import Limit, SolveResult, Verdict
+from eightoff.solver.schedule import DEFAULT_SCHEDULE, FIELDS, Schedule
 
 native: ModuleType | None
 try:  # built at install time when a C compiler was there (see setup.py)
     from eightoff.solver import _native as native
 except ImportError:  # EIGHTOFF_PURE=1, or no compiler
     native = None
+if native is not None and tuple(name for name, _ in native.SCHEDULE) != FIELDS:
+    raise ImportError(  # Schedule.values would land in the wrong fields
+        "eightoff.solver._native was built with other Schedule fields than"
+        " eightoff.solver.Schedule's: rebuild it (make setup)"
+    )
 
 COL: Final = 0
 CELL: Final = 1
@@ -43,7 +56,6 @@ PENDING_BUFFERS: Final = 64 << 20  # the proof by layers: bytes of buffers befor
 AUTO_NONE: Final = 0
 AUTO_ALL: Final = 1  # building in suit: every foundation move is safe
 AUTO_SAFE: Final = 2  # alternating colours: once both opposite-colour piles are high enough
-GROUP: Final = {GroupMoves.SINGLE: 0, GroupMoves.CELLS: 1, GroupMoves.FREECELL: 2}
 GROUP_NONE: Final = 3  # search single-card moves only (optimal mode)
 
 # f = g + WEIGHT * h, h = cards not home + INV per card above a lower card of its suit
@@ -57,33 +69,26 @@ COVER_W: Final = 0.25
 # ENDGAME_NODES; a shorter ending replaces the found one.
 ENDGAME_HOME: Final = 20
 ENDGAME_NODES: Final = 300
-# The C core's portfolio (native/portfolio.c): from its 400th position (2,000th with
-# eight cells, 150th where any card fills a column and cards build in suit) best-first
-# takes turns with a Freecell Solver meta-move scan (native/meta.c), after 750 (2,000)
-# with a preset's scans (toons, or under FreeCell's own rules looking-glass's with
-# toons' beside them: native/scans.c) and short depth-first dives, then (past 2,000) a
-# greedy best-first search and longer dives (children by h under other weights, or by
-# kind of move as Freecell Solver orders them); the first line found wins, and after a
-# helper's win best-first goes on a little and keeps its own line if no longer
-# (native/line.c bf_go_on). It cuts the slow tail (deals where a depth-first solver
-# finds a line many times sooner); deals solved within those first positions are
-# untouched. False: best-first alone (the benchmarks' "before").
+# The C core's portfolio (native/portfolio.c), run by a Schedule: from its meta_start-th
+# position (solo-th with eight cells, meta_start_any-th where any card fills a column)
+# best-first takes turns with a Freecell Solver meta-move scan (native/meta.c), after
+# early_start (solo) with a preset's scans (toons, or under FreeCell's own rules
+# looking-glass's with toons' beside them: native/scans.c) and short depth-first dives,
+# then (past solo) a greedy best-first search and longer dives (children by h under
+# other weights, or by kind of move as Freecell Solver orders them); the first line
+# found wins, and after a helper's win best-first goes on a little and keeps its own
+# line if no longer (native/line.c bf_go_on). It cuts the slow tail (deals where a
+# depth-first solver finds a line many times sooner); deals solved within those first
+# positions are untouched. False: best-first alone (the benchmarks' "before").
 PORTFOLIO = True
 
-# Every rule option is one of these: adding one to Rules without its C move logic (and
-# its place in config) fails tests/test_native.py, and config refuses rules using it.
-READ: Final = frozenset({"cells", "build", "empty_column", "group_moves", "take_back"})
-"""The rule options :func:`config` hands to the C core's move rules."""
-DEAL_ONLY: Final = frozenset({"layout"})
-"""The rule options that only change the deal, which reaches the C core as a position."""
 
-Config = tuple[int, int, int, int, int, int, int, float, float, float, float]
 Compact = tuple[int, int, int, int, int]
 
 
 def config(rules: Rules, *, weight: float = WEIGHT, single_cards: bool = False) -> Config:
-    """The C core's config for ``rules``: (cells, suit, kings only, group, take-back,
-    autoplay, dig, weight, and the three weights of h).
+    """The C core's :class:`Config` for ``rules``: its move rules, autoplay, digging
+    macro, best-first's weight and the three weights of h.
 
     Building in suit, take-back moves are left out and every foundation move is
     played at once. Both are safe: a card on its foundation could only ever serve as
@@ -106,19 +111,26 @@ def config(rules: Rules, *, weight: float = WEIGHT, single_cards: bool = False) 
     suit = rules.build is Build.SUIT
     take_back = rules.take_back and not suit
     auto = AUTO_ALL if suit else AUTO_NONE if take_back else AUTO_SAFE
-    return (
-        rules.cells,
-        int(suit),
-        int(rules.empty_column is EmptyColumn.KINGS),
-        GROUP_NONE if single_cards else GROUP[rules.group_moves],
-        int(take_back),
-        auto,
-        int(not single_cards),
-        weight,
-        INV_W,
-        CELL_W,
-        COVER_W,
+    return Config(
+        cells=rules.cells,
+        suit=suit,
+        kings_only=rules.empty_column is EmptyColumn.KINGS,
+        group=GROUP_NONE if single_cards else GROUP[rules.group_moves],
+        take_back=take_back,
+        autoplay=auto,
+        dig=not single_cards,
+        weight=weight,
+        inv_weight=INV_W,
+        cell_weight=CELL_W,
+        cover_weight=COVER_W,
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_config(rules: Rules) -> Config:
+    """:func:`config` for ``rules``, made once: a solve of a few hundred positions
+    should not pay for building it."""
+    return config(rules)
 
 
 def state(position: Position) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...]]:
@@ -126,44 +138,6 @@ def state(position: Position) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple
     cols = tuple(bytes(col) for col in position.columns)
     cells = tuple(-1 if c is None else int(c) for c in position.cells)
     return cols, cells, position.foundations
-
-
-def engine_rules(rules: Rules) -> tuple[int, int, int, int, bool] | None:
-    """The rules as the C core's engine moves read them (``_native.legal_moves``,
-    ``_native.replay``): (cells, suit, kings only, group, take-back); ``None`` when the
-    rules set an option the C core does not play."""
-    for option in OPTIONS:
-        if option.name not in READ | DEAL_ONLY and getattr(rules, option.name) != option.default:
-            return None
-    return (
-        rules.cells,
-        int(rules.build is Build.SUIT),
-        int(rules.empty_column is EmptyColumn.KINGS),
-        GROUP[rules.group_moves],
-        rules.take_back,
-    )
-
-
-def replay(
-    rules: Rules,
-    cols: tuple[bytes, ...],
-    cells: tuple[int, ...],
-    founds: tuple[int, int, int, int],
-    moves: Sequence[Move],
-) -> tuple[int, bytes, tuple[bytes, ...], tuple[int, ...], tuple[int, int, int, int]] | None:
-    """``moves`` played in turn by the C core from a state (as :func:`state` gives it)
-    while each is one of the engine's legal moves: how many were, the card each
-    carried, and the state reached. ``None`` without the C core, or for rules it does
-    not play."""
-    engine = engine_rules(rules)
-    if native is None or engine is None:
-        return None
-    found: tuple[int, bytes, tuple[bytes, ...], tuple[int, ...], tuple[int, int, int, int]]
-    found = native.replay(cols, cells, founds, engine, moves, _KINDS)
-    return found
-
-
-_KINDS = (PlaceKind.COLUMN, PlaceKind.CELL, PlaceKind.FOUNDATION)
 
 
 class MoveTable(dict[Compact, Move]):
@@ -180,7 +154,12 @@ class MoveTable(dict[Compact, Move]):
 MOVES = MoveTable()
 
 
-def solve_fast(position: Position, limit: Limit, layers_dir: Path | None = None) -> SolveResult:
+def solve_fast(
+    position: Position,
+    limit: Limit,
+    layers_dir: Path | None = None,
+    schedule: Schedule = DEFAULT_SCHEDULE,
+) -> SolveResult:
     """Any short-ish winning line, a proof that there is none, or ``unknown``.
 
     One C call: weighted best-first search with 64-bit hashes and depth-first dives by
@@ -201,15 +180,14 @@ def solve_fast(position: Position, limit: Limit, layers_dir: Path | None = None)
     endgame = ENDGAME_HOME if limit.nodes is None or limit.nodes >= ENDGAME_NODES else -1
     status, line, length, nodes = native.solve(
         *state(position),
-        config(position.rules),
-        -1 if limit.nodes is None else limit.nodes,
-        -1.0 if limit.seconds is None else limit.seconds,
-        endgame,
-        ENDGAME_NODES,
-        limit.table_bytes,
-        PORTFOLIO,
-        native.FIRST,
-        best_first_stop(limit),
+        _rules_config(position.rules),
+        max_nodes=-1 if limit.nodes is None else limit.nodes,
+        seconds=-1.0 if limit.seconds is None else limit.seconds,
+        endgame_home=endgame,
+        endgame_nodes=ENDGAME_NODES,
+        max_bytes=limit.table_bytes,
+        tail=PORTFOLIO,
+        schedule=_late_stretched(schedule, best_first_stop(limit, schedule)).values,
     )
     if status == LIMIT:
         status, nodes, before = _by_layers(position, limit, nodes, start, layers_dir)
@@ -217,26 +195,30 @@ def solve_fast(position: Position, limit: Limit, layers_dir: Path | None = None)
     return _result(status, line, length, nodes, start, optimal=False)
 
 
-TUNED_SECONDS: Final = 60.0  # the time limit native/proof.c's LATE_BF_MAX was tuned for
+def _late_stretched(schedule: Schedule, late: int) -> Schedule:
+    """``schedule`` with best-first's share past ``first`` set to ``late``."""
+    return schedule if late == schedule.late_bf_max else replace(schedule, late_bf_max=late)
+
+
+TUNED_SECONDS: Final = 60.0  # the time limit Schedule.late_bf_max was tuned for
 NEVER: Final = 2**62  # best-first never stops by its count
 
 
-def best_first_stop(limit: Limit) -> int:
-    """Best-first's expansions before the proof goes on alone (``late``).
+def best_first_stop(limit: Limit, schedule: Schedule = DEFAULT_SCHEDULE) -> int:
+    """Best-first's expansions before the proof goes on alone.
 
-    native/proof.c's LATE_BF_MAX is best-first's share of a minute: a longer time
+    ``schedule.late_bf_max`` is best-first's share of a minute: a longer time
     limit stretches it as much, and with no limit at all best-first stops only when it
     runs dry or the proof needs its tables. (Won deals best-first finds late: C2-EAB
-    eightoff 83731 at 13 million positions, 29 s, where at LATE_BF_MAX the proof
+    eightoff 83731 at 13 million positions, 29 s, where at late_bf_max the proof
     wandered alone for hours.) Under a node limit, the tuned count: the same answer on
     every machine.
     """
-    assert native is not None
     if limit.nodes is not None:
-        return int(native.LATE_BF_MAX)
+        return schedule.late_bf_max
     if limit.seconds is None:
         return NEVER
-    return int(native.LATE_BF_MAX * max(1.0, limit.seconds / TUNED_SECONDS))
+    return int(schedule.late_bf_max * max(1.0, limit.seconds / TUNED_SECONDS))
 
 
 @functools.cache
@@ -246,7 +228,8 @@ def _build_digest() -> bytes:
     build that wrote them: their keys are its encoding."""
     assert native is not None and native.__file__ is not None
     built = Path(native.__file__)
-    sources = sorted((built.parent / "native").glob("*.[ch]"))
+    kernel = built.parent.parent / "_kernel"
+    sources = sorted([*(built.parent / "native").glob("*.[ch]"), *kernel.glob("*.[ch]")])
     digest = hashlib.sha256()
     for path in sources or [built]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
@@ -294,7 +277,7 @@ def _by_layers(
     left = None if limit.seconds is None else limit.seconds - (time.perf_counter() - start)
     budget = None if limit.nodes is None else limit.nodes - nodes
     cfg = config(position.rules)
-    take_back = cfg[4]  # in alternating colours only: in suit a card sent home stays
+    take_back = cfg.take_back  # in alternating colours only: in suit a card sent home stays
     if (left is not None and left <= 0) or (budget is not None and budget <= 0) or take_back:
         return LIMIT, nodes, 0.0
     cols, cells, founds = state(position)

@@ -8,6 +8,7 @@ from pathlib import Path
 from eightoff.position import Position
 from eightoff.solver import core, reference
 from eightoff.solver.result import DEFAULT_LIMIT, Limit, SolveResult
+from eightoff.solver.schedule import DEFAULT_SCHEDULE, Schedule
 
 
 def solve(
@@ -16,6 +17,7 @@ def solve(
     limit: Limit = DEFAULT_LIMIT,
     optimal: bool = False,
     layers_dir: str | Path | None = None,
+    schedule: Schedule = DEFAULT_SCHEDULE,
 ) -> SolveResult:
     """Solve ``position`` under its rules within ``limit``.
 
@@ -25,9 +27,13 @@ def solve(
     the fast search's proof goes on one foundation layer at a time (its tables
     full), its files and a manifest stay there when a limit (or a kill) stops it,
     and the same call goes on from its last finished layer (C core only).
+    ``schedule`` sets when the C core's helper searches start and how much each may
+    expand (:class:`Schedule`); the reference solver has no helpers and ignores it.
     """
     if core.native is None:
         return (reference.solve_shortest if optimal else reference.solve_any)(position, limit)
     if optimal:
         return core.solve_optimal(position, limit)
-    return core.solve_fast(position, limit, None if layers_dir is None else Path(layers_dir))
+    return core.solve_fast(
+        position, limit, None if layers_dir is None else Path(layers_dir), schedule
+    )

@@ -1,15 +1,9 @@
-/* Optimal mode: A* with Paul & Helmert's bound (SoCS 2016). The bound need not be
- * consistent, so a position reached again more cheaply is expanded again. Safe
- * automatic foundation moves keep optimality: playing a safe card home at once
- * removes its later moves and breaks no other move.
- *
- * Part of the _native extension, built as one unit: module.c includes every file
- * (in dependency order), so all functions stay static and inline across files. */
-
 /* ---- optimal: A* over single-card moves with Paul & Helmert's bound --------------------- */
+#include "astar.h"
+#include "position.h"
+#include "tables.h"
 
-/* SUIT_FROM[c]: the bits of card c and the higher cards of its suit. */
-static uint64_t SUIT_FROM[52];
+uint64_t SUIT_FROM[52];
 
 typedef struct {
     int card;
@@ -22,8 +16,12 @@ typedef struct {
     int forced, n;
     Item items[MAXCOL];
 } ColumnInfo;
+uint64_t SUIT_BITS[4]; /* all 13 bits of a suit */
 
-static uint64_t SUIT_BITS[4]; /* all 13 bits of a suit */
+void astar_init(void) {
+    for (int c = 0; c < 52; c++) SUIT_FROM[c] = ((1ULL << (13 - c % 13)) - 1) << c;
+    for (int s = 0; s < 4; s++) SUIT_BITS[s] = SUIT_FROM[13 * s];
+}
 
 static void column_info(const uint8_t *col, int len, ColumnInfo *info) {
     int low[4] = {99, 99, 99, 99}, any = 0;
@@ -113,11 +111,7 @@ static inline int aentry_less(const AEntry *a, const AEntry *b) {
 
 DEFINE_HEAP(AHeap, AEntry, aentry_less)
 
-/* ``root`` is after autoplay, ``g0`` the cards that autoplay sent home. With
- * ``below`` >= 0 only solutions shorter than it are sought. A position reached
- * again more cheaply gets a new node (its stale entries are skipped), so every
- * node's state is exactly its parent's plus its move. */
-static Outcome astar(const Config *cfg, const State *root, int g0, Nodes *nodes, long max_nodes,
+Outcome astar(const Config *cfg, const State *root, int g0, Nodes *nodes, long max_nodes,
                      double deadline, int below) {
     Outcome out = {EXHAUSTED, 0, -1};
     AHeap heap = {NULL, 0, 0, nodes->budget};

@@ -1,45 +1,11 @@
-/* Weighted best-first search: f = g + weight * h (h: cards not home, plus weighted
- * inversions, cards in cells and cards over each suit's next card). Positions are
- * told apart by a 64-bit order-free hash, so a win found is real but "exhausted"
- * is proven by exhaust.c, with exact keys.
- *
- * Part of the _native extension, built as one unit: module.c includes every file
- * (in dependency order), so all functions stay static and inline across files. */
-
-/* A best-first open-list entry: a child not built yet (its parent's node and the
- * move), ordered by f, then by push order (FIFO ties, as heapq's counter). */
-typedef struct {
-    double f;
-    uint32_t counter;
-    int32_t parent; /* -1: the root itself */
-    int32_t g;
-    Move move;
-} Entry;
-
-static inline int entry_less(const Entry *a, const Entry *b) {
-    return a->f < b->f || (a->f == b->f && a->counter < b->counter);
-}
-
-DEFINE_HEAP(Heap, Entry, entry_less)
+/* The weighted best-first search (see best_first.h). */
+#include "best_first.h"
+#include "position.h"
 
 #include <limits.h>
-
 /* ---- weighted best-first ---------------------------------------------------------- */
 
-/* A best-first search that can stop after any expansion and go on later, so the
- * portfolio (portfolio.c) can run it by turns with other searches. */
-typedef struct {
-    const Config *cfg;
-    const State *root;
-    Nodes *nodes;
-    Heap heap;
-    HashSet seen;
-    uint32_t counter;
-    Outcome out;
-} BestFirst;
-
-/* Ready to run from ``root``; 0 (``out.status`` set) when there was no room. */
-static int bf_init(BestFirst *s, const Config *cfg, const State *root, Nodes *nodes) {
+int bf_init(BestFirst *s, const Config *cfg, const State *root, Nodes *nodes) {
     Entry e0 = {0.0, 0, -1, 0, mv(-1, -1, -1, -1, 0)};
     s->cfg = cfg;
     s->root = root;
@@ -59,7 +25,7 @@ static int bf_init(BestFirst *s, const Config *cfg, const State *root, Nodes *no
     return 1;
 }
 
-static void bf_free(BestFirst *s) {
+void bf_free(BestFirst *s) {
     Heap_free(&s->heap);
     hashset_free(&s->seen);
 }
@@ -72,9 +38,7 @@ static inline const uint8_t *moved_cards(const State *st, Move m, uint8_t *one) 
     return one;
 }
 
-/* Expands positions until ``pause_at`` have been expanded in all (returns 0: call
- * again to go on) or the search ends (returns 1, ``out`` holds the outcome). */
-static int bf_run(BestFirst *s, long pause_at, long max_nodes, double deadline) {
+int bf_run(BestFirst *s, long pause_at, long max_nodes, double deadline) {
     const Config *cfg = s->cfg;
     Nodes *nodes = s->nodes;
     Outcome *out = &s->out;
@@ -182,8 +146,7 @@ nomem:
     return 1;
 }
 
-/* The whole search in one go (the ``best_first`` entry point). */
-static Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, long max_nodes,
+Outcome best_first(const Config *cfg, const State *root, Nodes *nodes, long max_nodes,
                           double deadline) {
     BestFirst s;
     if (bf_init(&s, cfg, root, nodes)) bf_run(&s, LONG_MAX, max_nodes, deadline);

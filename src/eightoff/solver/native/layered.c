@@ -38,39 +38,17 @@
  * names (what was written after it was never counted) and goes on from the layer
  * it names next: the same positions as a search that never stopped. A manifest
  * with another tag is replaced. A verdict removes the files and the manifest; a
- * limit leaves them.
- *
- * Part of the _native extension, built as one unit: module.c includes every file
- * (in dependency order), so all functions stay static and inline across files. */
+ * limit leaves them. */
+#define _GNU_SOURCE /* clock_gettime, madvise's huge pages, fileno, truncate */
+#include "layered.h"
+#include "exhaust.h"
+#include "keys.h"
+#include "tables.h"
+
 #include <dirent.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* A layer: its foundations and key_frozen, and its pending positions (records: key
- * length, key) in a buffer and, past it, in its file. */
-typedef struct {
-    uint8_t founds[4];
-    int frozen, sum, done;
-    int kept; /* done, and its file left for the next manifest to remove (tagged searches) */
-    uint8_t *buf;
-    size_t blen, bcap;
-    size_t on_disk; /* bytes in its file */
-} Layer;
-
-typedef struct Pending {
-    Layer *layers;
-    size_t n, cap;
-    int32_t *index; /* (foundations, frozen) -> layer + 1, open addressing; 0: free */
-    size_t imask;
-    char dir[4096];
-    size_t buffered, max_buffered; /* bytes in the buffers: written out past max_buffered */
-    uint64_t written;              /* bytes written to the files in all */
-    int failed;
-    const uint8_t *tag; /* tagged searches: a manifest before each layer (NULL: none) */
-    size_t taglen;
-    int restoring; /* the manifest's layers are being made again: their files stay */
-    size_t saved;  /* layers the last manifest names */
-} Pending;
 
 static inline uint32_t founds_word(const uint8_t *f) { return (uint32_t)f[0] | (uint32_t)f[1] << 8 | (uint32_t)f[2] << 16 | (uint32_t)f[3] << 24; }
 
@@ -146,9 +124,7 @@ static int pending_flush(Pending *p, size_t i) {
     return 1;
 }
 
-/* A position (its key) waiting in the layer of ``founds`` and ``frozen``; 0 when it
- * could not be kept (no memory, or the file could not be written). */
-static int pending_add(Pending *p, const uint8_t *founds, int frozen, const uint8_t *key, int len) {
+int pending_add(Pending *p, const uint8_t *founds, int frozen, const uint8_t *key, int len) {
     int64_t i = pending_layer(p, founds, frozen);
     if (i < 0) return 0;
     Layer *l = &p->layers[i];
@@ -277,23 +253,6 @@ static int layer_load(Exhaust *e, Pending *p, size_t i) {
     return 1;
 }
 
-/* A layer as it ran: its foundations, key_frozen and positions. */
-typedef struct {
-    uint8_t founds[4];
-    int frozen;
-    size_t positions;
-} LayerRun;
-
-/* What the proof by layers did besides its outcome. */
-typedef struct {
-    long layers;     /* layers run dry (or begun) */
-    size_t largest;  /* positions of the largest layer */
-    uint64_t spilled; /* bytes of pending positions written to disk */
-    int io_failed;    /* a file of pending positions could not be written or read */
-    LayerRun *runs;   /* each layer in the order run (malloc'd; NULL where there was no memory) */
-    size_t nruns, rcap;
-} LayeredStats;
-
 /* Appends a layer to ``stats->runs``; 0 where there was no memory (left out). */
 static int runs_push(LayeredStats *stats, const uint8_t *founds, int frozen, size_t positions) {
     if (stats->nruns == stats->rcap) {
@@ -318,12 +277,6 @@ static void layered_note(LayeredStats *stats, const Exhaust *e) {
 
 /* The manifest's first bytes: its format (a layer's record and the counts below). */
 static const char MANIFEST_MAGIC[8] = {'E', 'O', 'L', 'A', 'Y', 'E', 'R', '1'};
-
-/* The counts a tagged search carries over from the searches before it. */
-typedef struct {
-    uint64_t nodes;
-    double seconds;
-} Carried;
 
 static void manifest_path(const Pending *p, const char *name, char *out, size_t size) {
     snprintf(out, size, "%s/%s", p->dir, name);
@@ -474,7 +427,7 @@ static int pending_init(Pending *p, const char *dir, size_t max_buffered, const 
     return p->index != NULL;
 }
 
-static Outcome exhaust_layered(const Config *cfg, const State *root, Nodes *nodes, long max_nodes, double deadline,
+Outcome exhaust_layered(const Config *cfg, const State *root, Nodes *nodes, long max_nodes, double deadline,
                                const char *dir, size_t max_buffered, const uint8_t *tag, size_t taglen,
                                LayeredStats *stats, Carried *sofar) {
     Exhaust e;

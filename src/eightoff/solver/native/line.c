@@ -1,25 +1,9 @@
-/* From search steps to the engine's moves, the optimal ending, and merges of a
- * card's two moves into one where the rest of the line allows.
- *
- * Part of the _native extension, built as one unit: module.c includes every file
- * (in dependency order), so all functions stay static and inline across files. */
-
-/* ---- from search steps to the engine's moves, shortened -------------------------------- */
-
-/* The engine's view: cells have places (-1: empty), columns keep their order. A
- * line move is the engine's (src_kind, src, dst_kind, dst, count): a cell is named
- * by its index, a foundation source by its suit, a foundation target is -1. */
-typedef struct {
-    uint8_t len[NCOLS];
-    uint8_t cards[NCOLS][MAXCOL];
-    int8_t cells[MAXCELLS];
-    uint8_t founds[4];
-} EState;
-
-typedef struct {
-    Move *items;
-    int n, cap;
-} Line;
+/* From search steps to the engine's moves, the optimal ending and the merges (see line.h). */
+#include "line.h"
+#include "astar.h"
+#include "position.h"
+#include "shortcut.h"
+#include "tables.h"
 
 static int line_push(Line *line, Move m) {
     if (line->n == line->cap) {
@@ -33,36 +17,13 @@ static int line_push(Line *line, Move m) {
     return 1;
 }
 
-static int single_card_length(const Move *moves, int n) {
+int single_card_length(const Move *moves, int n) {
     int total = 0;
     for (int k = 0; k < n; k++) total += 2 * moves[k].n - 1;
     return total;
 }
 
-/* The first free cell, now holding ``card``; -1 when none is free. */
-static int to_cell(EState *es, int ncells, int card) {
-    int k = 0;
-    while (k < ncells && es->cells[k] >= 0) k++;
-    if (k == ncells) return -1;
-    es->cells[k] = (int8_t)card;
-    return k;
-}
-
-/* The cell that held ``card``, now empty; -1 when no cell holds it. */
-static int from_cell(EState *es, int ncells, int card) {
-    int k = 0;
-    while (k < ncells && es->cells[k] != card) k++;
-    if (k == ncells) return -1;
-    es->cells[k] = -1;
-    return k;
-}
-
-/* Search steps -> engine moves, played on ``es``. Under
- * one-card-per-move rules a run of n parks n - 1 cards in cells, moves its head and
- * brings the parked cards back; autoplay's cards become foundation moves. Returns
- * 1, 0 when out of memory, -1 when the steps do not fit the state (never for the
- * steps of a search from it). */
-static int expand_steps(const Config *cfg, EState *es, const Move *steps, const uint8_t *autos,
+int expand_steps(const Config *cfg, EState *es, const Move *steps, const uint8_t *autos,
                         const int *nautos, int nsteps, Line *line) {
     int single = cfg->group == GROUP_SINGLE, nc = cfg->ncells;
     const uint8_t *homed = autos;
@@ -131,72 +92,6 @@ static int expand_steps(const Config *cfg, EState *es, const Move *steps, const 
     return 1;
 }
 
-/* Plays ``m`` on ``es`` if the engine would allow it (rules.h's rules). */
-static int engine_play(const Config *cfg, EState *es, Move m) {
-    int nc = cfg->ncells, card;
-    if (m.n > 1) { /* a run between columns (group moves) */
-        int si = m.si, di = m.di, n = m.n, len = es->len[si];
-        if (m.sk != COL || m.dk != COL || si == di || len < n || cfg->group == GROUP_SINGLE) return 0;
-        const uint8_t *run = es->cards[si] + len - n;
-        for (int k = 0; k + 1 < n; k++)
-            if (!builds(run[k + 1], run[k], cfg->suit)) return 0;
-        int free = 0, empty = 0;
-        for (int k = 0; k < nc; k++) free += es->cells[k] < 0;
-        for (int j = 0; j < NCOLS; j++) empty += !es->len[j];
-        if (n > run_capacity(cfg->group, free, empty, !es->len[di])) return 0;
-        if (es->len[di]) {
-            if (!builds(run[0], es->cards[di][es->len[di] - 1], cfg->suit)) return 0;
-        } else if (!starts_column(run[0], cfg->kings_only) || n == len) {
-            return 0;
-        }
-        memcpy(es->cards[di] + es->len[di], run, (size_t)n);
-        es->len[di] = (uint8_t)(es->len[di] + n);
-        es->len[si] = (uint8_t)(len - n);
-        return 1;
-    }
-    if (m.sk == COL) {
-        if (!es->len[m.si]) return 0;
-        card = es->cards[m.si][es->len[m.si] - 1];
-    } else if (m.sk == CELL) {
-        card = es->cells[m.si];
-        if (card < 0) return 0;
-    } else {
-        if (!es->founds[m.si]) return 0;
-        card = m.si * 13 + es->founds[m.si] - 1;
-    }
-    if (m.dk == FOUND) {
-        if (m.sk == FOUND || es->founds[card / 13] != card % 13) return 0;
-        es->founds[card / 13]++;
-    } else if (m.dk == CELL) {
-        if (m.sk == CELL || es->cells[m.di] >= 0) return 0; /* the engine has no cell-to-cell moves */
-        es->cells[m.di] = (int8_t)card;
-    } else {
-        int di = m.di;
-        if (m.sk == COL && m.si == di) return 0;
-        if (es->len[di]) {
-            if (!builds(card, es->cards[di][es->len[di] - 1], cfg->suit)) return 0;
-        } else if (!starts_column(card, cfg->kings_only) || (m.sk == COL && es->len[m.si] == 1)) {
-            return 0; /* the engine never moves a whole column into an empty one */
-        }
-        es->cards[di][es->len[di]++] = (uint8_t)card;
-    }
-    if (m.sk == COL)
-        es->len[m.si]--;
-    else if (m.sk == CELL)
-        es->cells[m.si] = -1;
-    else
-        es->founds[m.si]--;
-    return 1;
-}
-
-static int estate_equal(const EState *a, const EState *b, int nc) {
-    if (memcmp(a->len, b->len, NCOLS) || memcmp(a->founds, b->founds, 4) || memcmp(a->cells, b->cells, (size_t)nc))
-        return 0;
-    for (int i = 0; i < NCOLS; i++)
-        if (memcmp(a->cards[i], b->cards[i], a->len[i])) return 0;
-    return 1;
-}
-
 /* A move the merges have taken out of a line (merge_pass): no cards. */
 #define GONE(m) ((m).n == 0)
 
@@ -207,8 +102,7 @@ static int replays(const Config *cfg, EState *es, const Move *line, int lo, int 
     return 1;
 }
 
-/* The card at the bottom of what move ``m`` carries from ``es``. */
-static uint8_t carried(const EState *es, Move m) {
+uint8_t carried(const EState *es, Move m) {
     if (m.sk == COL) return es->cards[m.si][es->len[m.si] - m.n];
     if (m.sk == CELL) return (uint8_t)es->cells[m.si];
     return (uint8_t)(m.si * 13 + es->founds[m.si] - 1);
@@ -229,7 +123,6 @@ static void latest_moves(const EState *states, const Move *ms, int from, int upt
 /* A card's two moves merge only within this many moves of each other: a line the
  * searches find is a few hundred moves long, but one the exact proof's depth-first
  * search finds may have hundreds of thousands (a pass over it took hours). */
-#define MERGE_SPAN 1024
 
 /* One pass of merges of a card's two moves over ``line``, in place: for each move b,
  * with a the card's previous move, the two go (a round trip: the card never leaves)
@@ -240,7 +133,7 @@ static void latest_moves(const EState *states, const Move *ms, int from, int upt
  * the number of merges (another pass may find more), -1 when out of memory, -2
  * when the line does not replay from ``start``. Past ``deadline`` (>= 0) it stops,
  * the merges made so far kept. */
-static int merge_pass(const Config *cfg, const EState *start, Line *line, double deadline) {
+static int merge_pass(const Schedule *sch, const Config *cfg, const EState *start, Line *line, double deadline) {
     int n = line->n, nc = cfg->ncells, merges = 0;
     Move *ms = line->items;
     EState *states = malloc((size_t)(n + 1) * sizeof(EState)); /* states[k]: before move k */
@@ -261,7 +154,7 @@ static int merge_pass(const Config *cfg, const EState *start, Line *line, double
         const EState *es = &states[b];
         int a = last[carried(es, ms[b])];
         note_carried(es, ms[b], b, last);
-        if (a < 0 || b - a > MERGE_SPAN) continue;
+        if (a < 0 || b - a > sch->merge_span) continue;
         Move ma = ms[a], mb = ms[b];
         /* Only a lone card's two moves merge; take-backs and runs stay as they are. */
         if (ma.n > 1 || mb.n > 1 || ma.dk == FOUND || ma.sk == FOUND || mb.sk == FOUND) continue;
@@ -301,8 +194,8 @@ static int merge_pass(const Config *cfg, const EState *start, Line *line, double
             if (!GONE(ms[k])) engine_play(cfg, &states[k + 1], ms[k]);
         }
         /* The stretch's moves may carry other cards now. Moves further back than
-         * MERGE_SPAN from b never merge with a later one: they need not be looked at. */
-        latest_moves(states, ms, b > MERGE_SPAN ? b - MERGE_SPAN : 0, b, last);
+         * merge_span from b never merge with a later one: they need not be looked at. */
+        latest_moves(states, ms, b > sch->merge_span ? b - sch->merge_span : 0, b, last);
     }
     int m = 0;
     for (int k = 0; k < n; k++)
@@ -320,20 +213,9 @@ static void search_state_of(const EState *es, int nc, State *st) {
     for (int k = 0; k < nc; k++)
         if (es->cells[k] >= 0) cell_add(st, es->cells[k]);
 }
-
 /* ---- a found path as steps ---------------------------------------------------------- */
 
-/* Step 0 is the root's autoplay (move (-1, -1, -1, -1, 0): ``cfg->root_autoplay``'s); step k > 0 is the k-th
- * move of the path to ``goal`` with the cards autoplay then sent home, found by
- * replaying the path from ``start`` (the root before its autoplay). */
-typedef struct {
-    Move *moves;
-    int *nautos;
-    uint8_t autos[52]; /* every step's cards sent home, one after another */
-    int n;
-} Steps;
-
-static int collect_path(const Config *cfg, const State *start, const Nodes *nodes, int32_t goal, Steps *out) {
+int collect_path(const Config *cfg, const State *start, const Nodes *nodes, int32_t goal, Steps *out) {
     int depth = 0;
     for (int32_t k = goal; k > 0; k = nodes->items[k].parent) depth++;
     out->moves = malloc((size_t)(depth + 1) * sizeof(Move));
@@ -354,12 +236,11 @@ static int collect_path(const Config *cfg, const State *start, const Nodes *node
     return 1;
 }
 
-static void steps_free(Steps *steps) {
+void steps_free(Steps *steps) {
     free(steps->moves);
     free(steps->nautos);
 }
 
-static int shortcut_line(const Config *cfg, const EState *start, Line *line, double deadline); /* legal.c */
 
 /* The line's ending re-solved: once ``endgame_home`` cards are home, A* within
  * ``endgame_nodes`` (and the budget) over single-card moves, and a shorter ending
@@ -413,15 +294,7 @@ static int endgame_pass(const Config *cfg, const EState *start, int endgame_home
     return 1;
 }
 
-/* The finish of a found line (core.solve_fast):
- * the engine moves for ``steps`` from ``start``; once ``endgame_home`` cards are
- * home (-1: never) the rest is re-solved by A* within ``endgame_nodes`` (and the
- * budget) and a shorter ending replaces it; with ``shortcuts``, one move (or two,
- * on a long line) replaces any stretch it can, positions matched whatever the order
- * of their columns and cells (shortcut_line: for a helper's wandering line); then a
- * card's two moves merge wherever the line allows. Returns 1; 0 when out of memory; -1
- * when the steps do not replay from ``start`` (a bug: callers check them first). */
-static int finish_line(const Config *cfg, const EState *start, const Steps *steps, int endgame_home,
+int finish_line(const Schedule *sch, const Config *cfg, const EState *start, const Steps *steps, int endgame_home,
                        long endgame_nodes, double deadline, Budget *budget, int shortcuts, Line *line) {
     EState es = *start;
     int ok = expand_steps(cfg, &es, steps->moves, steps->autos, steps->nautos, steps->n, line);
@@ -433,11 +306,11 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
     for (int before = -1; before != line->n && !past(deadline);) {
         before = line->n;
         if (shortcuts) {
-            ok = shortcut_line(cfg, start, line, deadline);
+            ok = shortcut_line(sch, cfg, start, line, deadline);
             if (ok <= 0) return ok;
         }
         while (!past(deadline)) {
-            int merges = merge_pass(cfg, start, line, deadline);
+            int merges = merge_pass(sch, cfg, start, line, deadline);
             if (merges == -1) return 0;
             if (merges == -2) return -1;
             if (!merges) break;
@@ -447,18 +320,12 @@ static int finish_line(const Config *cfg, const EState *start, const Steps *step
     return 1;
 }
 
-/* The kept line's ending re-solved (endgame_pass), then a card's two moves merged
- * where the new ending meets the rest. py_solve runs it once, on the line it keeps,
- * rather than on each line it tries (finish_line's endgame_home): the same lengths
- * to within a move or two, and the A* runs once against the shortest bound (PySolFC
- * 3001-3100 of twelve rows, 74,236 single-card moves -> 74,234, CPU -2%; C4-EA,
- * C4-EB and C4-EAB -6 to -10%). Returns as finish_line does. */
-static int finish_ending(const Config *cfg, const EState *start, int endgame_home, long endgame_nodes,
+int finish_ending(const Schedule *sch, const Config *cfg, const EState *start, int endgame_home, long endgame_nodes,
                          double deadline, Budget *budget, Line *line) {
     int ok = endgame_pass(cfg, start, endgame_home, endgame_nodes, deadline, budget, line);
     if (ok != 2) return ok; /* out of memory, a bug, or the ending kept */
     while (!past(deadline)) { /* a new ending: where it meets the rest */
-        int merges = merge_pass(cfg, start, line, deadline);
+        int merges = merge_pass(sch, cfg, start, line, deadline);
         if (merges == -1) return 0;
         if (merges == -2) return -1;
         if (!merges) break;
@@ -468,57 +335,33 @@ static int finish_ending(const Config *cfg, const EState *start, int endgame_hom
 
 /* ---- a helper's line: best-first's own instead, or resolved from where it got going -- */
 
-/* A helper wins while best-first is on its way, and best-first is often close: of
- * the 289 Fore Cell deals of PySolFC 3001-4200 a helper won, best-first alone (the
- * very search the portfolio runs by turns) ends 147 within another half of the
- * positions spent, its line 18 single-card moves shorter on average (the helper's
- * finished and resolved as before, on the same deals). So after a dive's, the
- * greedy search's or the exact proof's win best-first goes on for 1 / GO_ON_DIV of
- * the positions spent (GO_ON_MIN to GO_ON_MAX, within the node limit); its line, if
- * it finds one,
- * is kept unless longer, and resolve_line's three searches are saved. After Freecell
- * Solver's scans' win it goes on only as far as one of resolve_line's searches
- * would, the three sharing the other two's positions if it finds nothing (py_solve):
- * the scans win where fc-solve is fastest (it took under 2 ms on 69 of their 92
- * deals), where eightoff's time is what counts (benchmarks/README.md, eleventh
- * round). */
-#ifndef GO_ON_DIV
-#define GO_ON_DIV 2
-#endif
-#ifndef GO_ON_MIN
-#define GO_ON_MIN 100
-#endif
-#ifndef GO_ON_MAX
-#define GO_ON_MAX 4000
-#endif
+/* A helper wins while best-first is on its way, and best-first is often close: it
+ * often ends soon after, with a shorter line than the helper's once finished. So
+ * after a dive's, the greedy search's or the exact proof's win best-first goes on
+ * for 1 / go_on_div of the positions spent (go_on_min to go_on_max, within the node
+ * limit); its line, if it finds one, is kept unless longer, and resolve_line's
+ * searches are saved. After Freecell Solver's scans' win it goes on only as far as
+ * one of resolve_line's searches would, the others sharing the rest if it finds
+ * nothing (py_solve): the scans win where fc-solve is fastest, where eightoff's
+ * time is what counts. */
 
-/* How far best-first goes on after a dive's or the greedy search's win with
- * ``spent`` positions expanded in all: 1 / GO_ON_DIV of them, GO_ON_MIN to GO_ON_MAX,
- * within the node limit (< 0: none). */
-static long go_on_nodes(long spent, long max_nodes) {
-    long n = spent / GO_ON_DIV;
-    n = n < GO_ON_MIN ? GO_ON_MIN : n > GO_ON_MAX ? GO_ON_MAX : n;
+long go_on_nodes(const Schedule *sch, long spent, long max_nodes) {
+    long n = spent / sch->go_on_div;
+    n = n < sch->go_on_min ? sch->go_on_min : n > sch->go_on_max ? sch->go_on_max : n;
     return max_nodes < 0 || n <= max_nodes - spent ? n : max_nodes - spent;
 }
 
-/* Best-first ``bf`` goes on for ``n`` more expansions after a helper's win;
- * ``*spent`` (positions expanded in all) takes them. 1 when it found a line
- * (``bf->out.goal``). */
-static int bf_go_on(BestFirst *bf, long n, long *spent, double deadline) {
+int bf_go_on(BestFirst *bf, long n, long *spent, double deadline) {
     long before = bf->out.nodes;
     int ended = bf_run(bf, before + n, -1, deadline);
     *spent += bf->out.nodes - before;
     return ended && bf->out.status == SOLVED;
 }
 
-/* ``own`` (best-first's steps from ``start``), finished (its ending left to
- * finish_ending, as ``line``'s), replaces ``line`` (a helper's, finished) unless
- * longer; out of memory, ``line`` stands. Returns 1; -1 when ``own`` does not replay
- * (a bug). */
-static int keep_shorter(const Config *cfg, const EState *start, const Steps *own, double deadline, Budget *budget,
-                        Line *line) {
+int keep_shorter(const Schedule *sch, const Config *cfg, const EState *start, const Steps *own, double deadline, Budget *budget,
+                 Line *line) {
     Line other = {NULL, 0, 0};
-    int ok = finish_line(cfg, start, own, -1, 0, deadline, budget, 0, &other);
+    int ok = finish_line(sch, cfg, start, own, -1, 0, deadline, budget, 0, &other);
     if (ok > 0 && single_card_length(other.items, other.n) <= single_card_length(line->items, line->n)) {
         Line t = *line;
         *line = other;
@@ -527,64 +370,27 @@ static int keep_shorter(const Config *cfg, const EState *start, const Steps *own
     free(other.items);
     return ok < 0 ? -1 : 1;
 }
-
 /* ---- a helper's line, resolved by best-first from where it got going ---------------- */
 
-/* A helper's line (portfolio.c's, or the exact proof's depth-first one) winds: cards
- * parked and fetched back, runs built and taken apart. Once it has sent a few cards
- * home, the hard part of the deal is mostly behind it, and best-first from there
- * (the same search as the first one, from a position that is no longer the deal)
- * often ends the game within a few hundred expansions, its own way (on Fore Cell
- * deals 3001-3400, 90 of the 343 won got shorter lines, none longer: 38,352
- * single-card moves in all -> 36,279, the median 103 -> 102). */
-#ifndef RESOLVE_SET
-#define RESOLVE_SET 3, 6, 12
-#endif
-static const int RESOLVE_HOME[] = {RESOLVE_SET}; /* cards home past the start's, where best-first starts again (rising) */
-#define NRESOLVE ((int)(sizeof RESOLVE_HOME / sizeof *RESOLVE_HOME))
 
-#ifndef RESOLVE_MAX
-#define RESOLVE_MAX 2000 /* best-first's expansions at most, each time */
-#endif
-#ifndef RESOLVE_MIN
-#define RESOLVE_MIN 100
-#endif
-#ifndef RESOLVE_DIV
-#define RESOLVE_DIV 4
-#endif
-#ifndef RESOLVE_CELLS
-#define RESOLVE_CELLS 8 /* not with this many cells or more: py_solve */
-#endif
-
-/* Each of resolve_line's best-first searches may expand a quarter of the positions
- * the search that found the line took (``spent``), RESOLVE_MIN to RESOLVE_MAX, and
- * no more than ``max_nodes`` (< 0: none) leaves of it: as
- * many as that (Fore Cell 3001-3400: 38,352 single-card moves in all -> 35,813)
- * cost 8% more time and put a deal over 10x fc-solve; a quarter (36,279) 5.6%. */
-static long resolve_nodes(long spent, long max_nodes) {
-    long n = spent / RESOLVE_DIV;
-    n = n < RESOLVE_MIN ? RESOLVE_MIN : n > RESOLVE_MAX ? RESOLVE_MAX : n;
+long resolve_nodes(const Schedule *sch, long spent, long max_nodes) {
+    long n = spent / sch->resolve_div;
+    n = n < sch->resolve_min ? sch->resolve_min : n > sch->resolve_max ? sch->resolve_max : n;
     /* under a node limit, no more than the searches left of it */
     return max_nodes < 0 || n <= max_nodes - spent ? n : max_nodes - spent;
 }
 
 static int estate_home(const EState *es) { return es->founds[0] + es->founds[1] + es->founds[2] + es->founds[3]; }
 
-/* For each RESOLVE_HOME, best-first within ``max_nodes`` expansions from the first
- * position of ``line`` with that many more cards home than ``start``; its line,
- * finished as best-first's own are (finish_line; the ending is finish_ending's, on
- * the line kept), after ``line``'s moves up to there, replaces ``line`` when shorter
- * (the shortest of them), and the merges run again over the whole. Out of memory,
- * ``line`` is kept as it was: the line found stands. Returns 1; -1 when a line does not replay (a bug). */
-static int resolve_line(const Config *cfg, const EState *start, Line *line, long max_nodes, double deadline,
+int resolve_line(const Schedule *sch, const Config *cfg, const EState *start, Line *line, long max_nodes, double deadline,
                         Budget *budget) {
     int best = single_card_length(line->items, line->n), base = estate_home(start);
     Line shortest = {NULL, 0, 0};
     int ok = 1, i = 0;
-    EState mid = *start; /* the line played up to its i-th move: RESOLVE_HOME rises, line stays */
+    EState mid = *start; /* the line played up to its i-th move: resolve_home rises, line stays */
     for (int t = 0; t < NRESOLVE && ok > 0; t++) {
         if (past(deadline)) break;
-        while (i < line->n && estate_home(&mid) < base + RESOLVE_HOME[t]) engine_play(cfg, &mid, line->items[i++]);
+        while (i < line->n && estate_home(&mid) < base + sch->resolve_home[t]) engine_play(cfg, &mid, line->items[i++]);
         int prefix = single_card_length(line->items, i);
         if (i == line->n || prefix >= best) continue;
         State before, root;
@@ -604,7 +410,7 @@ static int resolve_line(const Config *cfg, const EState *start, Line *line, long
         Line rest = {NULL, 0, 0};
         ok = collect_path(cfg, &before, &nodes, out.goal, &steps);
         nodes_free(&nodes);
-        if (ok) ok = finish_line(cfg, &mid, &steps, -1, 0, deadline, budget, 0, &rest);
+        if (ok) ok = finish_line(sch, cfg, &mid, &steps, -1, 0, deadline, budget, 0, &rest);
         steps_free(&steps);
         if (ok > 0 && prefix + single_card_length(rest.items, rest.n) < best) {
             Line whole = {NULL, 0, 0};
@@ -626,7 +432,7 @@ static int resolve_line(const Config *cfg, const EState *start, Line *line, long
     }
     if (shortest.n > 0) { /* the shortest found before any lack of room stands too */
         while (!past(deadline)) { /* where the two parts meet, a card's two moves may merge */
-            int merges = merge_pass(cfg, start, &shortest, deadline);
+            int merges = merge_pass(sch, cfg, start, &shortest, deadline);
             if (merges == -2) {
                 free(shortest.items);
                 return -1;

@@ -4,105 +4,66 @@
  * order-free hash), the exact proof search, the A* of optimal mode (single-card
  * moves, Paul & Helmert's bound, exact keys) and the finish of a found line
  * (engine moves, optimal ending, merges) on plain data: columns as bytes, the cells,
- * four foundation ranks, and a config tuple (eightoff.solver.core.config). The
- * move rules are rules.h's; _native.legal_moves lists the engine's legal moves
- * from them, and the tests hold both the rules and the verdicts to the Python
- * engine and its reference solver. Nothing touches a Python object inside a
- * search: the GIL is released for the whole loop.
- *
- * One translation unit: this file includes the others in dependency order.
- */
+ * four foundation ranks, and a config (eightoff.solver.core.Config). The
+ * move rules are the kernel's (src/eightoff/_kernel/rules.h), and the tests hold
+ * the verdicts to the Python engine's reference solver. This file is the binding
+ * only: each search is its own C file behind its header, with no Python in it.
+ * Nothing touches a Python object inside a search: the GIL is released for the
+ * whole loop. */
 #define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <math.h>
+#include <Python.h> /* first, as Python asks */
 
-#include "core.h"
-#include "position.c"
-#include "tables.c"
-#include "best_first.c"
-#include "dive.c"
-#include "meta.c"
-#include "scans.c"
-#include "portfolio.c"
-#include "keys.c"
-#include "normal.c"
-#include "exhaust.c"
-#include "layered.c"
-#include "proof.c"
-#include "astar.c"
-#include "line.c"
-#include "legal.c"
-#include "replay.c"
+#include "astar.h"
+#include "best_first.h"
+#include "binding.h"
+#include "dive.h"
+#include "exhaust.h"
+#include "keys.h"
+#include "layered.h"
+#include "line.h"
+#include "portfolio.h"
+#include "proof.h"
+#include "scans.h"
+#include "schedule.h"
+#include "shortcut.h"
+
+#include <math.h>
 
 /* ---- Python glue --------------------------------------------------------------------- */
 
-static int read_state(PyObject *cols, PyObject *cells, PyObject *founds, State *st) {
-    if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != NCOLS) {
-        PyErr_SetString(PyExc_ValueError, "columns: a tuple of 8 bytes objects is needed");
+/* One field of a config (core.Config) by name: an int, or a double. */
+static int config_field(PyObject *obj, const char *name, int *as_int, double *as_double) {
+    PyObject *value = PyObject_GetAttrString(obj, name);
+    if (value == NULL) {
+        PyErr_Format(PyExc_TypeError, "config: no field %s (an eightoff.solver.core.Config is needed)", name);
         return 0;
     }
-    int count = 0;
-    for (int i = 0; i < NCOLS; i++) {
-        PyObject *col = PyTuple_GET_ITEM(cols, i);
-        if (!PyBytes_Check(col) || PyBytes_GET_SIZE(col) > MAXCOL) {
-            PyErr_SetString(PyExc_ValueError, "columns: each must be bytes of at most 52 cards");
-            return 0;
-        }
-        st->len[i] = (uint8_t)PyBytes_GET_SIZE(col);
-        memcpy(st->cards[i], PyBytes_AS_STRING(col), st->len[i]);
-        count += st->len[i];
+    int ok;
+    if (as_double != NULL) {
+        *as_double = PyFloat_AsDouble(value);
+        ok = !(*as_double == -1.0 && PyErr_Occurred());
+    } else {
+        long v = PyLong_AsLong(value);
+        ok = !(v == -1 && PyErr_Occurred()) && v >= INT_MIN && v <= INT_MAX;
+        *as_int = (int)v;
     }
-    if (!PyBytes_Check(cells) || PyBytes_GET_SIZE(cells) > MAXCELLS) {
-        PyErr_SetString(PyExc_ValueError, "cells: bytes of at most 8 cards are needed");
-        return 0;
+    Py_DECREF(value);
+    if (!ok) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "config.%s: %s", name, as_double != NULL ? "a number is needed" : "an integer is needed");
     }
-    st->ncells = 0;
-    for (Py_ssize_t k = 0; k < PyBytes_GET_SIZE(cells); k++) cell_add(st, (uint8_t)PyBytes_AS_STRING(cells)[k]);
-    count += st->ncells;
-    int a, b, c, d;
-    if (PyTuple_GET_SIZE(founds) != 4) {
-        PyErr_SetString(PyExc_ValueError, "foundations: a tuple of 4 ranks is needed");
-        return 0;
-    }
-    if (!PyArg_ParseTuple(founds, "iiii", &a, &b, &c, &d)) return 0;
-    int f[4] = {a, b, c, d};
-    for (int s = 0; s < 4; s++) {
-        if (f[s] < 0 || f[s] > 13) {
-            PyErr_SetString(PyExc_ValueError, "foundations: ranks 0..13 are needed");
-            return 0;
-        }
-        st->founds[s] = (uint8_t)f[s];
-        count += f[s];
-    }
-    /* Each card once: anything else would break the search's invariants. */
-    uint8_t seen[52] = {0};
-    for (int i = 0; i < NCOLS; i++)
-        for (int k = 0; k < st->len[i]; k++) {
-            int card = st->cards[i][k];
-            if (card >= 52 || seen[card]++) count = -1;
-        }
-    for (int k = 0; k < st->ncells; k++) {
-        int card = st->cells[k];
-        if (card >= 52 || seen[card]++) count = -1;
-    }
-    for (int s = 0; s < 4; s++)
-        for (int r = 0; r < st->founds[s]; r++)
-            if (seen[s * 13 + r]++) count = -1;
-    if (count != 52) {
-        PyErr_SetString(PyExc_ValueError, "the state must hold each of the 52 cards once");
-        return 0;
-    }
-    return 1;
+    return ok;
 }
 
+/* The rules and the heuristic's weights, from a core.Config read field by field. */
 static int read_config(PyObject *obj, Config *cfg) {
-    if (PyTuple_GET_SIZE(obj) != 11) {
-        PyErr_SetString(PyExc_ValueError, "config: a tuple of 11 values is needed (Config.as_tuple)");
-        return 0;
-    }
-    if (!PyArg_ParseTuple(obj, "iiiiiiidddd", &cfg->ncells, &cfg->suit, &cfg->kings_only, &cfg->group,
-                          &cfg->take_back, &cfg->autoplay, &cfg->dig, &cfg->weight, &cfg->inv_w,
-                          &cfg->cell_w, &cfg->cover_w))
+    if (!config_field(obj, "cells", &cfg->ncells, NULL) || !config_field(obj, "suit", &cfg->suit, NULL) ||
+        !config_field(obj, "kings_only", &cfg->kings_only, NULL) || !config_field(obj, "group", &cfg->group, NULL) ||
+        !config_field(obj, "take_back", &cfg->take_back, NULL) ||
+        !config_field(obj, "autoplay", &cfg->autoplay, NULL) || !config_field(obj, "dig", &cfg->dig, NULL) ||
+        !config_field(obj, "weight", NULL, &cfg->weight) || !config_field(obj, "inv_weight", NULL, &cfg->inv_w) ||
+        !config_field(obj, "cell_weight", NULL, &cfg->cell_w) ||
+        !config_field(obj, "cover_weight", NULL, &cfg->cover_w))
         return 0;
     cfg->root_autoplay = cfg->autoplay;
     if (cfg->ncells < 0 || cfg->ncells > MAXCELLS || cfg->group < 0 || cfg->group > 3 ||
@@ -128,10 +89,6 @@ static int read_seconds(double seconds) {
         return 0;
     }
     return 1;
-}
-
-static PyObject *move_tuple(Move m) {
-    return Py_BuildValue("(iiiii)", m.sk, m.si, m.dk, m.di, m.n);
 }
 
 static PyObject *autos_tuple(const uint8_t *homed, int nh) {
@@ -205,16 +162,16 @@ static PyObject *run_search(PyObject *args, int kind) {
     State root;
     Config cfg;
     if (kind == ASTAR)
-        parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|in", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
-                                  &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
+        parsed = PyArg_ParseTuple(args, "O!O!O!Old|in", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+                                  &PyTuple_Type, &founds, &cfgobj, &max_nodes, &seconds,
                                   &below, &max_bytes);
     else if (kind == EXHAUST)
-        parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|ni", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
-                                  &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
+        parsed = PyArg_ParseTuple(args, "O!O!O!Old|ni", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+                                  &PyTuple_Type, &founds, &cfgobj, &max_nodes, &seconds,
                                   &max_bytes, &normal);
     else
-        parsed = PyArg_ParseTuple(args, "O!O!O!O!ld|n", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
-                                  &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
+        parsed = PyArg_ParseTuple(args, "O!O!O!Old|n", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+                                  &PyTuple_Type, &founds, &cfgobj, &max_nodes, &seconds,
                                   &max_bytes);
     if (!parsed || !read_max_bytes(max_bytes) || !read_seconds(seconds)) return NULL;
     if (normal < 0 || normal > NORMAL_EVERY_MOVE) {
@@ -307,8 +264,8 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     LayeredStats stats;
     Carried sofar;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ldns|ny#", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
-                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &max_bytes, &dir, &max_buffered,
+    if (!PyArg_ParseTuple(args, "O!O!O!Oldns|ny#", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
+                          &founds, &cfgobj, &max_nodes, &seconds, &max_bytes, &dir, &max_buffered,
                           &tag, &taglen) ||
         !read_max_bytes(max_bytes) || !read_seconds(seconds))
         return NULL;
@@ -369,7 +326,7 @@ static PyObject *py_astar(PyObject *self, PyObject *args) {
 static PyObject *py_dive(PyObject *self, PyObject *args) {
     PyObject *cols, *cells, *founds, *cfgobj;
     long max_nodes;
-    double seconds, noise = DIVE_NOISE;
+    double seconds, noise = SCHEDULE_DEFAULT.dive_noise;
     unsigned long long seed = 0;
     const char *order = NULL;
     int8_t rank[NMOVE_KINDS];
@@ -377,8 +334,8 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     Config cfg;
     Dive d;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|Kdz", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
-                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &seed, &noise, &order) ||
+    if (!PyArg_ParseTuple(args, "O!O!O!Old|Kdz", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
+                          &founds, &cfgobj, &max_nodes, &seconds, &seed, &noise, &order) ||
         !read_seconds(seconds))
         return NULL;
     const char *atomic = order != NULL && strncmp(order, "atomic:", 7) == 0 ? order + 7 : NULL;
@@ -436,8 +393,8 @@ static PyObject *py_scans(PyObject *self, PyObject *args) {
     Config cfg;
     Scans s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|zpis", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
-                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &tests, &prune, &seed,
+    if (!PyArg_ParseTuple(args, "O!O!O!Old|zpis", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
+                          &founds, &cfgobj, &max_nodes, &seconds, &tests, &prune, &seed,
                           &preset_name) ||
         !read_seconds(seconds))
         return NULL;
@@ -549,33 +506,6 @@ static int steps_replay(const Config *cfg, const State *start, const Steps *step
     return sum_founds(&st) == 52;
 }
 
-/* The engine's state (cells in place: a card or -1 each) and the search's. */
-static int read_engine_state(PyObject *cols, PyObject *slots, PyObject *founds, const Config *cfg,
-                             State *st, EState *es) {
-    if (cfg->group == GROUP_NONE || PyTuple_GET_SIZE(slots) != cfg->ncells) {
-        PyErr_SetString(PyExc_ValueError, "one slot per cell and the rules' group moves are needed");
-        return 0;
-    }
-    uint8_t held[MAXCELLS];
-    int nheld = 0;
-    for (int k = 0; k < cfg->ncells; k++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(slots, k));
-        if ((c < -1 || c >= 52) && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "cells: a card 0..51 or -1");
-        if (PyErr_Occurred()) return 0;
-        es->cells[k] = (int8_t)c;
-        if (c >= 0) held[nheld++] = (uint8_t)c;
-    }
-    PyObject *cells = PyBytes_FromStringAndSize((const char *)held, nheld);
-    if (cells == NULL) return 0;
-    int ok = read_state(cols, cells, founds, st);
-    Py_DECREF(cells);
-    if (!ok) return 0;
-    memcpy(es->len, st->len, NCOLS);
-    memcpy(es->founds, st->founds, 4);
-    for (int i = 0; i < NCOLS; i++) memcpy(es->cards[i], st->cards[i], st->len[i]);
-    return 1;
-}
-
 /* A line as a list of move tuples; frees the line. */
 static PyObject *line_list(Line *line) {
     PyObject *out = PyList_New(line->n);
@@ -600,19 +530,76 @@ static PyObject *finish_failed(int ok) {
     return PyErr_NoMemory();
 }
 
-static PyObject *py_finish(PyObject *self, PyObject *args) {
-    PyObject *cols, *slots, *founds, *cfgobj, *steplist;
+/* A Schedule from eightoff.solver.Schedule.values: its fields' values in the order of
+ * SCHEDULE_FIELDS (schedule.h), which eightoff.solver.core checks against this module's
+ * SCHEDULE names when it loads it. None: the default schedule. */
+static int read_schedule(PyObject *obj, Schedule *out) {
+    *out = SCHEDULE_DEFAULT;
+    if (obj == NULL || obj == Py_None) return 1;
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != NSCHEDULE_FIELDS) {
+        PyErr_Format(PyExc_ValueError, "schedule: a tuple of %d values is needed (Schedule.values)",
+                     NSCHEDULE_FIELDS);
+        return 0;
+    }
+    for (int k = 0; k < NSCHEDULE_FIELDS; k++) {
+        const ScheduleField *f = &SCHEDULE_FIELDS[k];
+        PyObject *value = PyTuple_GET_ITEM(obj, k);
+        char *at = (char *)out + f->offset;
+        int ok = 1;
+        if (f->type == FIELD_DOUBLE) {
+            double d = PyFloat_AsDouble(value);
+            ok = !(d == -1.0 && PyErr_Occurred()) && isfinite(d);
+            if (ok) *(double *)at = d;
+        } else if (f->type == FIELD_BOOL) {
+            int b = PyObject_IsTrue(value);
+            ok = b >= 0;
+            if (ok) *(int *)at = b;
+        } else if (f->count == 1) {
+            long v = PyLong_AsLong(value);
+            ok = !(v == -1 && PyErr_Occurred());
+            if (ok) *(long *)at = v;
+        } else {
+            ok = PyTuple_Check(value) && PyTuple_GET_SIZE(value) == f->count;
+            for (int i = 0; ok && i < f->count; i++) {
+                long v = PyLong_AsLong(PyTuple_GET_ITEM(value, i));
+                ok = !(v == -1 && PyErr_Occurred());
+                if (ok) ((long *)at)[i] = v;
+            }
+        }
+        if (!ok) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "schedule.%s: %s", f->name,
+                         f->type == FIELD_DOUBLE ? "a finite number is needed"
+                         : f->count > 1          ? "a tuple of 3 integers is needed"
+                                                 : "an integer is needed");
+            return 0;
+        }
+    }
+    const char *bad = schedule_invalid(out);
+    if (bad != NULL) {
+        PyErr_SetString(PyExc_ValueError, bad);
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *py_finish(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"", "", "", "", "", "endgame_home", "endgame_nodes", "seconds", "shortcuts", "schedule", NULL};
+    PyObject *cols, *slots, *founds, *cfgobj, *steplist, *schobj = Py_None;
     int endgame_home, ok, shortcuts = 0;
     long endgame_nodes;
     double seconds;
     State st;
     Config cfg;
     EState es;
+    Schedule schedule;
+    const Schedule *sch = &schedule;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!ild|p", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
-                          &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &PyList_Type, &steplist,
-                          &endgame_home, &endgame_nodes, &seconds, &shortcuts) ||
-        !read_seconds(seconds))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!OO!ild|$pO", kwlist, &PyTuple_Type, &cols,
+                                     &PyTuple_Type, &slots, &PyTuple_Type, &founds, &cfgobj,
+                                     &PyList_Type, &steplist, &endgame_home, &endgame_nodes, &seconds, &shortcuts,
+                                     &schobj) ||
+        !read_seconds(seconds) || !read_schedule(schobj, &schedule))
         return NULL;
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
     Steps steps = {NULL, NULL, {0}, 0};
@@ -629,7 +616,7 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
     Budget budget = {0, DEFAULT_MAX_BYTES, 0};
     double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
     Py_BEGIN_ALLOW_THREADS
-    ok = finish_line(&cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, shortcuts, &line);
+    ok = finish_line(sch, &cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, shortcuts, &line);
     Py_END_ALLOW_THREADS
     steps_free(&steps);
     if (ok <= 0) {
@@ -639,30 +626,32 @@ static PyObject *py_finish(PyObject *self, PyObject *args) {
     return line_list(&line);
 }
 
-
-
 /* core.solve_fast in one call: the portfolio, then best-first and the exact proof by
  * turns (proof.c); on a win, the finish. No Python object is made until the line is done. */
-static PyObject *py_solve(PyObject *self, PyObject *args) {
-    PyObject *cols, *slots, *founds, *cfgobj;
+static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"", "", "", "", "max_nodes", "seconds", "endgame_home", "endgame_nodes",
+                             "max_bytes", "tail", "resolve", "schedule", NULL};
+    PyObject *cols, *slots, *founds, *cfgobj, *schobj = Py_None;
     int endgame_home, ok = 1, tail = 1;
     long max_nodes, endgame_nodes;
     double seconds;
-    long first = FIRST, late = LATE_BF_MAX;
     int resolve = 1;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
     State start, root;
     Config cfg;
     EState es;
+    Schedule schedule;
+    const Schedule *sch = &schedule;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ldil|npllp", &PyTuple_Type, &cols, &PyTuple_Type, &slots,
-                          &PyTuple_Type, &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds,
-                          &endgame_home, &endgame_nodes, &max_bytes, &tail, &first, &late, &resolve) ||
-        !read_max_bytes(max_bytes) || !read_seconds(seconds))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!Oldil|$nppO", kwlist, &PyTuple_Type, &cols,
+                                     &PyTuple_Type, &slots, &PyTuple_Type, &founds, &cfgobj,
+                                     &max_nodes, &seconds, &endgame_home, &endgame_nodes, &max_bytes, &tail,
+                                     &resolve, &schobj) ||
+        !read_max_bytes(max_bytes) || !read_seconds(seconds) || !read_schedule(schobj, &schedule))
         return NULL;
-    if (first < 1 || late < 1) {
-        PyErr_SetString(PyExc_ValueError, first < 1 ? "first: at least 1 expansion is needed"
-                                                    : "late: at least 1 expansion is needed");
+    if (sch->first < 1 || sch->late_bf_max < 1) {
+        PyErr_SetString(PyExc_ValueError, sch->first < 1 ? "schedule.first: at least 1 expansion is needed"
+                                                         : "schedule.late_bf_max: at least 1 expansion is needed");
         return NULL;
     }
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
@@ -678,15 +667,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     root = start;
     autoplay(&cfg, &root, homed);
     Py_BEGIN_ALLOW_THREADS
-    if (sum_founds(&root) < 52) out = settle(&search, &cfg, &start, &root, &nodes, max_nodes, deadline, tail, first, late);
+    if (sum_founds(&root) < 52) out = settle(&search, sch, &cfg, &start, &root, &nodes, max_nodes, deadline, tail);
     /* A portfolio helper's line, or the exact depth-first search's (it wanders far
      * more: thousands of moves): the finish cuts its detours too. */
     int helper = !(search.win_cfg == &cfg && search.win_nodes == &nodes); /* any line but best-first's */
     /* Not with eight cells, where best-first's own lines are found by the helpers' too
-     * (on the standard game, PySolFC 3001-4200: -0.3% moves for +4% time). */
-    int shorten = helper && resolve && cfg.ncells < RESOLVE_CELLS;
+     * (there re-solving buys a fraction of a move for several percent more time). */
+    int shorten = helper && resolve && cfg.ncells < sch->resolve_cells;
     int bf_won = 0;
-    long won_at = out.nodes, again = resolve_nodes(won_at, max_nodes); /* each resolve_line search's */
+    long won_at = out.nodes, again = resolve_nodes(sch, won_at, max_nodes); /* each resolve_line search's */
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
         ok = collect_path(search.win_cfg, &start, search.win_nodes, out.goal, &steps);
     /* Best-first goes on a little (line.c bf_go_on) after any helper's win (a dive's,
@@ -695,25 +684,25 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
      * searches split the rest: no more positions in all than resolve_line alone. */
     if (ok && out.status == SOLVED && shorten && search.blive) {
         int scans = search.win_cfg == &search.pf.scfg || search.win_cfg == &search.pf.mcfg;
-        long n = scans ? again : go_on_nodes(won_at, max_nodes);
+        long n = scans ? again : go_on_nodes(sch, won_at, max_nodes);
         bf_won = n > 0 && bf_go_on(&search.bf, n, &out.nodes, deadline);
         if (bf_won) bf_won = collect_path(&cfg, &start, &nodes, search.bf.out.goal, &own); /* no room: the helper's */
-        again = scans ? again - (out.nodes - won_at) / NRESOLVE : resolve_nodes(out.nodes, max_nodes);
+        again = scans ? again - (out.nodes - won_at) / NRESOLVE : resolve_nodes(sch, out.nodes, max_nodes);
         if (max_nodes >= 0 && again > max_nodes - out.nodes) again = max_nodes - out.nodes;
     }
     settle_free(&search);
     if (out.status == SOLVED) {
         nodes_free(&nodes); /* the finish's A* gets the whole budget */
         /* The ending is re-solved once, on the line kept: not on each line tried. */
-        if (ok) ok = finish_line(&cfg, &es, &steps, -1, 0, deadline, &budget, helper, &line);
+        if (ok) ok = finish_line(sch, &cfg, &es, &steps, -1, 0, deadline, &budget, helper, &line);
         /* A helper's winding line: best-first's own if it went on to one and it is no
          * longer, else best-first again from where the line got going. */
         if (ok > 0 && bf_won)
-            ok = keep_shorter(&cfg, &es, &own, deadline, &budget, &line);
+            ok = keep_shorter(sch, &cfg, &es, &own, deadline, &budget, &line);
         else if (ok > 0 && shorten && again > 0)
-            ok = resolve_line(&cfg, &es, &line, again, deadline, &budget);
+            ok = resolve_line(sch, &cfg, &es, &line, again, deadline, &budget);
         if (ok > 0 && endgame_home >= 0)
-            ok = finish_ending(&cfg, &es, endgame_home, endgame_nodes, deadline, &budget, &line);
+            ok = finish_ending(sch, &cfg, &es, endgame_home, endgame_nodes, deadline, &budget, &line);
     }
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
@@ -740,8 +729,8 @@ static PyObject *py_optimal(PyObject *self, PyObject *args) {
     Config cfg;
     EState es;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!ld|n", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
-                          &founds, &PyTuple_Type, &cfgobj, &max_nodes, &seconds, &max_bytes) ||
+    if (!PyArg_ParseTuple(args, "O!O!O!Old|n", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
+                          &founds, &cfgobj, &max_nodes, &seconds, &max_bytes) ||
         !read_max_bytes(max_bytes) || !read_seconds(seconds))
         return NULL;
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
@@ -775,161 +764,14 @@ static PyObject *py_optimal(PyObject *self, PyObject *args) {
     return moves == NULL ? NULL : Py_BuildValue("(iNil)", out.status, moves, length, out.nodes);
 }
 
-/* Position.legal_moves in C (legal.c), for the tests: the same moves as the engine. */
-static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
-    PyObject *cols, *slots, *founds;
-    EngineRules r;
-    State st;
-    EState es;
-    Move moves[4 * MAXMOVES];
-    (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!(iiiip)", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
-                          &founds, &r.ncells, &r.suit, &r.kings_only, &r.group, &r.take_back))
-        return NULL;
-    if (r.ncells < 0 || r.ncells > MAXCELLS || r.group < GROUP_SINGLE || r.group > GROUP_FREECELL) {
-        PyErr_SetString(PyExc_ValueError, "rules: cells 0..8, group 0..2 are needed");
-        return NULL;
-    }
-    Config cfg = {r.ncells, r.suit, r.kings_only, r.group, r.take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0, AUTO_NONE};
-    if (!read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
-    int nm = engine_moves(&r, &es, moves);
-    PyObject *out = PyList_New(nm);
-    for (int k = 0; out != NULL && k < nm; k++) {
-        PyObject *m = move_tuple(moves[k]);
-        if (m == NULL)
-            Py_CLEAR(out);
-        else
-            PyList_SET_ITEM(out, k, m);
-    }
-    return out;
-}
-
-/* Names read from engine Move and Place objects (interned once). */
-static PyObject *S_SOURCE, *S_TARGET, *S_COUNT, *S_KIND, *S_INDEX;
-
-/* A Place (kind, index) as C ints: 1, 0 when no C move names it (never legal), -1 on
- * a Python error. ``kinds`` are PlaceKind COLUMN, CELL, FOUNDATION. */
-static int read_place(PyObject *place, PyObject *const *kinds, int as_target, int8_t *kind, int8_t *index) {
-    PyObject *k = PyObject_GetAttr(place, S_KIND);
-    if (k == NULL) return -1;
-    int found = -1;
-    for (int i = 0; i < 3; i++)
-        if (k == kinds[i]) found = i;
-    Py_DECREF(k);
-    PyObject *i = PyObject_GetAttr(place, S_INDEX);
-    if (i == NULL) return -1;
-    int overflow = 0;
-    long value = PyLong_Check(i) ? PyLong_AsLongAndOverflow(i, &overflow) : -2;
-    Py_DECREF(i);
-    if (value == -1 && PyErr_Occurred()) return -1;
-    if (found < 0 || overflow || value < 0 || value > 8) return 0;
-    *kind = (int8_t)found;
-    /* A foundation target names no suit (ANY_SUIT, 4); the C moves say -1. */
-    *index = (int8_t)(as_target && found == FOUND ? (value == 4 ? -1 : 9) : value);
-    return 1;
-}
-
-/* An engine Move as a C move: 1, 0 when no C move matches it, -1 on a Python error. */
-static int read_engine_move(PyObject *obj, PyObject *const *kinds, Move *m) {
-    PyObject *src = PyObject_GetAttr(obj, S_SOURCE);
-    if (src == NULL) return -1;
-    int ok = read_place(src, kinds, 0, &m->sk, &m->si);
-    Py_DECREF(src);
-    if (ok <= 0) return ok;
-    PyObject *dst = PyObject_GetAttr(obj, S_TARGET);
-    if (dst == NULL) return -1;
-    ok = read_place(dst, kinds, 1, &m->dk, &m->di);
-    Py_DECREF(dst);
-    if (ok <= 0) return ok;
-    PyObject *count = PyObject_GetAttr(obj, S_COUNT);
-    if (count == NULL) return -1;
-    int overflow = 0;
-    long n = PyLong_Check(count) ? PyLong_AsLongAndOverflow(count, &overflow) : 0;
-    Py_DECREF(count);
-    if (n == -1 && PyErr_Occurred()) return -1;
-    if (overflow || n < 1 || n > MAXCOL) return 0;
-    m->n = (int8_t)n;
-    return 1;
-}
-
-/* Board.play_all's C side (replay.c): the engine moves played in turn while legal. */
-static PyObject *py_replay(PyObject *self, PyObject *args) {
-    PyObject *cols, *slots, *founds, *moves, *kinds;
-    EngineRules r;
-    State st;
-    EState es;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!(iiiip)OO!", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
-                          &founds, &r.ncells, &r.suit, &r.kings_only, &r.group, &r.take_back, &moves,
-                          &PyTuple_Type, &kinds))
-        return NULL;
-    if (r.ncells < 0 || r.ncells > MAXCELLS || r.group < GROUP_SINGLE || r.group > GROUP_FREECELL) {
-        PyErr_SetString(PyExc_ValueError, "rules: cells 0..8, group 0..2 are needed");
-        return NULL;
-    }
-    if (PyTuple_GET_SIZE(kinds) != 3) {
-        PyErr_SetString(PyExc_ValueError, "kinds: PlaceKind COLUMN, CELL, FOUNDATION are needed");
-        return NULL;
-    }
-    Config cfg = {r.ncells, r.suit, r.kings_only, r.group, r.take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0, AUTO_NONE};
-    if (!read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
-    PyObject *seq = PySequence_Fast(moves, "moves: a sequence of engine moves is needed");
-    if (seq == NULL) return NULL;
-    Py_ssize_t total = PySequence_Fast_GET_SIZE(seq);
-    Move *list = malloc((size_t)(total ? total : 1) * sizeof(Move));
-    uint8_t *carried = malloc((size_t)(total ? total : 1));
-    if (list == NULL || carried == NULL) {
-        free(list);
-        free(carried);
-        Py_DECREF(seq);
-        return PyErr_NoMemory();
-    }
-    /* Read the moves up to the first that no C move matches (the replay stops there). */
-    Py_ssize_t n = 0;
-    for (; n < total && n < INT_MAX; n++) {
-        int ok = read_engine_move(PySequence_Fast_GET_ITEM(seq, n), &PyTuple_GET_ITEM(kinds, 0), &list[n]);
-        if (ok < 0) {
-            free(list);
-            free(carried);
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (!ok) break;
-    }
-    Py_DECREF(seq);
-    int done = replay_moves(&r, &es, list, (int)n, carried);
-    free(list);
-    PyObject *out_cols = PyTuple_New(NCOLS), *out_cells = PyTuple_New(r.ncells);
-    PyObject *played = PyBytes_FromStringAndSize((const char *)carried, done);
-    free(carried);
-    if (out_cols == NULL || out_cells == NULL || played == NULL) goto fail;
-    for (int i = 0; i < NCOLS; i++) {
-        PyObject *col = PyBytes_FromStringAndSize((const char *)es.cards[i], es.len[i]);
-        if (col == NULL) goto fail;
-        PyTuple_SET_ITEM(out_cols, i, col);
-    }
-    for (int k = 0; k < r.ncells; k++) {
-        PyObject *c = PyLong_FromLong(es.cells[k]);
-        if (c == NULL) goto fail;
-        PyTuple_SET_ITEM(out_cells, k, c);
-    }
-    return Py_BuildValue("(iNNN(iiii))", done, played, out_cols, out_cells, es.founds[0], es.founds[1],
-                         es.founds[2], es.founds[3]);
-fail:
-    Py_XDECREF(out_cols);
-    Py_XDECREF(out_cells);
-    Py_XDECREF(played);
-    return NULL;
-}
-
 static PyMethodDef methods[] = {
     {"best_first", py_best_first, METH_VARARGS,
      "best_first(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
      "-> (status, steps, nodes)\n\n"
      "Weighted best-first search with 64-bit hashes (best_first.c).\n"
-     "config = (ncells, suit, kings_only, group, take_back, auto, dig, weight,\n"
-     "inv_weight, cell_weight, cover_weight); auto: 0 none, 1 all, 2 safe, 3 the\n"
-     "refined safe rule; max_nodes or seconds < 0: no limit.\n"
+     "config: an eightoff.solver.core.Config (cells, suit, kings_only, group, take_back,\n"
+     "autoplay, dig, weight, inv_weight, cell_weight, cover_weight, read by name); autoplay:\n"
+     "0 none, 1 all, 2 safe, 3 the refined safe rule; max_nodes or seconds < 0: no limit.\n"
      "A search whose tables would pass max_bytes stops as at a limit (status LIMIT)."},
     {"exhaust", py_exhaust, METH_VARARGS,
      "exhaust(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB, normal=True)\n"
@@ -993,46 +835,33 @@ static PyMethodDef methods[] = {
      "a bracket's children shuffled (random-dfs with seed) or =asw(...)-sorted;\n"
      "checked: positions as fc-solve counts its states checked. EXHAUSTED (every scan\n"
      "dry) proves nothing: positions are told apart by 64-bit hashes."},
-    {"solve", py_solve, METH_VARARGS,
-     "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes,\n"
-     "max_bytes=1 GiB, tail=True, first=100000, late=4000000, resolve=True)\n"
+    {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes, *,\n"
+     "max_bytes=1 GiB, tail=True, resolve=True, schedule=None)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
-     "best_first, exhaust when it runs dry, then finish on a win: core.solve_fast.\n"
-     "tail=True: after a first stretch alone, best_first takes turns with greedy dives\n"
-     "(portfolio.c) and the first line found wins; past ``first`` expansions, best_first,\n"
-     "exhaust and long dives take turns (proof.c), the dives until best_first has\n"
-     "expanded 2,000,000, the proof alone once it has expanded ``late``; False:\n"
-     "best_first alone. resolve=True: a helper's line\n"
-     "(with fewer than 8 cells) is tried again by best_first from a few of its\n"
-     "positions (line.c resolve_line), the shortest kept."},
+     "The whole search of core.solve_fast, then the finish on a win, run by ``schedule``\n"
+     "(an eightoff.solver.Schedule's values, in SCHEDULE's order; None: the default): best_first\n"
+     "alone first, then by turns with its helpers (portfolio.c) until schedule.first\n"
+     "expansions, then best_first, the exact proof, long dives and the late scans by\n"
+     "turns (proof.c), best_first until schedule.late_bf_max. tail=False: best_first\n"
+     "alone. resolve=True: a helper's line (with fewer than schedule.resolve_cells\n"
+     "cells) is tried again by best_first from a few of its positions (line.c\n"
+     "resolve_line), the shortest kept."},
     {"optimal", py_optimal, METH_VARARGS,
      "optimal(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
      "A shortest line in single-card moves (astar, then the engine moves), proven:\n"
      "the rules' config (as for solve); cells in place, a card or -1 each."},
-    {"finish", py_finish, METH_VARARGS,
-     "finish(cols, cells, founds, config, steps, endgame_home, endgame_nodes, seconds,\n"
-     "shortcuts=False) -> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
+    {"finish", (PyCFunction)(void (*)(void))py_finish, METH_VARARGS | METH_KEYWORDS,
+     "finish(cols, cells, founds, config, steps, endgame_home, endgame_nodes, seconds, *,\n"
+     "shortcuts=False, schedule=None) -> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
      "The engine moves for a winning Step list from this state (cells: a card or -1\n"
      "per cell, in place), with the ending re-solved optimally once endgame_home cards\n"
      "are home (-1: never; A* within endgame_nodes), shortcuts=True: one legal move\n"
      "(or two, on a long line) in place of any stretch of the line it skips for fewer\n"
      "single-card moves, positions matched whatever their column and cell order (as\n"
      "solve does for a helper's line), and a card's two moves merged where the line\n"
-     "allows (line.c, legal.c)."},
-    {"legal_moves", py_legal_moves, METH_VARARGS,
-     "legal_moves(cols, cells, founds, (ncells, suit, kings_only, group, take_back))\n"
-     "-> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
-     "Position.legal_moves from the C rules (rules.h), in the same order: cells in\n"
-     "place (a card or -1 each), group 0..2 as GroupMoves SINGLE, CELLS, FREECELL;\n"
-     "a foundation source names its suit, a foundation target is -1."},
-    {"replay", py_replay, METH_VARARGS,
-     "replay(cols, cells, founds, (ncells, suit, kings_only, group, take_back), moves, kinds)\n"
-     "-> (played, carried, cols, cells, founds)\n\n"
-     "Plays the engine Move objects ``moves`` in turn while each is one of the engine's\n"
-     "legal moves (legal.c); ``kinds`` are PlaceKind COLUMN, CELL, FOUNDATION. played:\n"
-     "how many were; carried: the card each carried (bytes); then the state reached\n"
-     "(cells in place, a card or -1 each). The engine says why the next one is not legal."},
+     "allows (line.c, shortcut.c)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1042,20 +871,36 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__native(void) {
-    for (int c = 0; c < 52; c++) SUIT_FROM[c] = ((1ULL << (13 - c % 13)) - 1) << c;
-    for (int s = 0; s < 4; s++) SUIT_BITS[s] = SUIT_FROM[13 * s];
-    for (int c = 0; c < 52; c++) CELL_HASH[c] = mix64(0xC0FFEE00ULL + (uint64_t)c);
+    position_init();
+    astar_init();
     scans_init_tables();
-    S_SOURCE = PyUnicode_InternFromString("source");
-    S_TARGET = PyUnicode_InternFromString("target");
-    S_COUNT = PyUnicode_InternFromString("count");
-    S_KIND = PyUnicode_InternFromString("kind");
-    S_INDEX = PyUnicode_InternFromString("index");
-    if (!S_SOURCE || !S_TARGET || !S_COUNT || !S_KIND || !S_INDEX) return NULL;
     PyObject *m = PyModule_Create(&module);
-    /* solve()'s defaults for ``first`` and ``late`` (proof.c), for the caller to scale */
-    if (m != NULL && (PyModule_AddIntConstant(m, "FIRST", FIRST) < 0 ||
-                      PyModule_AddIntConstant(m, "LATE_BF_MAX", LATE_BF_MAX) < 0))
-        Py_CLEAR(m);
+    if (m == NULL) return NULL;
+    /* SCHEDULE: ((name, default), ...) in the C struct's order, for eightoff.solver.Schedule
+     * to be checked against (the same names, the same defaults). */
+    PyObject *fields = PyTuple_New(NSCHEDULE_FIELDS);
+    for (int k = 0; fields != NULL && k < NSCHEDULE_FIELDS; k++) {
+        const ScheduleField *f = &SCHEDULE_FIELDS[k];
+        const char *at = (const char *)&SCHEDULE_DEFAULT + f->offset;
+        PyObject *value;
+        if (f->type == FIELD_DOUBLE)
+            value = PyFloat_FromDouble(*(const double *)at);
+        else if (f->type == FIELD_BOOL)
+            value = PyBool_FromLong(*(const int *)at);
+        else if (f->count == 1)
+            value = PyLong_FromLong(*(const long *)at);
+        else {
+            const long *v = (const long *)at;
+            value = Py_BuildValue("(lll)", v[0], v[1], v[2]);
+        }
+        PyObject *pair = value == NULL ? NULL : Py_BuildValue("(sN)", f->name, value);
+        if (pair == NULL) Py_CLEAR(fields);
+        else PyTuple_SET_ITEM(fields, k, pair);
+    }
+    if (fields == NULL || PyModule_AddObject(m, "SCHEDULE", fields) < 0) {
+        Py_XDECREF(fields);
+        Py_DECREF(m);
+        return NULL;
+    }
     return m;
 }

@@ -1,161 +1,40 @@
-/* The whole search of core.solve_fast: the portfolio first, then, on a deal it has
- * not settled within ``first`` expansions (FIRST unless told), its best-first search
- * and the exact proof (exhaust.c) by turns.
- *
- * A large deal used to be searched twice: best-first (hashed positions) until it
- * ran dry, then the exact proof over the same positions again, which also held the
- * only "no solution" answer. Past ``first``, the exact depth-first search runs beside
- * best-first instead, PROOF_RATIO expansions for each of best-first's: it finds
- * lines of its own (a depth-first scan, as Freecell Solver's), its running dry is
- * the proof. Where best-first's open list was small, the proof took turns in the
- * portfolio already (portfolio.c, settle_proof_turn) and goes on from there; its
- * running dry there ends the search. Best-first goes on where the portfolio left
- * it (a deal it would win at a few hundred thousand positions is not searched
- * again from the start); it is
- * dropped when it runs dry, when the tables are full (then the proof has them), or
- * past LATE_BF_MAX expansions.
- * The portfolio's depth-first dives go on too, longer (LATE_DIVE expansions each,
- * the kinds in turn, twice that from the second round), LATE_NUM positions per
- * LATE_DEN of best-first's and only while best-first's open list looks like a won
- * deal's: deals Freecell Solver wins in a second by its depth-first scans were
- * still "unknown" to best-first and the proof after millions of positions, while
- * a dive of one kind or another wins most of them within 30,000-300,000; they stop
- * once best-first has expanded LATE_DIVES_MAX. Freecell Solver's preset scans go on
- * as well (SCAN_LATE_NUM per SCAN_LATE_DEN of best-first's and the proof's positions,
- * gated the same way by SCAN_LATE_GATE, and at SCAN_FLOOR's slower pace while the
- * gate is shut), up to SCAN_LATE_NODES of theirs in all.
- *
- * Part of the _native extension, built as one unit: module.c includes every file
- * (in dependency order), so all functions stay static and inline across files. */
+/* The whole search: the portfolio, then best-first, the proof and long dives by turns (see proof.h). */
+#include "proof.h"
+#include "dive.h"
+#include "normal.h"
+#include "position.h"
+#include "tables.h"
 
-#define FIRST 100000 /* the portfolio alone first: most deals end within this */
-#ifndef PROOF_RATIO
-/* Then the proof expands this many positions per best-first one. 4 rather than 2:
- * on the deals of PySolFC 1-500 past the first 100,000 positions of C2-A, C2-AB,
- * C2-EA, C2-EAB, C4-A and C4-AB, 218.0 CPU s against 237.7 (lost deals sooner: C2-A
- * 67.8 -> 57.0, C2-AB 138.0 -> 123.5; the wins best-first finds late later: C2-EAB
- * 22.6 -> 27.5), the same verdicts; 1 was no better than 2 (benchmarks/README.md). */
-#define PROOF_RATIO 4
-#endif
-/* Where lone cards are put back too (normal.c lone_rule), a proof position stands
- * for about two and costs about two: one a best-first expansion. The C2-EA and
- * C2-EAB deals of PySolFC 1-300 took a third longer at 4 (the wins best-first finds
- * late: C2-EAB 267 6.8 s, 5.6 before), and the five slowest won C2-EAB deals take
- * 12.2 s at 1, 17.8 s at 2, 15.4 s before; five lost deals of eightoff 1-100,000
- * take 92.5 s at 1, 91.7 s before (benchmarks/README.md). */
-#ifndef PROOF_RATIO_LONE
-#define PROOF_RATIO_LONE 1
-#endif
-#define PROOF_QUANTUM 4096 /* best-first's turn, in expansions */
-#ifndef PF_PROOF_NUM /* in the portfolio, the proof's turns are PF_PROOF_NUM / PF_PROOF_DEN of these */
-#define PF_PROOF_NUM 1
-#endif
-#ifndef PF_PROOF_DEN
-#define PF_PROOF_DEN 1
-#endif
-/* Past LATE_DIVES_MAX expansions of best-first's own, the long dives stop; past
- * LATE_BF_MAX, best-first too, and the proof goes on alone. On the slow lost deals
- * measured (2-cell and 4-cell alternating colours, 2 to 40 million positions) the
+/* How the schedule's fields of this stretch were chosen (schedule.h says what each
+ * bounds):
+ *
+ * proof_ratio: the larger, the sooner lost deals end, while the wins best-first
+ * finds late come later. Where lone cards are put back too (normal.c lone_rule), a
+ * proof position stands for about two and costs about two: proof_ratio_lone 1.
+ *
+ * Past late_dives_max expansions of best-first's own, the long dives stop; past
+ * late_bf_max, best-first too, and the proof goes on alone. On the slow lost deals
+ * measured (2-cell and 4-cell alternating colours, millions of positions) the
  * proof itself ended each search, while best-first's turns, its expansions half as
- * dear again as the proof's, took a third of the time: Fore Cell PySolFC 527 is
- * proven lost in 59 s instead of 95 with both at 2,000,000. But best-first wins
- * large won deals the proof wanders through: of the eleven C2-EAB deals (2-cell
- * alternating Baker's, any card to an empty column) of eightoff 1-100,000 still
- * unknown at 300 s and 8 GiB with both at 2,000,000, best-first to 4,000,000 (the
- * dives stopped at 2,000,000) wins 993, 12386 and 22226 in 10-16 s, while 527 takes
- * 41.1M positions instead of 39.1M (benchmarks/README.md). (PySolFC 267 of the same
- * variant: best-first wins it at 1,016,848 of its expansions.) */
-#ifndef LATE_DIVES_MAX
-#define LATE_DIVES_MAX 2000000
-#endif
-#ifndef LATE_BF_MAX
-#define LATE_BF_MAX 4000000
-#endif
-/* The long dives beside them (tuned on the deals of PySolFC 1-500 that took over
- * 0.25 s in the 24-variant comparison, 3,600,000 positions each: benchmarks/README.md). */
-#ifndef LATE_NUM /* the long dives expand LATE_NUM positions per LATE_DEN of best-first's */
-#define LATE_NUM 1
-#endif
-#ifndef LATE_DEN
-#define LATE_DEN 1
-#endif
-#ifndef LATE_DIVE
-#define LATE_DIVE 150000 /* a long dive of the first round stops after this many expansions */
-#endif
-#ifndef LATE_ROUNDS
-#define LATE_ROUNDS 1 /* each round of DIVE_KINDS doubles it, up to 2^LATE_ROUNDS times */
-#endif
-#ifndef LATE_GATE
-#define LATE_GATE 4 /* long dives only while best-first's open list holds 1 / LATE_GATE of its expansions */
-#endif
-
-/* The portfolio's scans go on past ``first``, from where its cap or its open-list
- * gate held them, up to SCAN_LATE_NODES (portfolio.c): Freecell Solver's preset wins
+ * dear again as the proof's, took a third of the time. But best-first wins large
+ * won deals the proof wanders through, some of them only past a million of its own
+ * expansions: hence best-first's longer reach than the dives'.
+ *
+ * The portfolio's scans go on past ``first``, from where its cap or its open-list
+ * gate held them, up to scan_late_nodes (portfolio.c): Freecell Solver's preset wins
  * some deals at 100,000-300,000 of its positions that best-first and the proof take
- * seconds over (2-cell alternating PySolFC 37: 206,231, where best-first and the
- * proof took 1,725,918 positions, 2.2 s). Tuned on PySolFC 3001-3200 of C2-A, C2-AB,
- * C2-EA, C2-EAB, C4-A and C4-AB, CPU s of the six rows (the same run without them:
- * 41.96 s): one scan position per four of the others' 42.92 s (a run of its own
- * against 40.77), per two 42.96, per one 42.86, per one without a gate 44.44 (a
- * lost deal pays the 240,000 positions, about 0.25 s); per one with the gate at 1/3
- * 42.37, at 1/2 41.41. On PySolFC 1-500 of the same rows, 89.63 -> 89.85 s, C2-A 37
- * 2.16 -> 0.48 s (benchmarks/README.md). */
-#ifndef SCAN_LATE_NUM /* the late scans expand SCAN_LATE_NUM positions per SCAN_LATE_DEN of the others' */
-#define SCAN_LATE_NUM 1
-#endif
-#ifndef SCAN_LATE_DEN
-#define SCAN_LATE_DEN 1
-#endif
-#ifndef SCAN_LATE_GATE /* only while best-first runs and its open list holds 1 / SCAN_LATE_GATE */
-#define SCAN_LATE_GATE 2 /* of its expansions (0: whatever it holds) */
-#endif
-
-/* While the gate holds the late scans they still go on at a floor of one position
- * per SCAN_FLOOR of the others' since ``first``, up to SCAN_FLOOR_CAP of theirs in
+ * seconds over. The gate keeps them to deals whose open list looks won: without
+ * it, a lost deal pays for their positions in full.
+ *
+ * While the gate holds the late scans they still go on at a floor of one position
+ * per scan_floor of the others' since ``first``, up to scan_floor_cap of theirs in
  * all: a deal Freecell Solver's preset wins within that many positions then costs at
- * most about SCAN_FLOOR + 1 times its scans alone, whatever best-first's open list
- * holds (2-cell alternating PySolFC 290: the scans alone win at 78,313 positions, 75
- * ms; held at 33,700 by the gate, `solve()` took 702,268 positions, 865 ms, 10x
- * Freecell Solver's; with the floor 523 ms). The cap keeps a lost deal's cost to a few
- * tens of thousands of positions. `solve()` CPU s of C2-A, C2-AB, C4-A, C4-AB, C2-EA
- * and C2-EAB, builds taking turns deal by deal, without / with the floor: PySolFC
- * 1-500 100.17 / 98.56, 3001-3250 50.16 / 49.67, 3501-3750 71.69 / 70.83 (the same
- * verdicts); at one per 1 49.67 -> 50.95 on 3001-3250, and without the cap (one per
- * 2, up to SCAN_LATE_NODES) 51.32 -> 52.05, lost deals of a second paying 20-40%.
- * The cap was 90,000: 2-cell alternating PySolFC 1335, which the scans alone win at
- * 171,988 positions (176 ms, as Freecell Solver's 188), took 3.4 s, 17x. At 200,000,
- * 0.57 s; the 472 deals of those six rows that took 0.08-10 s in PySolFC 1-1500
- * (builds taking turns deal by deal) Σ 241.2 -> 246.9 s, positions 1.029x (lost
- * deals of 0.5-2 s pay 0.1-0.3 s), the same verdicts; at 300,000 252.9 s. */
-#ifndef SCAN_FLOOR
-#define SCAN_FLOOR 2
-#endif
-#ifndef SCAN_FLOOR_CAP
-#define SCAN_FLOOR_CAP 200000
-#endif
+ * most about scan_floor + 1 times its scans alone, whatever best-first's open list
+ * holds. The cap keeps a lost deal's cost to a few tens of thousands of positions,
+ * and is high enough that a deal the scans win at their 100,000-200,000th position
+ * is not left to the slower searches. */
 
-typedef struct {
-    Portfolio pf; /* past ``first``: the long dives' (pf.dive) and the late scans' (pf.scan) */
-    long scan_base; /* the scans' positions at ``first`` */
-    long others_base; /* best-first's and the proof's then */
-    long dive_base; /* pf.dive_nodes when the long dives began */
-    int dives; /* 1 while the long dives go on */
-    BestFirst bf; /* the portfolio's, going on beside the proof (its tables: the caller's nodes) */
-    int blive;
-    Nodes pnodes; /* the proof's, when best-first goes on in the caller's */
-    Config pcfg; /* the proof side's: the refined safe autoplay (proof_config) */
-    State proot; /* the root after the proof side's autoplay */
-    Exhaust ex; /* the proof: made by its first turn, in the portfolio or past ``first`` */
-    int exstate; /* 0 not made, 1 made, 2 made but out of room in the portfolio, -1 not to be made there */
-    int proof_ended; /* 1: its turn in the portfolio ended the search */
-    const Config *win_cfg; /* the winner's config and nodes, for collect_path */
-    const Nodes *win_nodes;
-} Settle;
-
-/* The proof side's config: in alternating colours the refined safe autoplay
- * (rules.h proven_safe_home), which sends more cards home at once and so merges
- * positions the basic rule keeps apart; the same config otherwise. */
-static Config proof_config(const Config *cfg) {
+Config proof_config(const Config *cfg) {
     Config p = *cfg;
     if (p.autoplay == AUTO_SAFE) p.autoplay = p.root_autoplay = AUTO_PROVEN;
     return p;
@@ -181,7 +60,7 @@ static void settle_proof_alone(Settle *s, Budget *budget, long *spent) {
     portfolio_drop_dive(&s->pf);
 }
 
-static void settle_free(Settle *s) {
+void settle_free(Settle *s) {
     portfolio_free(&s->pf);
     if (s->ex.nodes != NULL) ex_free(&s->ex); /* made (freed already: a no-op) */
     settle_drop_bf(s);
@@ -195,17 +74,18 @@ static long settle_helper_nodes(const Settle *s) {
 }
 
 /* A turn of the long dives: ``quantum`` expansions, over as many dives as it takes
- * (each stopped after LATE_DIVE, doubled each round of DIVE_KINDS); ``left`` is
+ * (each stopped after late_dive, doubled each round of DIVE_KINDS); ``left`` is
  * what the node limit leaves them (< 0: none). 1 when a dive found a line or hit
  * the node or time limit (``out``); a dive that runs dry (proving nothing) or fills
  * its share of the tables is followed by the next. */
 static int settle_dive_turn(Settle *s, const Config *cfg, const State *root, size_t share, long left,
                             double deadline, long quantum, Outcome *out) {
+    const Schedule *sch = s->sch;
     Portfolio *p = &s->pf;
     while (quantum > 0) {
         if (!p->live) {
             int round = p->late_restarts / NKINDS;
-            long cap = (long)LATE_DIVE << (round < LATE_ROUNDS ? round : LATE_ROUNDS);
+            long cap = (long)sch->late_dive << (round < sch->late_rounds ? round : sch->late_rounds);
             portfolio_next_dive(p, cfg, root, share, &p->late_restarts, cap);
             quantum--; /* a dive that ends at once still costs its turn something */
             if (!p->live) { /* no room for a dive */
@@ -233,13 +113,14 @@ static int settle_dive_turn(Settle *s, const Config *cfg, const State *root, siz
 }
 
 /* The proof's turn in the portfolio (Portfolio.proof_turn), where best-first's open
- * list looks like a lost deal's: PF_PROOF_NUM / PF_PROOF_DEN of the expansions it has
+ * list looks like a lost deal's: pf_proof_num / pf_proof_den of the expansions it has
  * in settle's turns per one of best-first's (``bf_quantum``: best-first's last turn).
  * It is made on its first turn and goes on past ``first`` (settle); out of room, it
  * waits for best-first's. 1 when it ended the search (a line, its running dry, a
  * limit: ``out``). */
 static int settle_proof_turn(void *ctx, long bf_quantum, long max_nodes, double deadline, Outcome *out) {
     Settle *s = ctx;
+    const Schedule *sch = s->sch;
     if (s->exstate == 0) {
         if (!ex_init(&s->ex, &s->pcfg, &s->proot, &s->pnodes)) {
             ex_free(&s->ex);
@@ -249,8 +130,8 @@ static int settle_proof_turn(void *ctx, long bf_quantum, long max_nodes, double 
         s->exstate = 1;
     }
     if (s->exstate != 1) return 0;
-    s->ex.crowd = 0; /* never where lone cards are put back (settle): PROOF_RATIO */
-    int r = ex_run(&s->ex, &s->proot, s->ex.out.nodes + bf_quantum * PROOF_RATIO * PF_PROOF_NUM / PF_PROOF_DEN,
+    s->ex.crowd = 0; /* never where lone cards are put back (settle): proof_ratio */
+    int r = ex_run(&s->ex, &s->proot, s->ex.out.nodes + bf_quantum * sch->proof_ratio * sch->pf_proof_num / sch->pf_proof_den,
                    max_nodes, deadline);
     s->pf.proof_nodes = s->ex.out.nodes;
     if (r == EX_PAUSED) return 0;
@@ -268,16 +149,13 @@ static int settle_proof_turn(void *ctx, long bf_quantum, long max_nodes, double 
     return 1;
 }
 
-/* Searches from ``root`` (after its autoplay) until a line, a proof, or a limit;
- * best-first stops past ``late`` expansions (LATE_BF_MAX unless told).
- * On SOLVED, ``win_cfg`` and ``win_nodes`` name the path's search (``nodes`` for
- * best-first's, the proof's own or a helper's else: settle_free after
- * collect_path). */
-static Outcome settle(Settle *s, const Config *cfg, const State *start, const State *root, Nodes *nodes,
-                      long max_nodes, double deadline, int tail, long first, long late) {
+Outcome settle(Settle *s, const Schedule *sch, const Config *cfg, const State *start, const State *root,
+               Nodes *nodes, long max_nodes, double deadline, int tail) {
     Budget *budget = nodes->budget;
+    long first = sch->first, late = sch->late_bf_max;
     if (max_nodes >= 0 && max_nodes < first) first = max_nodes;
     memset(s, 0, sizeof *s);
+    s->sch = sch;
     s->pnodes = (Nodes){NULL, 0, 0, budget};
     s->pcfg = proof_config(cfg);
     s->proot = *root;
@@ -286,11 +164,11 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
     /* The proof's turns in the portfolio; not where lone cards are put back (normal.c
      * lone_rule): there a proof position costs about two, and the wins it finds there
      * (lines of 170 moves for 117) cost the finish more than they save. */
-    if (tail && PF_PROOF_NUM > 0 && !lone_rule(&s->pcfg) && sum_founds(&s->proot) < 52) {
+    if (tail && sch->pf_proof_num > 0 && !lone_rule(&s->pcfg) && sum_founds(&s->proot) < 52) {
         s->pf.proof_turn = settle_proof_turn;
         s->pf.proof_ctx = s;
     }
-    Outcome out = portfolio_run(&s->pf, cfg, start, root, nodes, max_nodes, deadline, tail, tail ? first : -1);
+    Outcome out = portfolio_run(&s->pf, sch, cfg, start, root, nodes, max_nodes, deadline, tail, tail ? first : -1);
     if (s->pf.win_cfg != &s->pf.mcfg) portfolio_drop_meta(&s->pf); /* it runs in the first stretch only */
     s->win_cfg = s->pf.win_cfg;
     s->win_nodes = s->pf.win_nodes;
@@ -309,7 +187,7 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
     if ((out.status != EXHAUSTED && !undecided) || s->proof_ended) return out;
     portfolio_drop_dive(&s->pf);
     portfolio_drop_greedy(&s->pf);
-    if (undecided && s->pf.slive > 0 && portfolio_scanned(&s->pf) < SCAN_LATE_NODES && SCAN_LATE_NUM > 0) {
+    if (undecided && s->pf.slive > 0 && portfolio_scanned(&s->pf) < sch->scan_late_nodes && sch->scan_late_num > 0) {
         s->pf.slive = 1; /* the late scans (held at the portfolio's cap, or held back by its gate) */
     } else {
         portfolio_drop_scan(&s->pf);
@@ -360,16 +238,16 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
      * They go on while best-first does, and only while its open list is large (a
      * lost deal's shrinks: the dives cannot prove the loss, the proof can). */
     s->dive_base = s->pf.dive_nodes;
-    s->dives = LATE_NUM > 0 && s->blive;
+    s->dives = sch->late_num > 0 && s->blive;
     s->others_base = spent + exp->out.nodes + (s->blive ? s->bf.out.nodes : 0);
-    long ratio = lone_rule(cfg) ? PROOF_RATIO_LONE : PROOF_RATIO;
+    long ratio = lone_rule(cfg) ? sch->proof_ratio_lone : sch->proof_ratio;
     for (;;) {
         bnodes = s->blive ? s->bf.out.nodes : 0;
         long dnodes = settle_helper_nodes(s);
         long left = max_nodes < 0 ? -1 : max_nodes - spent - bnodes - dnodes;
         exp->crowd = !s->blive; /* best-first's tables give the proof room first */
-        int r = ex_run(exp, root, s->blive ? exp->out.nodes + ratio * PROOF_QUANTUM : LONG_MAX, left, deadline);
-        if (s->dives && s->blive && s->bf.out.nodes >= LATE_DIVES_MAX) { /* the long dives stop first */
+        int r = ex_run(exp, root, s->blive ? exp->out.nodes + ratio * sch->proof_quantum : LONG_MAX, left, deadline);
+        if (s->dives && s->blive && s->bf.out.nodes >= sch->late_dives_max) { /* the long dives stop first */
             s->dives = 0;
             portfolio_drop_dive(&s->pf);
         }
@@ -389,7 +267,7 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
             break;
         }
         left = max_nodes < 0 ? -1 : max_nodes - spent - exp->out.nodes - dnodes;
-        if (bf_run(&s->bf, s->bf.out.nodes + PROOF_QUANTUM, left, deadline)) {
+        if (bf_run(&s->bf, s->bf.out.nodes + sch->proof_quantum, left, deadline)) {
             if (s->bf.out.status == SOLVED || (s->bf.out.status == LIMIT && !budget->full)) {
                 out = s->bf.out;
                 out.nodes += spent + exp->out.nodes + dnodes;
@@ -402,17 +280,17 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
             settle_proof_alone(s, budget, &spent); /* it ran dry (hashed: no proof) or filled the tables */
             continue;
         }
-        int gate_open = s->blive && (SCAN_LATE_GATE == 0 || (long)s->bf.heap.n * SCAN_LATE_GATE >= s->bf.out.nodes);
-        if (s->pf.slive > 0 && (gate_open || (SCAN_FLOOR > 0 && portfolio_scanned(&s->pf) < SCAN_FLOOR_CAP))) {
+        int gate_open = s->blive && (sch->scan_late_gate == 0 || (long)s->bf.heap.n * sch->scan_late_gate >= s->bf.out.nodes);
+        if (s->pf.slive > 0 && (gate_open || (sch->scan_floor > 0 && portfolio_scanned(&s->pf) < sch->scan_floor_cap))) {
             long others = spent + exp->out.nodes + (s->blive ? s->bf.out.nodes : 0);
             long late = portfolio_scanned(&s->pf) - s->scan_base;
-            long to_go = gate_open ? (others - s->others_base) * SCAN_LATE_NUM / SCAN_LATE_DEN - late
-                                   : (others - s->others_base) / (SCAN_FLOOR > 0 ? SCAN_FLOOR : 1) - late;
+            long to_go = gate_open ? (others - s->others_base) * sch->scan_late_num / sch->scan_late_den - late
+                                   : (others - s->others_base) / (sch->scan_floor > 0 ? sch->scan_floor : 1) - late;
             if (to_go > 0) {
                 long max_scanned = max_nodes < 0 ? -1 : max_nodes - (others + settle_helper_nodes(s) - late) + s->scan_base;
-                /* Past SCAN_LATE_NODES they stop (held at SCAN_FLOOR_CAP while the gate
+                /* Past scan_late_nodes they stop (held at scan_floor_cap while the gate
                  * is shut); run dry or out of room, they prove nothing. */
-                if (portfolio_scan_turn(&s->pf, bcfg, 0, max_scanned, deadline, to_go, gate_open ? SCAN_LATE_NODES : SCAN_FLOOR_CAP)) {
+                if (portfolio_scan_turn(&s->pf, bcfg, 0, max_scanned, deadline, to_go, gate_open ? sch->scan_late_nodes : sch->scan_floor_cap)) {
                     out = s->pf.scan.out;
                     out.nodes = others + settle_helper_nodes(s);
                     if (out.status == SOLVED) {
@@ -423,10 +301,10 @@ static Outcome settle(Settle *s, const Config *cfg, const State *start, const St
                 }
             }
         }
-        if (!s->dives || (long)s->bf.heap.n * LATE_GATE < s->bf.out.nodes) continue;
+        if (!s->dives || (long)s->bf.heap.n * sch->late_gate < s->bf.out.nodes) continue;
         left = max_nodes < 0 ? -1 : max_nodes - spent - exp->out.nodes - s->bf.out.nodes - settle_helper_nodes(s);
-        if (settle_dive_turn(s, bcfg, broot, budget->max / DIVE_SHARE, left, deadline,
-                             PROOF_QUANTUM * LATE_NUM / LATE_DEN, &out)) {
+        if (settle_dive_turn(s, bcfg, broot, budget->max / sch->dive_share, left, deadline,
+                             sch->proof_quantum * sch->late_num / sch->late_den, &out)) {
             out.nodes = spent + exp->out.nodes + s->bf.out.nodes + settle_helper_nodes(s);
             if (out.status == SOLVED) {
                 s->win_cfg = &s->pf.dcfg;

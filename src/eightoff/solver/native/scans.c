@@ -26,96 +26,17 @@
  * collection (a hash table of Shared records, positions told apart by their 64-bit
  * hashes) and the prelude, and counts positions as fc-solve counts them ("states
  * checked"): tests/test_native_scans.py holds the two to the same count, on deals
- * won (or run dry) in the depth-first scans' turns and in the A* scans' alike.
- *
- * Part of the _native extension, built as one unit: module.c includes every file
- * (in dependency order), so all functions stay static and inline across files. */
+ * won (or run dry) in the depth-first scans' turns and in the A* scans' alike. */
+#include "scans.h"
 
-enum { SHARED_DEAD = 1, SHARED_DONE = 2, SHARED_PRUNED = 4 }; /* fc-solve's FCS_VISITED_DEAD_END,
-                                                                  * _ALL_TESTS_DONE, _GENERATED_BY_PRUNING */
+#include <math.h>
+#include <stdio.h>
 
-/* A position of the shared collection. */
-typedef struct {
-    uint64_t hash;
-    int32_t parent; /* the position that generated it first; -1 for the root */
-    int32_t active; /* the positions it generated first that are not dead ends (it may go below 0, as fc-solve's) */
-    uint32_t checked; /* bit t: scan t checked it */
-    uint8_t flags;
-    uint16_t depth; /* its generator's depth + 1 (fc-solve's depth field), at most 65,535 */
-} Shared;
+#include "position.h"
+#include "tables.h"
 
-/* A generated child waiting in a frame: its record and the move to it (a meta-move's
- * child, meta.c: its ``nsteps`` moves, the scan's steps[steps..]). */
-typedef struct {
-    int32_t shared;
-    Move move;
-    uint8_t nsteps;
-    uint32_t steps;
-} ScanKid;
-
-/* A position on a scan's path: its record, its node (the stored position) and its
- * derived list kids[first..first+count); ``group``, ``test``: the next test to run. */
-typedef struct {
-    int32_t shared, node;
-    uint32_t first, count, next, sfirst; /* sfirst: its kids' first step in the scan's steps */
-    uint8_t group, test;
-    State st; /* the position and its order, kept for its next tests (made at its first) */
-    FcsOrder order;
-} ScanFrame;
-
-/* A position waiting in an A* scan's queue: its record, its rating, and how to make
- * it (``move`` from the stored position ``from``, or a meta-move's ``nsteps`` moves,
- * the scan's apool[steps..]; ``from`` -1: the root itself). */
-typedef struct {
-    int32_t shared, rating, from;
-    Move move;
-    uint32_t steps;
-    uint8_t nsteps;
-} AStarItem;
-
+enum { SHARED_DEAD = 1, SHARED_DONE = 2, SHARED_PRUNED = 4 }; 
 #define BEFS_MAX_DEPTH 20000 /* fc-solve's: a depth's weight counts BEFS_MAX_DEPTH less it */
-
-/* A BeFS rater's factors (fc-solve's befs weighting, from -asw's weights of cards
- * out, the longest run a move can carry, cards under sequences and depth: rater_init). */
-typedef struct {
-    double out_rating[14], run_factor, under_factor, depth_factor;
-} Rater;
-
-/* A depth-first scan's tests order from ``min_depth`` on (fc-solve's -dto2: the
- * first from the root), and the raters of its weighed groups. */
-#define MAX_UNITS 4
-typedef struct {
-    int min_depth;
-    TestGroups groups;
-    Rater rater[MAX_GROUPS];
-} ScanUnit;
-
-typedef struct {
-    ScanUnit units[MAX_UNITS];
-    int nunits;
-    int64_t rng; /* fc-solve's generator, seeded with the scan's -seed */
-    ScanFrame *frames;
-    size_t depth, fcap;
-    ScanKid *kids;
-    size_t nkids, kcap;
-    Move *steps; /* the meta-move children's steps (meta.c), kept as the kids are */
-    size_t nsteps, stcap;
-    int finished, astar, prune; /* prune: fc-solve's -sp r:tf (scans_prune) */
-    /* Whether its first order has every test any scan of its preset starts with
-     * (fc-solve's complete scan): only such a scan marks dead ends. */
-    int complete;
-    /* An A* scan (fc-solve's BeFS): its tests (all run at once), its queue,
-     * fc-solve's binary heap (1-based, the highest rating on top), the position it
-     * checks next (fc-solve's first_state_to_check; ``shared`` -1 when none), the
-     * steps of the meta-moves queued (kept as long as the queue) and its rater. */
-    const char *astar_tests;
-    AStarItem *heap, next;
-    size_t hn, hcap;
-    Move *apool;
-    size_t napool, apcap;
-    Rater rater;
-    double initial_under; /* the root's cards under sequences, for every rater */
-} Scan;
 
 /* The tests order of a frame at ``depth`` (the root's 0). */
 static inline const ScanUnit *scan_unit(const Scan *sc, size_t depth) {
@@ -123,21 +44,6 @@ static inline const ScanUnit *scan_unit(const Scan *sc, size_t depth) {
     while (k > 0 && (size_t)sc->units[k].min_depth > depth) k--;
     return &sc->units[k];
 }
-
-/* A preset's scans, in the order it declares them (the index is the scan's checked
- * bit), with its names for the prelude: a depth-first scan of ``tests``
- * (scan_units_parse) with its random-dfs ``seed``, or (``astar``) an A* scan running
- * ``tests`` at once, rated by ``weights`` (fc-solve's six -asw weights: cards out,
- * the longest run a move can carry, cards under sequences, sequences over renegade
- * cards, depth, cards not on parents; the fourth and sixth are not rated here), each
- * with fc-solve's pruning (-sp r:tf) where ``prune``. */
-typedef struct {
-    int name;
-    const char *tests;
-    int seed;
-    double weights[6];
-    uint8_t astar, prune;
-} ScanSpec;
 
 /* toons-for-twenty-somethings: fifteen depth-first scans of single-card tests, two A*. */
 static const ScanSpec TOONS_SCANS[] = {
@@ -207,39 +113,11 @@ static const int LOOKING_GLASS_PRELUDE[][2] = {
     {380, 10}, {76, 5},    {200, 107}, {225, 105}, {266, 106}, {380, 24}, {760, 20}, {380, 11}, {760, 24}, {380, 11},
 };
 
-/* A preset: its scans and its prelude. */
-typedef struct {
-    const ScanSpec *specs;
-    int nspecs;
-    const int (*prelude)[2];
-    int nprelude;
-} Preset;
-
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
-enum { PRESET_TOONS, PRESET_LOOKING_GLASS };
 static const Preset PRESETS[] = {
     {TOONS_SCANS, COUNT_OF(TOONS_SCANS), TOONS_PRELUDE, COUNT_OF(TOONS_PRELUDE)},
     {LOOKING_GLASS_SCANS, COUNT_OF(LOOKING_GLASS_SCANS), LOOKING_GLASS_PRELUDE, COUNT_OF(LOOKING_GLASS_PRELUDE)},
 };
-#define MAX_SCANS 17 /* the most scans of a preset (toons) */
-
-typedef struct {
-    Config cfg;
-    State root;
-    Nodes *nodes;
-    Shared *shared;
-    size_t nshared, scap;
-    int32_t *slots; /* the collection's hash table: record index + 1, 0 free */
-    size_t mask;
-    Scan scans[MAX_SCANS];
-    int nscans; /* the preset's, or 1: one scan of the caller's tests (``one``), no prelude */
-    const Preset *preset;
-    ScanSpec one;
-    MetaList meta; /* a meta test's children, before they become kids */
-    int current, prelude, finished;
-    long checked, until; /* fc-solve's count of states checked; the current turn ends there */
-    Outcome out;
-} Scans;
 
 /* The record of ``hash``, added (generated first from ``parent``) when new; -1 when
  * the tables have no room. */
@@ -549,8 +427,7 @@ static uint32_t first_tests_mask(const char *tests) {
     return mask;
 }
 
-/* Whether one scan can follow ``tests`` (scan_units_parse). */
-static int scans_tests_valid(const char *tests) {
+int scans_tests_valid(const char *tests) {
     ScanUnit units[MAX_UNITS];
     int n;
     return scan_units_parse(tests, units, &n);
@@ -625,7 +502,7 @@ nomem:
 static const uint8_t FCS_FOUNDATION_SUIT[4] = {1, 3, 2, 0}; /* its foundations H, C, D, S: our suits */
 static double SEQ_POWER[105]; /* n ** 1.3 as fc-solve's table holds it: printed to 15 digits, read back */
 
-static void scans_init_tables(void) {
+void scans_init_tables(void) {
     char text[32];
     for (int n = 0; n < 105; n++) {
         snprintf(text, sizeof text, "%.15g", pow(n, 1.3));
@@ -834,7 +711,7 @@ static void scans_next_turn(Scans *s) {
     }
 }
 
-static void scans_free(Scans *s) {
+void scans_free(Scans *s) {
     Budget *b = s->nodes->budget;
     for (int t = 0; t < MAX_SCANS; t++) {
         budget_free(b, s->scans[t].apool, s->scans[t].apcap * sizeof(Move));
@@ -855,13 +732,7 @@ static void scans_free(Scans *s) {
     s->slots = NULL;
 }
 
-/* Sets up the scans from ``root`` (``cfg`` as the caller gives it: fc-solve's scans
- * send no card home themselves, AUTO_NONE): the scans of PRESETS[``preset``] (``tests``
- * NULL), or one depth-first scan of ``tests`` (scans_tests_valid), fc-solve's
- * "--method soft-dfs -to TESTS" (--method random-dfs -seed ``seed`` where a group is
- * random), with ``prune`` its pruning too ("-sp r:tf": scans_prune). 0 when the
- * tables have no room. */
-static int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nodes, const char *tests, int prune,
+int scans_init(Scans *s, const Config *cfg, const State *root, Nodes *nodes, const char *tests, int prune,
                       int seed, int preset) {
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
@@ -916,10 +787,7 @@ nomem:
     return 0;
 }
 
-/* Runs the scans until ``pause_at`` expansions (0 returned: paused), a line, the
- * node or time limit, no room, or every scan dry (1 returned, the status in
- * s->out: EXHAUSTED for the last two, which prove nothing). */
-static int scans_resume(Scans *s, long pause_at, long max_nodes, double deadline) {
+int scans_resume(Scans *s, long pause_at, long max_nodes, double deadline) {
     if (s->out.status != EXHAUSTED) return 1;
     while (s->out.nodes < pause_at) {
         Scan *sc = &s->scans[s->current];

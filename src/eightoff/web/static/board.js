@@ -133,8 +133,7 @@ function moveCards(pos, m) {
 function holding(pile, filled) {
   pile.classList.toggle("slot", !filled);
   pile.setAttribute("role", filled ? "group" : "button");
-  const { kind } = parsePile(pile.dataset.pile);
-  if (kind !== "column") pile.dataset.caption = t(`caption.${kind}`); // shown on a first run
+  if (parsePile(pile.dataset.pile).kind === "cell") pile.dataset.caption = t("caption.cell"); // a first run
 }
 
 /** The position drawn: the server's, with the moves still on their way played on it (the
@@ -193,6 +192,7 @@ export function render(options) {
     where.set(card, { label, index, size });
   };
 
+  board.querySelector(".foundations").dataset.caption = t("caption.foundations"); // a first run
   // Foundations: the top card and the one under it (shown when the top is dragged away).
   for (const s of SUITS) {
     const top = pos.foundations[s];
@@ -215,12 +215,15 @@ export function render(options) {
   // keeps a covered card's index readable and a comfortable most.
   const tableauTop = board.querySelector(".tableau").getBoundingClientRect().top + window.scrollY;
   const padding = 3 * parseFloat(board.style.getPropertyValue("--gap")); // the board's, below the columns
-  const bottom = window.innerHeight - bottomReserve(window.innerHeight) - footHeight() - padding;
+  let bottom = window.innerHeight - bottomReserve(window.innerHeight) - footHeight() - padding;
+  const bar = $("solution"); // at the foot of the window: the columns stop above it
+  const barBelow = state.sol !== null && !bar.hidden && !bar.classList.contains("aside");
+  if (barBelow) bottom = Math.min(bottom, bar.getBoundingClientRect().top - padding);
   const { least, tight, most } = fanLimits(cw, !board.classList.contains("narrow"), board.classList.contains("big-index"));
   pos.columns.forEach((col, k) => {
     const label = `column-${k + 1}`;
     const n = col.length;
-    const floor = n > DESIGN_COLUMN ? tight : least; // a long column closes its fan
+    const floor = n > DESIGN_COLUMN || barBelow ? tight : least; // a long column closes its fan
     const off = n > 1 ? Math.min(most, Math.max(floor, (bottom - tableauTop - ch) / (n - 1))) : most;
     col.forEach((card, i) => put(card, label, i, n, Math.round(i * off)));
     const pile = pileEl(label);

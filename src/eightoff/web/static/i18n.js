@@ -23,7 +23,7 @@ export const MESSAGES = {
     "pile.column": "column {n}",
     "pile.cell": "cell {n}",
     "pile.empty": "{pile}, empty",
-    "caption.cell": "Cell", "caption.foundation": "Foundation",
+    "caption.cell": "Cell", "caption.foundations": "Foundations",
     "pile.cards": "{pile}, {n} cards",
     "pile.foundationUpTo": "{pile}, up to {rank}",
     // French says "jusqu'au roi" but "jusqu'à la dame", "jusqu'à l'as": those ranks' own forms.

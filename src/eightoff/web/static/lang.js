@@ -119,7 +119,7 @@ addMessages("fr", {
     "pile.column": "la colonne {n}",
     "pile.cell": "la cellule {n}",
     "pile.empty": "{pile}, vide",
-    "caption.cell": "Cellule", "caption.foundation": "Fondation",
+    "caption.cell": "Cellule", "caption.foundations": "Fondations",
     "pile.cards": "{pile}, {n} cartes",
     "pile.foundationUpTo": "{pile}, jusqu’au {rank}",
     "pile.foundationUpTo.1": "{pile}, jusqu’à l’as", "pile.foundationUpTo.12": "{pile}, jusqu’à la dame",

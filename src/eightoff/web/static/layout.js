@@ -25,7 +25,7 @@ export function fanLimits(cw, wide, big) {
   const scale = indexScale(big);
   const most = Math.min(ch * 0.4, ch * (wide ? 0.27 : 0.36) + cw * (scale - 0.3));
   const least = Math.min(most, Math.max(MIN_STRIP_PX, cw * (scale + 0.04)));
-  const tight = Math.min(least, Math.max(MIN_STRIP_PX, cw * (0.02 + 0.85 * scale))); // the rank readable
+  const tight = Math.min(least, Math.max(MIN_STRIP_PX, cw * (0.02 + 0.95 * scale))); // the rank whole
   return { least, tight, most };
 }
 

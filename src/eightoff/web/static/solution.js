@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { enqueue } from "./busy.js";
-import { announce, clearHint, notice, render, renderStatus } from "./board.js";
+import { announce, clearHint, notice, render } from "./board.js";
 import { describeMove, t } from "./i18n.js";
 import { placeSolutionBar } from "./layout.js";
 import { $, flatMoves, runClock, state } from "./state.js";
@@ -36,8 +36,8 @@ export function startSolution() {
     state.sol.cache.set(0, state.view);
     $("solution").hidden = false;
     placeSolutionBar();
-    renderStatus();
     updateSolution();
+    render(); // the columns make room for the bar
     announce(t("announce.solution", { n: result.moves.length }));
   });
 }

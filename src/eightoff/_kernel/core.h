@@ -1,7 +1,7 @@
 #ifndef EIGHTOFF_NATIVE_CORE_H
 #define EIGHTOFF_NATIVE_CORE_H
 
-/* Types shared by the C search core's files (see module.c).
+/* Types shared by the kernel's and the searches' C files.
  *
  * State: 8 columns of card numbers (0..51 = suit*13 + rank-1, covered -> exposed),
  * the sorted cards held in cells, four foundation ranks. A move is
@@ -9,6 +9,7 @@
  * names its card, a foundation source its suit, a cell target is -1, a foundation
  * target the suit); eightoff.solver.core turns them into engine moves.
  */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,66 +1,21 @@
-/* Cards, columns, hashing, the heuristic and move generation on a State.
- *
- * Part of the _native extension, built as one unit: module.c includes every file
- * (in dependency order), so all functions stay static and inline across files. The
- * move rules themselves are rules.h's. */
+#ifndef EIGHTOFF_POSITION_H
+#define EIGHTOFF_POSITION_H
+
 #include "rules.h"
 
-/* ---- cards and columns -------------------------------------------------------- */
-
-static int run_length(const State *st, int i, int suit) {
-    int n = st->len[i];
-    if (n == 0) return 0;
-    const uint8_t *col = st->cards[i];
-    int k = 1;
-    while (k < n && builds(col[n - k], col[n - k - 1], suit)) k++;
-    return k;
-}
+int run_length(const State *st, int i, int suit);
 
 static inline int sum_founds(const State *st) {
     return st->founds[0] + st->founds[1] + st->founds[2] + st->founds[3];
 }
 
-static void cell_add(State *st, int c) {
-    int k = st->ncells++;
-    while (k > 0 && st->cells[k - 1] > c) { /* insertion keeps the cells sorted */
-        st->cells[k] = st->cells[k - 1];
-        k--;
-    }
-    st->cells[k] = (uint8_t)c;
-}
+void cell_add(State *st, int c);
 
-static void cell_remove(State *st, int c) {
-    int k = 0;
-    while (st->cells[k] != c) k++;
-    memmove(st->cells + k, st->cells + k + 1, (size_t)(st->ncells - k - 1));
-    st->ncells--;
-}
+void cell_remove(State *st, int c);
 
-static void pack(const State *st, Node *node) {
-    memcpy(node->len, st->len, NCOLS);
-    memcpy(node->founds, st->founds, 4);
-    node->ncells = st->ncells;
-    uint8_t *out = node->cards;
-    for (int i = 0; i < NCOLS; i++) {
-        memcpy(out, st->cards[i], st->len[i]);
-        out += st->len[i];
-    }
-    memcpy(out, st->cells, st->ncells);
-}
+void pack(const State *st, Node *node);
 
-static void unpack(const Node *node, State *st) {
-    memcpy(st->len, node->len, NCOLS);
-    memcpy(st->founds, node->founds, 4);
-    st->ncells = node->ncells;
-    const uint8_t *in = node->cards;
-    for (int i = 0; i < NCOLS; i++) {
-        memcpy(st->cards[i], in, st->len[i]);
-        in += st->len[i];
-    }
-    memcpy(st->cells, in, st->ncells);
-}
-
-/* ---- hashing ------------------------------------------------------------------- */
+void unpack(const Node *node, State *st);
 
 static inline uint64_t mix64(uint64_t z) { /* SplitMix64's finaliser */
     z += 0x9E3779B97F4A7C15ULL;
@@ -81,51 +36,25 @@ static inline uint64_t fnv_more(uint64_t h, const uint8_t *cards, int n) {
 
 static inline uint64_t column_done(uint64_t h, int n) { return mix64(h ^ ((uint64_t)n << 56)); }
 
-static uint64_t column_hash(const uint8_t *col, int n) { return column_done(fnv_more(FNV_START, col, n), n); }
+uint64_t column_hash(const uint8_t *col, int n);
 
-static uint64_t CELL_HASH[52]; /* a cell's card's share of the hash */
+extern uint64_t CELL_HASH[52];
 
-static uint64_t cells_hash(const State *st) {
-    uint64_t h = 0;
-    for (int k = 0; k < st->ncells; k++) h += CELL_HASH[st->cells[k]];
-    return h;
-}
+/* Fills CELL_HASH: once, before any hash is taken. */
+void position_init(void);
+
+uint64_t cells_hash(const State *st);
 
 /* Order-free: a sum over columns and cells, so permuted columns hash alike. */
-static uint64_t state_hash(const State *st) {
-    uint64_t h = cells_hash(st);
-    for (int i = 0; i < NCOLS; i++) h += column_hash(st->cards[i], st->len[i]);
-    return h;
-}
+uint64_t state_hash(const State *st);
 
 /* A child's hash from its parent's column hashes: autoplay only shortens columns,
  * so a column other than the move's own two changed exactly when its length did. */
-static uint64_t child_hash(const State *parent, const uint64_t *colh, const State *child, Move m) {
-    int i = m.sk == COL ? m.si : -1, j = m.dk == COL ? m.di : -1;
-    uint64_t h = cells_hash(child);
-    for (int c = 0; c < NCOLS; c++)
-        h += (c == i || c == j || child->len[c] != parent->len[c]) ? column_hash(child->cards[c], child->len[c])
-                                                                     : colh[c];
-    return h;
-}
-
-/* ---- heuristic ----------------------------------------------------------------- */
+uint64_t child_hash(const State *parent, const uint64_t *colh, const State *child, Move m);
 
 /* A column's share of h: its inversions (cards above a lower card of their suit)
  * and the cards lying over each suit's next foundation card. */
-static double column_term(const Config *cfg, const uint8_t *col, int n, const uint8_t *founds) {
-    int mins[4] = {99, 99, 99, 99};
-    int bad = 0, cover = 0;
-    for (int k = 0; k < n; k++) { /* one pass: % and / by 13 compile to multiplies */
-        int c = col[k], s = SUIT(c);
-        if (mins[s] < c)
-            bad++;
-        else
-            mins[s] = c;
-        if (RANK(c) == founds[s]) cover += n - 1 - k; /* suit s's next card (each card once) */
-    }
-    return cfg->inv_w * bad + cfg->cover_w * cover;
-}
+double column_term(const Config *cfg, const uint8_t *col, int n, const uint8_t *founds);
 
 /* column_term's integers for every prefix of a column, from one pass, so that a
  * child's term costs only the cards its move takes off or puts on (best_first.c):
@@ -153,20 +82,7 @@ static inline void term_card(int c, int k, const uint8_t *founds, int *mins, int
 }
 
 /* ``col``'s ColumnTerms into ``ct``; its term, to the last bit column_term's. */
-static double column_terms(const Config *cfg, const uint8_t *col, int n, const uint8_t *founds, ColumnTerms *ct) {
-    int mins[4] = {99, 99, 99, 99};
-    int bad = 0, nexts = 0, at = 0;
-    ct->bad[0] = ct->nexts[0] = 0;
-    ct->at[0] = 0;
-    for (int k = 0; k < n; k++) {
-        term_card(col[k], k, founds, mins, &bad, &nexts, &at);
-        ct->bad[k + 1] = (uint8_t)bad;
-        ct->nexts[k + 1] = (uint8_t)nexts;
-        ct->at[k + 1] = (uint16_t)at;
-    }
-    memcpy(ct->mins, mins, sizeof mins);
-    return cfg->inv_w * bad + cfg->cover_w * (nexts * (n - 1) - at);
-}
+double column_terms(const Config *cfg, const uint8_t *col, int n, const uint8_t *founds, ColumnTerms *ct);
 
 /* The term of the column's first ``m`` cards (column_term's, to the last bit). */
 static inline double prefix_term(const Config *cfg, const ColumnTerms *ct, int m) {
@@ -183,87 +99,13 @@ static inline double appended_term(const Config *cfg, const ColumnTerms *ct, int
     return cfg->inv_w * bad + cfg->cover_w * (nexts * (len + n - 1) - at);
 }
 
-static double full_h(const Config *cfg, const State *st, double *terms) {
-    double v = 52 - sum_founds(st) + cfg->cell_w * st->ncells;
-    for (int i = 0; i < NCOLS; i++) {
-        terms[i] = column_term(cfg, st->cards[i], st->len[i], st->founds);
-        v += terms[i];
-    }
-    return v;
-}
-
-/* ---- moves ------------------------------------------------------------------------- */
+double full_h(const Config *cfg, const State *st, double *terms);
 
 /* Sends home every card the rules' safe autoplay allows, repeatedly; the cards
  * sent home go to ``homed`` in order. Returns how many. */
-static int autoplay(const Config *cfg, State *st, uint8_t *homed) {
-    int mode = cfg->autoplay, nh = 0, changed = 0;
-    if (mode == AUTO_NONE) return 0;
-    /* Most positions have nothing to send home: one look at the tops and cells (a card
-     * that may go home but is not safe to is no reason to look again). */
-    for (int i = 0; i < NCOLS && !changed; i++)
-        if (st->len[i]) {
-            int c = st->cards[i][st->len[i] - 1];
-            changed = st->founds[SUIT(c)] == RANK(c) && autoplays(mode, c, st->founds);
-        }
-    for (int k = 0; k < st->ncells && !changed; k++) {
-        int c = st->cells[k];
-        changed = st->founds[SUIT(c)] == RANK(c) && autoplays(mode, c, st->founds);
-    }
-    while (changed) {
-        changed = 0;
-        for (int i = 0; i < NCOLS; i++) {
-            while (st->len[i]) {
-                int c = st->cards[i][st->len[i] - 1], s = SUIT(c);
-                if (st->founds[s] != RANK(c) || !autoplays(mode, c, st->founds))
-                    break;
-                st->founds[s]++;
-                homed[nh++] = (uint8_t)c;
-                st->len[i]--;
-                changed = 1;
-            }
-        }
-        if (st->ncells) {
-            uint8_t snap[MAXCELLS];
-            int m = st->ncells;
-            memcpy(snap, st->cells, (size_t)m);
-            for (int k = 0; k < m; k++) {
-                int c = snap[k], s = SUIT(c);
-                if (st->founds[s] == RANK(c) && autoplays(mode, c, st->founds)) {
-                    st->founds[s]++;
-                    homed[nh++] = (uint8_t)c;
-                    cell_remove(st, c);
-                    changed = 1;
-                }
-            }
-        }
-    }
-    return nh;
-}
+int autoplay(const Config *cfg, State *st, uint8_t *homed);
 
-static void apply_move(State *st, Move m) {
-    uint8_t moving[MAXCOL];
-    int n = m.n;
-    if (m.sk == COL) {
-        int i = m.si;
-        st->len[i] = (uint8_t)(st->len[i] - n);
-        memcpy(moving, st->cards[i] + st->len[i], (size_t)n);
-    } else if (m.sk == CELL) {
-        moving[0] = (uint8_t)m.si;
-        cell_remove(st, m.si);
-    } else {
-        st->founds[m.si]--;
-        moving[0] = (uint8_t)(m.si * 13 + st->founds[m.si]);
-    }
-    if (m.dk == COL) {
-        memcpy(st->cards[m.di] + st->len[m.di], moving, (size_t)n);
-        st->len[m.di] = (uint8_t)(st->len[m.di] + n);
-    } else if (m.dk == CELL) {
-        for (int k = n - 1; k >= 0; k--) cell_add(st, moving[k]);
-    } else {
-        st->founds[SUIT(moving[0])]++;
-    }
-}
+void apply_move(State *st, Move m);
 
 static inline Move mv(int sk, int si, int dk, int di, int n) {
     Move m = {(int8_t)sk, (int8_t)si, (int8_t)dk, (int8_t)di, (int8_t)n};
@@ -400,28 +242,9 @@ static inline int cell_moves(const Config *cfg, const State *st, const MoveCtx *
  * empty column is as good as another), to a cell, and the "dig" macro (park the
  * cards over a suit's next card in cells at once, so that it goes home; each of
  * those single moves is a child too); then per cell card, and take-backs. The
- * engine's legal moves are legal.c's; this set keeps every winning line. ``x``
+ * engine's legal moves are engine.c's; this set keeps every winning line. ``x``
  * gets what they were made from (move_ctx). */
-static int gen_moves_in(const Config *cfg, const State *st, MoveCtx *x, Move *out) {
-    int nm = 0;
-    move_ctx(cfg, st, x);
-    for (int i = 0; i < NCOLS; i++)
-        if (st->len[i]) nm += column_moves(cfg, st, x, i, out + nm);
-    for (int k = 0; k < st->ncells; k++) nm += cell_moves(cfg, st, x, st->cells[k], out + nm);
-    if (cfg->take_back) {
-        for (int s = 0; s < 4; s++) {
-            int f = st->founds[s];
-            if (!f) continue;
-            int c = s * 13 + f - 1;
-            if (x->free > 0) out[nm++] = mv(FOUND, s, CELL, -1, 1);
-            for (int j = 0; j < NCOLS; j++)
-                if (st->len[j] && builds(c, st->cards[j][st->len[j] - 1], cfg->suit))
-                    out[nm++] = mv(FOUND, s, COL, j, 1);
-            if (x->empty >= 0 && starts_column(c, cfg->kings_only)) out[nm++] = mv(FOUND, s, COL, x->empty, 1);
-        }
-    }
-    return nm;
-}
+int gen_moves_in(const Config *cfg, const State *st, MoveCtx *x, Move *out);
 
 /* gen_moves_in, its MoveCtx thrown away. */
 static inline int gen_moves(const Config *cfg, const State *st, Move *out) {
@@ -429,3 +252,4 @@ static inline int gen_moves(const Config *cfg, const State *st, Move *out) {
     return gen_moves_in(cfg, st, &x, out);
 }
 
+#endif

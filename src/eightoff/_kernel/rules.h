@@ -2,8 +2,8 @@
 #define EIGHTOFF_NATIVE_RULES_H
 
 /* The game's move rules, once, for the C core: the move generator (position.c),
- * the line finisher's replay checks (line.c) and the engine's legal moves
- * (legal.c) are all built from these. The Python engine's twin is
+ * the engine's legal moves and their play (engine.c), and through them the line
+ * finisher's checks (solver/native/line.c) are all built from these. The Python engine's twin is
  * eightoff.position (builds_on, Position.capacity); tests/test_native.py holds the
  * two to the same legal moves over random positions of every preset.
  *

@@ -1,13 +1,7 @@
-/* A game's moves checked and played in C, for the engine's long replays
- * (eightoff.position.Board.play_all): a move is played when it is one of the
- * engine's legal moves there (legal.c, held to Position.legal_moves by the tests);
- * the replay stops at the first move that is not, and the engine says why.
- *
- * Part of the _native extension, built as one unit (see module.c). */
+/* A game's moves checked and played in C (see replay.h). */
+#include "replay.h"
 
-/* Plays ``moves`` on ``es`` in turn while each is legal; ``carried[k]`` is the card
- * move k carried (the deepest of a run). Returns how many were played. */
-static int replay_moves(const EngineRules *r, EState *es, const Move *moves, int n, uint8_t *carried) {
+int replay_moves(const EngineRules *r, EState *es, const Move *moves, int n, uint8_t *carried) {
     Move legal[4 * MAXMOVES];
     Config cfg = {r->ncells, r->suit, r->kings_only, r->group, r->take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0, AUTO_NONE};
     for (int k = 0; k < n; k++) {

@@ -1,0 +1,122 @@
+/* The game kernel (src/eightoff/_kernel) tested with a C compiler alone: no Python.
+ *
+ *     make kernel-test
+ *
+ * PySolFC's Eight Off deal 1 under the standard rules: the engine's legal moves (the
+ * count Position.legal_moves gives), a move applied, the search's move generator and
+ * hashes, an exact key's round trip, and a short replay that stops at an illegal move.
+ * Cards are 0..51 = suit * 13 + rank - 1 (spades, hearts, diamonds, clubs). */
+#include <stdio.h>
+
+#include "engine.h"
+#include "keys.h"
+#include "position.h"
+#include "replay.h"
+#include "tables.h"
+
+static int failures = 0;
+
+#define CHECK(cond)                                                       \
+    do {                                                                  \
+        if (!(cond)) {                                                    \
+            fprintf(stderr, "%s:%d: failed: %s\n", __FILE__, __LINE__, #cond); \
+            failures++;                                                   \
+        }                                                                 \
+    } while (0)
+
+/* PySolFC deal 1: eight columns of six (covered -> exposed), four cards in cells. */
+static const uint8_t DEAL[NCOLS][6] = {
+    {36, 38, 1, 42, 2, 31}, {27, 51, 12, 43, 35, 7}, {21, 8, 34, 9, 3, 33},  {49, 4, 37, 24, 22, 11},
+    {30, 26, 10, 16, 20, 44}, {19, 50, 0, 39, 40, 28}, {45, 25, 13, 29, 23, 46}, {17, 15, 41, 6, 32, 48},
+};
+static const int8_t CELLS[MAXCELLS] = {5, 47, 14, 18, -1, -1, -1, -1};
+
+static void deal(EState *es, State *st) {
+    memset(es, 0, sizeof *es);
+    memset(st, 0, sizeof *st);
+    for (int i = 0; i < NCOLS; i++) {
+        es->len[i] = st->len[i] = 6;
+        memcpy(es->cards[i], DEAL[i], 6);
+        memcpy(st->cards[i], DEAL[i], 6);
+    }
+    memcpy(es->cells, CELLS, sizeof CELLS);
+    for (int k = 0; k < MAXCELLS; k++)
+        if (CELLS[k] >= 0) cell_add(st, CELLS[k]);
+}
+
+int main(void) {
+    position_init();
+    /* The standard game: 8 cells, in suit, kings only, runs of free cells + 1, no take-back. */
+    EngineRules rules = {8, 1, 1, GROUP_CELLS, 0};
+    Config cfg = {8, 1, 1, GROUP_CELLS, 0, AUTO_ALL, 1, 4.0, 0.5, 0.4, 0.25, AUTO_ALL};
+    EState es;
+    State st;
+    deal(&es, &st);
+
+    /* The engine's legal moves: 33 on the deal, as Position.legal_moves lists them,
+     * the first column 1's exposed card (the 6 of diamonds) to the first free cell. */
+    Move moves[4 * MAXMOVES];
+    int nm = engine_moves(&rules, &es, moves);
+    CHECK(nm == 33);
+    CHECK(moves[0].sk == COL && moves[0].si == 0 && moves[0].dk == CELL && moves[0].di == 4 && moves[0].n == 1);
+    for (int k = 0; k < nm; k++) { /* each legal move plays */
+        EState trial = es;
+        CHECK(engine_play(&cfg, &trial, moves[k]));
+    }
+    /* A move to a full cell is not legal and changes nothing. */
+    EState before = es;
+    CHECK(!engine_play(&cfg, &es, mv(COL, 0, CELL, 0, 1)));
+    CHECK(estate_equal(&before, &es, 8));
+
+    /* Applying the first move: 25 legal moves then, as the engine counts them. */
+    EState next = es;
+    CHECK(engine_play(&cfg, &next, moves[0]));
+    CHECK(next.len[0] == 5 && next.cells[4] == 31);
+    CHECK(engine_moves(&rules, &next, moves) == 25);
+
+    /* The search side: moves generated from the search state apply, and a child's
+     * hash is its own whatever the order of its columns. */
+    Move gen[MAXMOVES];
+    int ng = gen_moves(&cfg, &st, gen);
+    CHECK(ng > 0);
+    for (int k = 0; k < ng; k++) {
+        State child = st;
+        apply_move(&child, gen[k]);
+        State swapped = child;
+        memcpy(swapped.cards[0], child.cards[7], MAXCOL);
+        memcpy(swapped.cards[7], child.cards[0], MAXCOL);
+        swapped.len[0] = child.len[7];
+        swapped.len[7] = child.len[0];
+        CHECK(state_hash(&child) == state_hash(&swapped));
+        CHECK(same_position(&child, &swapped));
+    }
+
+    /* An exact key relative to the deal decodes to the same position. */
+    KeyRoot root;
+    keyroot_init(&root, &st, 1);
+    State child = st;
+    apply_move(&child, gen[0]);
+    uint8_t key[KEYMAX];
+    int len = key_encode(&root, &child, key);
+    CHECK(len > 0 && len <= KEYMAX);
+    State back;
+    key_decode(&root, key, len, &back, NULL);
+    CHECK(same_position(&back, &child));
+    CHECK(key_hash(key, len) != 0);
+
+    /* A replay plays the legal moves and stops at the first illegal one. */
+    engine_moves(&rules, &es, moves);
+    Move line[3] = {moves[0], moves[0], mv(COL, 1, CELL, 5, 1)}; /* the second: to a full cell */
+    EState replayed = es;
+    uint8_t carried[3];
+    int played = replay_moves(&rules, &replayed, line, 3, carried);
+    CHECK(played == 1 && carried[0] == 31);
+    CHECK(estate_equal(&replayed, &next, 8));
+
+    if (failures) {
+        fprintf(stderr, "test_kernel: %d checks failed\n", failures);
+        return 1;
+    }
+    printf("test_kernel: all checks passed\n");
+    return 0;
+}
