@@ -8,25 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from eightoff.atlas import (
-    PUBLISHED,
-    AtlasError,
-    Entry,
-    Published,
-    command,
-    entries,
-    from_text,
-    gap_sigma,
-    markdown,
-    merged,
-    rule_flags,
-    to_text,
-)
+from eightoff.atlas import AtlasError, Entry, entries, from_text, merged, to_text
+from eightoff.atlaspage import PUBLISHED, Published, command, gap_sigma, markdown, rule_flags
 from eightoff.cli import build_parser, main, rules_from_args
 from eightoff.report import wilson
 from eightoff.rules import OPTIONS, PRESETS, STANDARD, Rules
 from eightoff.store import Store
-from eightoff.survey import DealRange, Task, solve_task
+from eightoff.survey import DealRange
+from eightoff.workers import Task, solve_task
 
 FOUR_CELLS = STANDARD.with_options(cells=4)
 

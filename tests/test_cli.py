@@ -465,7 +465,7 @@ def test_moves_files_too_large_or_not_files(
 
 
 def test_the_memory_options_default_is_the_solvers() -> None:
-    from eightoff.cli import DEFAULT_MEMORY_MIB, mebibytes
+    from eightoff.cli.options import DEFAULT_MEMORY_MIB, mebibytes
     from eightoff.solver.result import DEFAULT_MEMORY
 
     assert mebibytes(DEFAULT_MEMORY_MIB) == DEFAULT_MEMORY and mebibytes(None) is None

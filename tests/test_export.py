@@ -12,7 +12,7 @@ from eightoff.codes import GameCode
 from eightoff.export import COLUMNS, variant
 from eightoff.rules import PRESETS, STANDARD
 from eightoff.store import Row, Store
-from eightoff.survey import Task, solve_task
+from eightoff.workers import Task, solve_task
 from support.store import real_rows, v1_db
 
 

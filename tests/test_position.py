@@ -8,6 +8,7 @@ import pytest
 from eightoff.cards import CARDS, Card
 from eightoff.deal import deal, layout
 from eightoff.errors import Illegal
+from eightoff.moverules import builds_on
 from eightoff.moves import (
     FOUNDATION,
     IllegalMoveError,
@@ -16,7 +17,7 @@ from eightoff.moves import (
     column,
     foundation,
 )
-from eightoff.position import InvalidPositionError, Position, builds_on
+from eightoff.position import InvalidPositionError, Position
 from eightoff.rules import PRESETS, STANDARD, Build, GroupMoves, preset
 from support import board
 

@@ -280,7 +280,7 @@ def test_head_is_answered_wherever_get_is(client: TestClient, path: str) -> None
 ORPHAN = """
 import os, sys, time
 from concurrent.futures import ProcessPoolExecutor
-from eightoff.survey import _local_worker_init
+from eightoff.workers import _local_worker_init
 pool = ProcessPoolExecutor(1, initializer=_local_worker_init, initargs=(os.getpid(),))
 pool.submit(time.sleep, 0).result()
 print(next(iter(pool._processes)), flush=True)

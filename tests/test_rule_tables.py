@@ -18,8 +18,9 @@ import itertools
 import pytest
 
 from eightoff.cards import Card
+from eightoff.moverules import builds_on, fills_empty, goes_home
 from eightoff.moves import FOUNDATION, Move, column
-from eightoff.position import Position, builds_on, fills_empty, goes_home
+from eightoff.position import Position
 from eightoff.rules import CELL_COUNTS, Build, EmptyColumn, GroupMoves, Rules
 
 RANKS = "A23456789TJQK"

@@ -12,15 +12,8 @@ import pytest
 from eightoff.cli import main
 from eightoff.pool import Pool, PoolError
 from eightoff.rules import PRESETS, STANDARD, Rules
-from eightoff.store import (
-    _VIEW,
-    SCHEMA_VERSION,
-    Row,
-    Store,
-    StoreError,
-    rules_from_key,
-    rules_key,
-)
+from eightoff.schema import SCHEMA_VERSION, VIEW, StoreError, rules_from_key, rules_key
+from eightoff.store import Row, Store
 from support.store import ENV, can_mount_read_only, real_rows, row, survey_db, v1_db
 
 
@@ -301,7 +294,7 @@ def v2_db(path: Path, rows: Iterable[Row]) -> Path:
     with con:
         con.execute("DROP VIEW results")
         con.execute("ALTER TABLE solvers DROP COLUMN memory_limit")
-        con.execute(_VIEW.replace(", x.memory_limit AS memory_limit", ""))
+        con.execute(VIEW.replace(", x.memory_limit AS memory_limit", ""))
         con.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
     con.close()
     return path

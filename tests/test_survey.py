@@ -24,12 +24,10 @@ from eightoff.survey import (
     InvalidRangeError,
     Progress,
     SurveyError,
-    Task,
     chunk_size,
-    local_executor,
     run_survey,
-    solve_task,
 )
+from eightoff.workers import Task, local_executor, solve_task
 
 # -- ranges ------------------------------------------------------------------------------
 

@@ -93,19 +93,19 @@ def test_illegal_picks_and_moves_leave_the_position_and_say_why_in_words() -> No
 
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
         await pilot.press("e")
-        assert app.selected is None
+        assert app.control.selected is None
         assert "Cell e is empty" in message(app)
         await pilot.press("5")
-        assert app.selected is not None
+        assert app.control.selected is not None
         assert app.query_one("#column-5", Pile).has_class("-selected")
         assert "Picked 3♦ from column 5" in message(app)
         # The legal targets of 3♦ light up: the empty cells e-h, as legal_moves says.
-        legal = {m.target for m in app.game.legal_moves() if m.source == app.selected}
+        legal = {m.target for m in app.game.legal_moves() if m.source == app.control.selected}
         lit = {pile.place for pile in app.query(Pile) if pile.has_class("-target")}
         assert lit == legal
         assert {p.text() for p in lit} == {"e", "f", "g", "h"}
         await pilot.press("escape")
-        assert app.selected is None
+        assert app.control.selected is None
         assert not app.query_one("#column-5", Pile).has_class("-selected")
         await pilot.press("1", "2")  # K♠ onto J♦
 
@@ -114,7 +114,7 @@ def test_illegal_picks_and_moves_leave_the_position_and_say_why_in_words() -> No
     assert not app.game.actions
     assert shown.message.startswith("K♠ cannot go on J♦")
     assert "Illegal" not in shown.message and "12" not in shown.message
-    assert app.selected is None
+    assert app.control.selected is None
 
 
 def test_undo_and_redo_say_what_moved() -> None:
@@ -187,7 +187,7 @@ def test_the_hint_key_shows_the_solver_move_in_words() -> None:
         assert source.has_class("-hint-source")
 
     app, shown = drive(scenario)
-    assert app.hinted == expected.move
+    assert app.control.hinted == expected.move
     cards = game.position.moving_cards(expected.move)
     assert shown.message.startswith(f"Hint: {cards[0].symbol()} from column")
     assert not app.game.actions  # a hint plays nothing
@@ -306,9 +306,9 @@ def test_letters_are_only_cells_under_every_rule_set() -> None:
         for letter in ("f", "h"):
             await pilot.press(letter)
             assert f"There is no cell {letter}: these rules have 4 cells" in message(app)
-            assert app.selected is None and app.hinted is None
+            assert app.control.selected is None and app.control.hinted is None
         await pilot.press("H")  # no foundation pick by Shift+letter
-        assert app.selected is None
+        assert app.control.selected is None
         await pilot.press(key_of(home.source), "0")
         await pilot.press("question_mark")
         await settle(app, pilot)
@@ -328,9 +328,9 @@ def test_take_back_picks_a_foundation_pile_with_0_and_0_again_the_next() -> None
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
         await pilot.press("6", "0", "a", "0")  # A♥ and A♣ home
         await pilot.press("0")
-        assert app.selected == foundation(1)  # the first pile holding a card: ♥
+        assert app.control.selected == foundation(1)  # the first pile holding a card: ♥
         await pilot.press("0")
-        assert app.selected == foundation(3)  # then ♣
+        assert app.control.selected == foundation(3)  # then ♣
         await pilot.press("e")
 
     app, _ = drive(scenario, game)
@@ -340,10 +340,10 @@ def test_take_back_picks_a_foundation_pile_with_0_and_0_again_the_next() -> None
 def test_without_take_back_a_foundation_is_never_a_source() -> None:
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
         await pilot.press("6", "0", "0")
-        assert app.selected is None
+        assert app.control.selected is None
         assert "Pick a card to move first" in message(app)
         await pilot.click("#foundation-H")
-        assert app.selected is None
+        assert app.control.selected is None
         assert "Cards stay on the foundations" in message(app)
 
     app, _ = drive(scenario)
@@ -617,16 +617,16 @@ def test_the_solution_steps_and_play_goes_on_from_the_step_shown() -> None:
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
         await pilot.press("s")
         await settle(app, pilot)
-        assert app.solution is not None
-        assert f"step 0 of {len(app.solution.moves)}" in message(app)
+        assert app.control.solution is not None
+        assert f"step 0 of {len(app.control.solution.moves)}" in message(app)
         await pilot.press("right", "right", "right", "left")
-        assert app.solution.step == 2
-        pile = app.query_one(f"#{_pile_id(app.solution.moves[2].source)}", Pile)
+        assert app.control.solution.step == 2
+        pile = app.query_one(f"#{_pile_id(app.control.solution.moves[2].source)}", Pile)
         assert pile.has_class("-hint-source")
         await pilot.press("1")  # no play while the solution shows
         assert not app.game.actions
         await pilot.press("enter")
-        assert app.solution is None
+        assert app.control.solution is None
 
     app, _ = drive(scenario)
     assert app.game.moves == list(line[:2])
@@ -757,7 +757,7 @@ def test_cues_keep_their_hue_in_256_and_16_colours(theme: str) -> None:
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
         app.theme = theme
         await pilot.press("5")
-        app.hinted = Move.from_text("12")
+        app.control.hinted = Move.from_text("12")
         app.refresh_board()
         await pilot.pause()
         cues = {

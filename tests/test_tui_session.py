@@ -82,14 +82,14 @@ def test_wins_are_timed_streaks_grow_a_give_up_ends_them_and_the_best_time_is_th
     async def scenario(app: EightOffApp, pilot: Pilot[None]) -> None:
         await win(pilot, moves, 75)
         game, moves2 = two_to_win()
-        app.start(game, "again")
+        app.control.start(game, "again")
         await win(pilot, moves2, 200)  # slower: the best time stays 1:15
         game, moves3 = two_to_win()
-        app.start(game, "given up")
+        app.control.start(game, "given up")
         await press_move(pilot, moves3[0])
         clock.now += 5
         game, moves4 = two_to_win()
-        app.start(game, "after the give-up")  # the started game counts as lost
+        app.control.start(game, "after the give-up")  # the started game counts as lost
         record()
         await win(pilot, moves4, 42)
 

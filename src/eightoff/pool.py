@@ -25,15 +25,15 @@ from typing import Any, Final
 from eightoff.argtypes import Parser, error_line, int_in
 from eightoff.errors import EightOffError
 from eightoff.rules import Rules
-from eightoff.store import (
+from eightoff.schema import (
     RATINGS,
-    Store,
     StoreError,
     connect,
     database_error,
     rules_from_key,
     rules_key,
 )
+from eightoff.store import Store
 
 FORMAT: Final = "eightoff-pool"
 SHIPPED: Final = "pool-standard.json"

@@ -5,7 +5,8 @@ values, default, words, game-code letters and help text. :data:`OPTIONS` reads
 them back, and everything else derives from it: game codes
 (:mod:`eightoff.codes`), the command line's flags, ``GET /api/rules`` (and the
 page's New game form built from it) and :meth:`Rules.describe`. A new option is
-one field here plus its move logic in :mod:`eightoff.position` (and the C core).
+one field here plus its move logic in :mod:`eightoff.moverules` and
+:mod:`eightoff.position` (and the C core).
 """
 
 from __future__ import annotations

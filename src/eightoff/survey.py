@@ -11,27 +11,26 @@ exactly one row per deal.
 from __future__ import annotations
 
 import fcntl
-import importlib
 import math
 import os
-import re
-import signal
-import socket
 import sys
-import threading
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Final, TypedDict, Unpack
 
 from eightoff.errors import EightOffError
 from eightoff.numbers import InvalidNumberError, excerpt, whole_number
 from eightoff.rules import STANDARD, Rules
-from eightoff.store import SOURCES, DamagedStoreError, Row, Store
+from eightoff.store import SOURCES, DamagedStoreError, Store
+from eightoff.workers import (
+    SurveyError,
+    Task,
+    dask_executor,
+    local_executor,
+)
 
 MAX_DEAL: Final = 2**63 - 1  # SQLite's INTEGER; the deal modules check their own bounds
 BLOCK: Final = 10_000  # deal numbers looked up in the database at a time
@@ -117,95 +116,6 @@ def _merge(spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
         else:
             merged.append((low, high))
     return tuple(merged)
-
-
-@dataclass(frozen=True, slots=True)
-class Task:
-    """One chunk of work, sent to a worker: solve ``deals`` under ``rules``."""
-
-    rules: Rules
-    source: str
-    deals: tuple[int, ...]
-    seconds: float | None
-    nodes: int | None
-    optimal: bool = False
-    memory: int | None = None  # bytes of search tables; None: the solver's default
-    layers_dir: str | None = None  # the proof by layers' files kept there (on the worker)
-
-
-_PARENT: int | None = None  # set in local pool workers: the survey's pid
-
-
-ORPHAN_CHECK: Final = 0.5  # seconds between a worker's looks at its parent
-
-
-def _local_worker_init(parent: int) -> None:
-    global _PARENT
-    _PARENT = parent
-    # Ctrl-C reaches every process of the terminal's group; the survey process
-    # handles it and shuts the pool down, the workers just keep quiet.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # A survey killed outright (SIGKILL) cannot stop its workers: each one looks every
-    # ORPHAN_CHECK seconds, even mid-solve (the solver runs without the GIL), and ends.
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(ORPHAN_CHECK)
-    os._exit(1)  # nobody is left to read what this worker would find
-
-
-def solve_task(task: Task) -> list[Row]:
-    """Solve every deal of ``task`` (runs on a worker; needs only eightoff installed)."""
-    from eightoff.deal import deal, pysol_deal
-    from eightoff.pool import rate
-    from eightoff.solver import Limit, Verdict, solve
-
-    make = deal if task.source == "eightoff" else pysol_deal
-    limit = Limit(nodes=task.nodes, seconds=task.seconds, memory=task.memory)
-    version = solver_version()
-    rows: list[Row] = []
-    for number in task.deals:
-        if _PARENT is not None and os.getppid() != _PARENT:
-            os._exit(1)  # the survey process died (e.g. SIGKILL): stop, nobody will read this
-        position = make(number, task.rules)
-        result = solve(position, limit=limit, optimal=task.optimal, layers_dir=task.layers_dir)
-        solved = result.verdict is Verdict.SOLVED
-        rating = rate(result.length, result.nodes) if solved else None
-        if solved and task.optimal:
-            # Ratings are calibrated on the fast solver's line and effort; A* expands
-            # far more positions on every deal, so rate what the fast solver does.
-            fast = solve(position, limit=limit)
-            rating = rate(fast.length, fast.nodes) if fast.verdict is Verdict.SOLVED else "hard"
-        rows.append(
-            Row(
-                rules=task.rules,
-                source=task.source,
-                deal=number,
-                verdict=result.verdict.value,
-                length=result.length if solved else None,
-                optimal=result.optimal,
-                nodes=result.nodes,
-                seconds=result.seconds,
-                moves=" ".join(m.text() for m in result.moves),
-                solver=version,
-                rating=rating,
-                time_limit=task.seconds,
-                node_limit=task.nodes,
-                memory_limit=task.memory,
-            )
-        )
-    return rows
-
-
-def solver_version() -> str:
-    """The version string stored with every row."""
-    import eightoff
-    import eightoff.solver
-
-    version = getattr(eightoff.solver, "__version__", None) or eightoff.__version__
-    return str(version)
 
 
 @dataclass(slots=True)
@@ -326,151 +236,6 @@ def chunk_size(pending: int, workers: int) -> int:
     return max(1, min(MAX_CHUNK, pending // (workers * 8)))
 
 
-# The executor side: given tasks, yield finished chunks (rows) in completion order.
-Executor = Callable[[Iterator[Task]], Iterator[list[Row]]]
-
-
-def local_executor(workers: int, work: Callable[[Task], list[Row]] = solve_task) -> Executor:
-    """Run tasks on ``workers`` local processes (``work`` solves one task).
-
-    If a worker process dies (a crash in native code, the OOM killer), the
-    pool is restarted and the tasks that were in flight are retried one deal
-    at a time; a deal whose worker dies again stops the survey with a
-    :class:`SurveyError` naming the deals in flight.
-    """
-
-    def run(tasks: Iterator[Task]) -> Iterator[list[Row]]:
-        retry: list[Task] = []  # deals in flight when a worker died, one per task
-        while True:
-            lost = yield from _run_pool(workers, work, retry or tasks)
-            if lost and retry:
-                deals = ", ".join(str(n) for t in lost for n in t.deals)
-                raise SurveyError(
-                    f"a worker process died twice, the second time solving deal(s) {deals} "
-                    "(a crash in the solver?); the finished deals are saved"
-                )
-            if not lost and not retry:
-                return  # every task done
-            # After a crash: retry what was in flight, one deal per task, on a fresh pool;
-            # after a clean retry: back to the rest of the tasks.
-            retry = [replace(t, deals=(n,)) for t in lost for n in t.deals]
-
-    return run
-
-
-def _run_pool(
-    workers: int, work: Callable[[Task], list[Row]], tasks: Iterable[Task]
-) -> Generator[list[Row], None, list[Task]]:
-    """Run ``tasks`` on a new process pool, yielding finished chunks, until they are
-    done or a worker dies; returns the tasks lost with the broken pool."""
-    lost: list[Task] = []
-    running: dict[Future[list[Row]], Task] = {}
-
-    def finish(done: set[Future[list[Row]]]) -> Iterator[list[Row]]:
-        for fut in done:
-            task = running.pop(fut)
-            try:
-                rows = fut.result()
-            except BrokenProcessPool:
-                lost.append(task)
-                continue
-            yield rows
-
-    with ProcessPoolExecutor(
-        max_workers=workers, initializer=_local_worker_init, initargs=(os.getpid(),)
-    ) as pool:
-        try:
-            for task in tasks:
-                running[pool.submit(work, task)] = task
-                if len(running) >= 2 * workers:  # a small window: memory stays flat
-                    done, _ = wait(running, return_when=FIRST_COMPLETED)
-                    yield from finish(done)
-                    if lost:
-                        break  # the pool is broken: every task in flight fails too
-            while running:
-                done, _ = wait(running, return_when=FIRST_COMPLETED)
-                yield from finish(done)
-        except BaseException:  # Ctrl-C, or the survey stopped reading: stop at once
-            _terminate(pool)
-            raise
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-    return lost
-
-
-def _terminate(pool: ProcessPoolExecutor) -> None:
-    """Stop the workers now rather than after their current chunk (which may take minutes).
-
-    ``_processes`` is private, but the only handle before Python 3.14's
-    ``terminate_workers``; the rows of unfinished chunks are simply not written.
-    """
-    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
-        process.terminate()
-
-
-def dask_executor(address: str, *, timeout: float = 10.0) -> tuple[Executor, int]:
-    """Run tasks on the Dask distributed cluster at ``address``; also its thread count."""
-    _probe_scheduler(address, timeout)  # before importing distributed: that takes seconds
-    try:
-        # Typed as Any: distributed has no type hints for these calls.
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:  # pragma: no cover - distributed is a dependency
-        raise SurveyError("--dask needs the 'distributed' package") from None
-    as_completed = distributed.as_completed
-    try:
-        client = distributed.Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise SurveyError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    threads = max(1, sum(client.nthreads().values()))
-
-    def result(fut: Any) -> list[Row]:
-        try:
-            rows: list[Row] = fut.result()
-        except distributed.KilledWorker as exc:  # Dask retried the task and gave up
-            raise SurveyError(
-                f"Dask workers died solving a chunk of deals ({exc}); the finished deals are saved"
-            ) from None
-        return rows
-
-    def run(tasks: Iterator[Task]) -> Iterator[list[Row]]:
-        try:
-            window = as_completed(loop=client.loop)
-            in_flight = 0
-            for task in tasks:
-                # pure=False: never merge two submissions; the function goes by reference
-                # (eightoff.survey.solve_task), so workers need eightoff installed.
-                window.add(client.submit(solve_task, task, pure=False))
-                in_flight += 1
-                if in_flight >= 2 * threads:
-                    in_flight -= 1
-                    yield result(next(window))
-            for fut in window:
-                yield result(fut)
-        finally:
-            client.close()
-
-    return run, threads
-
-
-def _probe_scheduler(address: str, timeout: float) -> None:
-    """Check ``address`` reads as ``[tcp://]HOST:PORT`` and answers a connection, before a
-    Dask client is made: a client that cannot connect hangs, then complains at exit."""
-    m = re.fullmatch(r"(?:tcp://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})/?", address)
-    if not m or not 1 <= int(m.group(2)) <= 65535:
-        raise SurveyError(f"--dask needs a scheduler address like tcp://HOST:8786, not {address!r}")
-    host, port = m.group(1).strip("[]"), int(m.group(2))
-    try:
-        socket.create_connection((host, port), timeout=timeout).close()
-    except OSError as exc:
-        reason = exc.strerror or str(exc) or type(exc).__name__
-        raise SurveyError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
-
-
-class SurveyError(EightOffError):
-    """A survey that cannot run: bad options, an unreachable cluster, a busy database."""
-
-
 @contextmanager
 def _only_survey(db: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``db`` while a survey runs on it: a second survey on the
@@ -582,19 +347,24 @@ def _check_deals(deals: DealRange, rules: Rules) -> None:
             raise SurveyError(f"deal {deals.source}:{number}: {exc}") from None
 
 
+class SurveyOptions(TypedDict, total=False):
+    """:func:`run_survey`'s options as the command line gives them."""
+
+    workers: int | None
+    dask: str | None
+    seconds: float | None
+    nodes: int | None
+    memory: int | None
+    layers_dir: str | None
+    optimal: bool
+    redo_unknown: bool
+
+
 def command(
     db: str | Path,
     deals: str | DealRange,
     rules: Rules | None = None,
-    *,
-    workers: int | None = None,
-    dask: str | None = None,
-    seconds: float | None = 60.0,
-    nodes: int | None = None,
-    memory: int | None = None,
-    layers_dir: str | None = None,
-    optimal: bool = False,
-    redo_unknown: bool = False,
+    **options: Unpack[SurveyOptions],
 ) -> int:
     """``eightoff survey RANGE …`` (see :mod:`eightoff.cli`): run, then print one line.
 
@@ -603,19 +373,7 @@ def command(
     if isinstance(deals, str):
         deals = DealRange.parse(deals)
     try:
-        counts = run_survey(
-            db,
-            deals,
-            rules or STANDARD,
-            workers=workers,
-            dask=dask,
-            seconds=seconds,
-            nodes=nodes,
-            memory=memory,
-            layers_dir=layers_dir,
-            optimal=optimal,
-            redo_unknown=redo_unknown,
-        )
+        counts = run_survey(db, deals, rules or STANDARD, **options)
     except KeyboardInterrupt:
         print(
             "eightoff: survey interrupted; finished deals are saved, run the same command "
@@ -641,7 +399,7 @@ def report_command(
 ) -> int:
     """``eightoff survey report …``: print the report (of every rule set in ``db`` when
     ``rules`` is ``None``) and, with ``plot``, write histograms to that PNG file. With
-    ``markdown``, print the atlas page instead (see :mod:`eightoff.atlas`); its plot
+    ``markdown``, print the atlas page instead (see :mod:`eightoff.atlaspage`); its plot
     shows the groups with proven-optimal rows. With ``atlas`` (markdown only), the
     database's groups replace theirs in that atlas file, the others are kept, and the
     page shows them all; a plot is drawn only when the database has optimal rows (else
@@ -653,6 +411,7 @@ def report_command(
         raise ReportError("--atlas keeps the atlas page's figures: use it with --markdown")
     target = None if plot is None else check_plot_path(plot)
     from eightoff import atlas as pages
+    from eightoff.atlaspage import markdown as page
 
     if atlas is not None:
         pages.check_path(atlas)
@@ -664,7 +423,7 @@ def report_command(
             if atlas is not None:
                 found = pages.merged(found, pages.read(atlas))
                 pages.write(atlas, found)
-            print(pages.markdown(found, str(db), plot=plot, atlas=atlas), end="")
+            print(page(found, str(db), plot=plot, atlas=atlas), end="")
             drawn = pages.plotted(made)
             if target is not None and (drawn or atlas is None):
                 draw(drawn, target)

@@ -64,7 +64,7 @@ def survey_db(path: Path, deals: int = 300, *, version: int = 2) -> Path:
 
 def real_rows() -> list[Row]:
     """Rows the survey makes, under several rule books: real lines with runs and take-backs."""
-    from eightoff.survey import Task, solve_task
+    from eightoff.workers import Task, solve_task
 
     rows: list[Row] = []
     for name in ("standard", "app", "bakers", "alternate"):

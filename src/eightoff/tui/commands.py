@@ -14,7 +14,7 @@ from eightoff.rules import PRESETS
 from eightoff.tui.userdata import DIFFICULTIES
 
 if TYPE_CHECKING:
-    from eightoff.tui.app import EightOffApp
+    from eightoff.tui.control import GameActions
 
 PRESET_TITLES = {
     "standard": "the standard game",
@@ -29,7 +29,7 @@ class GameCommands(Provider):
     """Commands that act on the game."""
 
     def _commands(self) -> Iterator[tuple[str, Callable[[], object], str]]:
-        app: EightOffApp = self.app  # type: ignore[assignment]
+        app: GameActions = self.app  # type: ignore[assignment]
         yield "New game…", app.action_new_game, "Choose difficulty and rules"
         for difficulty in DIFFICULTIES:
             name = "any difficulty" if difficulty == "any" else difficulty

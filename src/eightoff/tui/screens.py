@@ -96,6 +96,21 @@ class Dialog(ModalScreen[Answer]):
     CSS_PATH = "dialogs.tcss"
 
 
+class Choice(Dialog[bool]):
+    """A dialog answered yes or no: the button whose id is :attr:`YES` says yes, any
+    other no; its keys call :meth:`action_answer`."""
+
+    YES: ClassVar[str] = "yes"
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == self.YES)
+
+    def action_answer(self, yes: bool) -> None:
+        """Answer ``yes`` (or no)."""
+        self.dismiss(yes)
+
+
 class HelpScreen(Dialog[None]):
     """The rules and the keys."""
 
@@ -121,7 +136,7 @@ class HelpScreen(Dialog[None]):
         self.dismiss()
 
 
-class ConfirmScreen(Dialog[bool]):
+class ConfirmScreen(Choice):
     """A yes/no question; ``True`` for yes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -141,14 +156,6 @@ class ConfirmScreen(Dialog[bool]):
                 yield Button(f"{self.yes} (y)", id="yes", variant="warning")
                 yield Button("No (n)", id="no", variant="primary")
         yield Footer()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, yes: bool) -> None:
-        """Answer the question."""
-        self.dismiss(yes)
 
 
 _PRESET_NAMES = {
@@ -345,8 +352,10 @@ class WinReport:
     """Won after playing the solver's line: counted as solved with help, not as a win."""
 
 
-class WinScreen(Dialog[bool]):
+class WinScreen(Choice):
     """The deal is won: moves, score, time and the rule set's record; ``True``: a new game."""
+
+    YES = "again"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "answer(True)", "new game"),
@@ -378,14 +387,6 @@ class WinScreen(Dialog[bool]):
                 yield Button("New game (n)", id="again", variant="primary")
                 yield Button("Close (Esc)", id="close")
         yield Footer()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "again")
-
-    def action_answer(self, again: bool) -> None:
-        """Close the screen; ``again`` asks for a new game."""
-        self.dismiss(again)
 
 
 STATS_COLUMNS = (
