@@ -70,11 +70,6 @@ KNOWN_PY_CIRCLES: list[set[str]] = [
 ]
 """Circles still to break: each circle found must lie inside one of these."""
 
-KNOWN_JS_CIRCLES: list[set[str]] = [
-    {"archive", "board", "dialogs", "play", "share", "solution"},
-]
-"""The page's circles still to break, as for :data:`KNOWN_PY_CIRCLES`."""
-
 
 @functools.cache
 def python_modules() -> dict[str, Path]:
@@ -216,10 +211,8 @@ def test_js_imports_read_the_page() -> None:
     assert "state" in graph["main"] and graph["state"] <= set(graph)
 
 
-def test_no_new_page_import_circles() -> None:
-    found = circles(js_imports())
-    new = [c for c in found if not any(c <= known for known in KNOWN_JS_CIRCLES)]
-    assert new == []
+def test_no_page_import_circles() -> None:
+    assert circles(js_imports()) == []
 
 
 # -- the tests themselves: shared helpers live in tests/support, fixtures in conftest.py -------

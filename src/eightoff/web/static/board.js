@@ -6,8 +6,6 @@ import {
   $, RANKS, SUITS, SVG_NS, board, cardEls, cardSuit, elapsedNow, flatMoves, formatTime, isRed,
   moveFrom, moveTo, parsePile, reducedMotion, state, where,
 } from "./state.js";
-import { finish, undo, undoTo } from "./play.js";
-import { openNewDialog } from "./dialogs.js";
 
 export function svgUse(suit, cls) {
   const svg = document.createElementNS(SVG_NS, "svg");
@@ -398,10 +396,19 @@ function setBanner(text, actions) {
   banner.hidden = false;
 }
 
+/** What the banner's buttons do: ``undo``, ``undoTo(count)``, ``finish`` and ``newGame``,
+ * given at start-up (main.js) by the modules above the board. */
+const bannerActions = {};
+
+export function bindBanner(actions) {
+  Object.assign(bannerActions, actions);
+}
+
 export function renderBanner() {
   const { lostOffer, view } = state;
   if (state.sol) return setBanner("", []);
-  const stuckActions = [[t("button.undo"), undo, "btn-stuck-undo"], [t("button.newGame"), openNewDialog]];
+  const { undo, undoTo, finish, newGame } = bannerActions;
+  const stuckActions = [[t("button.undo"), () => undo(), "btn-stuck-undo"], [t("button.newGame"), () => newGame()]];
   if (lostOffer) {
     const acts = [];
     let text = t("banner.lost");
@@ -414,9 +421,16 @@ export function renderBanner() {
   }
   if (view.status === "stuck") return setBanner(t("banner.stuck"), stuckActions);
   if (view.status === "playing" && view.finish) {
-    return setBanner(t("banner.finish"), [[t("button.finish"), finish, "btn-finish"]]);
+    return setBanner(t("banner.finish"), [[t("button.finish"), () => finish(), "btn-finish"]]);
   }
   return setBanner("", []);
+}
+
+/** Leave solution mode; the caller redraws the game. */
+export function closeSolution() {
+  if (state.sol && state.sol.timer) window.clearInterval(state.sol.timer);
+  state.sol = null;
+  $("solution").hidden = true;
 }
 
 let toastTimer = null;

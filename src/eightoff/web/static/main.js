@@ -2,16 +2,19 @@
 
 import { api } from "./api.js";
 import { bindArchive } from "./archive.js";
-import { announce, applySettings, notice, render, say } from "./board.js";
-import { bindDialogs, confirmDialog, loadRules, openNewDialog } from "./dialogs.js";
+import { announce, applySettings, bindBanner, closeSolution, notice, render, say } from "./board.js";
+import { bindDialogs, loadRules, openNewDialog } from "./dialogs.js";
+import { confirmDialog } from "./modal.js";
 import { bindPointer } from "./drag.js";
 import { placeSolutionBar } from "./layout.js";
 import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
 import { chooseLanguage, useLanguage } from "./lang.js";
-import { askHint, dealRequest, guarded, newGame, redo, refresh, restart, startGame, undo } from "./play.js";
+import {
+  askHint, dealRequest, finish, guarded, newGame, redo, refresh, restart, startGame, undo, undoTo,
+} from "./play.js";
 import { bindShare } from "./share.js";
-import { closeSolution, solutionGo, solutionPlay, solutionStep, startSolution, stopSolution } from "./solution.js";
+import { solutionGo, solutionPlay, solutionStep, startSolution, stopSolution } from "./solution.js";
 import { $, DEFAULT_SETTINGS, KEYS, elapsedNow, formatTime, runClock, state } from "./state.js";
 import { corrupted, loadStored, saveGame, saveSettings, validGame } from "./storage.js";
 
@@ -38,6 +41,7 @@ function onStorage(e) {
 }
 
 function bind() {
+  bindBanner({ undo, undoTo, finish, newGame: openNewDialog });
   bindPointer();
   bindKeys();
   bindDialogs();

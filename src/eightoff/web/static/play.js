@@ -3,13 +3,15 @@
 
 import { api } from "./api.js";
 import { enqueue, sendInTurn, settled } from "./busy.js";
-import { announce, clearHint, landed, notice, render, renderBanner, renderStatus, say, showHint } from "./board.js";
-import { celebrate, confirmDialog, rulesTitle } from "./dialogs.js";
+import {
+  announce, clearHint, closeSolution, landed, notice, render, renderBanner, renderStatus, say, showHint,
+} from "./board.js";
+import { celebrate, confirmDialog } from "./modal.js";
+import { rulesTitle } from "./rulesets.js";
 import { longDate } from "./daily.js";
 import { cardShort, describeMove, t } from "./i18n.js";
 import { flatMoves, reducedMotion, runClock, state } from "./state.js";
 import { countAbandon, countStart, countWin, saveGame } from "./storage.js";
-import { closeSolution } from "./solution.js";
 import { playSound } from "./sound.js";
 
 /** How long each card of "Finish" takes on its way home, in ms. */

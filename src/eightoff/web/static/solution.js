@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { enqueue } from "./busy.js";
-import { announce, clearHint, notice, render } from "./board.js";
+import { announce, clearHint, closeSolution, notice, render } from "./board.js";
 import { describeMove, t } from "./i18n.js";
 import { placeSolutionBar } from "./layout.js";
 import { $, flatMoves, runClock, state } from "./state.js";
@@ -106,13 +106,6 @@ export function solutionPlay() {
     }, 650);
   }
   updateSolution();
-}
-
-/** Leave solution mode; the caller redraws the game. */
-export function closeSolution() {
-  if (state.sol && state.sol.timer) window.clearInterval(state.sol.timer);
-  state.sol = null;
-  $("solution").hidden = true;
 }
 
 /** Leave solution mode: ``keep`` plays the steps shown into the game. */
