@@ -215,6 +215,33 @@ def test_no_page_import_circles() -> None:
     assert circles(js_imports()) == []
 
 
+STATE_WRITE = re.compile(
+    r"""\bstate\.\w+(?:\.\w+|\[[^\]]*\])*\s*(?:[-+*/%|&?]{0,3}=(?!=)|\+\+|--)"""
+    r"""|(?:\+\+|--)\s*state\.\w+"""
+    r"""|\bstate\.\w+(?:\.\w+)*\.(?:push|pop|shift|unshift|splice|add|delete|clear|set)\("""
+)
+"""An assignment to the page's shared state (``state.view =``, ``state.game.won ||=``,
+``state.k++``) or a call changing one of its lists, sets or maps."""
+
+
+def test_state_writes_are_read_by_the_pattern() -> None:
+    written = ["state.view = v", "state.sol.k += 1", "state.n++", "--state.n", "state.held.add(el)"]
+    written += ["state.settings[name] = 1", "state.x ??= 2"]
+    read = ["state.view === v", "state.sol.k >= 2", "x = state.view", "state.held.has(el)"]
+    assert all(STATE_WRITE.search(text) for text in written)
+    assert not any(STATE_WRITE.search(text) for text in read)
+
+
+def test_only_the_state_module_writes_the_shared_state() -> None:
+    writers = {
+        path.stem: STATE_WRITE.findall(path.read_text(encoding="utf-8"))
+        for path in sorted(STATIC.glob("*.js"))
+        if path.stem != "state"
+    }
+    assert {name: found for name, found in writers.items() if found} == {}
+    assert STATE_WRITE.search((STATIC / "state.js").read_text(encoding="utf-8"))
+
+
 # -- the tests themselves: shared helpers live in tests/support, fixtures in conftest.py -------
 
 TESTS = Path(__file__).resolve().parent

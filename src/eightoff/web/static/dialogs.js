@@ -10,7 +10,7 @@ import { enqueue } from "./busy.js";
 import { autoplayNow, newGame, startGame } from "./play.js";
 import { confirmDialog, endCelebration } from "./modal.js";
 import { presetMatching, rulesOf, rulesTitle } from "./rulesets.js";
-import { $, DEFAULT_SETTINGS, formatTime, state } from "./state.js";
+import { $, DEFAULT_SETTINGS, formatTime, setRulesInfo, setSetting, state } from "./state.js";
 import { shareLink } from "./share.js";
 import { resetStats, saveSettings, statsRules } from "./storage.js";
 
@@ -26,10 +26,7 @@ let rulesInfo = null;
 export function loadRules() {
   if (!rulesInfo) {
     rulesInfo = api("/api/rules").then((info) => {
-      state.presets = info.presets;
-      state.ruleTable = info.table;
-      state.difficulties = info.difficulties;
-      if (!info.difficulties.includes(state.settings.difficulty)) state.settings.difficulty = info.difficulties[0];
+      setRulesInfo(info);
       return info;
     });
     rulesInfo.catch(() => {
@@ -229,7 +226,7 @@ function openOptions() {
 function onOptionChange(e) {
   const input = e.target;
   if (!(input.name in DEFAULT_SETTINGS)) return;
-  state.settings[input.name] = input.type === "checkbox" ? input.checked : input.value;
+  setSetting(input.name, input.type === "checkbox" ? input.checked : input.value);
   saveSettings();
   if (input.name === "language") useLanguage(input.value);
   applySettings();

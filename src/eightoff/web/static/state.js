@@ -28,7 +28,8 @@ export const $ = (id) => document.getElementById(id);
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 export const board = $("board");
 
-/** Everything the modules share. ``game`` is what is saved: {code, rules, rulesText,
+/** Everything the modules share, written by this module alone (the functions below): the
+ * others read it. ``game`` is what is saved: {code, rules, rulesText,
  * winnable, actions, redo, elapsed, counted, won}, an action being the list of moves one
  * gesture played; ``view`` is the server's last answer. */
 export const state = {
@@ -93,6 +94,139 @@ export const moveOf = (pick, label) => ({
 
 export const moveFrom = (m) => placeLabel(m.from, m.card);
 export const moveTo = (m) => placeLabel(m.to, m.card);
+
+// -- the one writer: every change to the shared state goes through these ----------------
+
+/** Settings and statistics as loaded or reset, one setting as the player changes it. */
+export function setSettings(settings) {
+  state.settings = settings;
+}
+export function setSetting(name, value) {
+  state.settings[name] = value;
+}
+export function setStats(stats) {
+  state.stats = stats;
+}
+/** Statistics ``key``'s record, ``fresh`` the first time it is asked for. */
+export function statsRecord(key, fresh) {
+  if (!state.stats[key]) state.stats[key] = fresh();
+  return state.stats[key];
+}
+
+/** The server's rule declaration (GET /api/rules): a stored difficulty it does not offer
+ * is back to its first level. */
+export function setRulesInfo(info) {
+  state.presets = info.presets;
+  state.ruleTable = info.table;
+  state.difficulties = info.difficulties;
+  if (!info.difficulties.includes(state.settings.difficulty)) state.settings.difficulty = info.difficulties[0];
+}
+
+/** Play ``game`` (or none): its clock stopped, no lost position on offer. */
+export function setGame(game) {
+  state.game = game;
+  state.clockStart = null;
+  state.lostOffer = null;
+}
+/** The game played again from its deal: no move, no time, no help, not counted yet. */
+export function restartGame() {
+  Object.assign(state.game, {
+    actions: [], redo: [], elapsed: 0, counted: false, won: false, hints: 0, solutionSeen: false,
+    assisted: false, // played again from the deal: a win without help is a win
+  });
+  state.clockStart = null;
+  state.lostOffer = null;
+  state.pending = [];
+}
+/** Mark the game: ``won``, ``counted``, ``hints``, ``assisted`` (helped), ``solutionSeen``. */
+export function markGame(fields) {
+  Object.assign(state.game, fields);
+}
+/** ``moves`` played as the game's next action (the redo list is forgotten). */
+export function pushAction(moves) {
+  state.game.actions.push(moves);
+  state.game.redo = [];
+}
+/** Take back the last action (to the redo list): the action, or undefined. */
+export function takeBack() {
+  const action = state.game.actions.pop();
+  if (action) state.game.redo.push(action);
+  return action;
+}
+/** Play again the last action taken back: the action, or undefined. */
+export function playAgain() {
+  const action = state.game.redo.pop();
+  if (action) state.game.actions.push(action);
+  return action;
+}
+
+export function setView(view) {
+  state.view = view;
+}
+export function setLostOffer(offer) {
+  state.lostOffer = offer;
+}
+export function setBusy(busy) {
+  state.busy = busy;
+}
+
+/** Actions drawn already, on their way to the server. */
+export function addPending(action) {
+  state.pending.push(action);
+}
+export function dropPending(action) {
+  state.pending = action ? state.pending.filter((a) => a !== action) : [];
+}
+
+/** The pointer and the keyboard: the card picked up, a press, a drag, the last tap, the
+ * focused pile, the cards held where a drag let them go. */
+export function setSelection(pick) {
+  state.selection = pick;
+}
+export function setPress(press) {
+  state.press = press;
+}
+export function setDrag(drag) {
+  state.drag = drag;
+}
+export function setLastTap(tap) {
+  state.lastTap = tap;
+}
+export function setFocusLabel(label) {
+  state.focusLabel = label;
+}
+export function holdCard(el, held) {
+  if (held) state.held.add(el);
+  else state.held.delete(el);
+}
+
+/** The board built with ``cells`` cells; the hint's timer. */
+export function setBuiltCells(cells) {
+  state.builtCells = cells;
+}
+export function setHintTimer(timer) {
+  state.hintTimer = timer;
+}
+
+/** Solution mode (``sol``, or null when left), and the step shown in it. */
+export function setSolution(sol) {
+  state.sol = sol;
+}
+/** The position after ``step`` of the solution's moves, kept to be shown again. */
+export function keepSolutionView(step, view) {
+  state.sol.cache.set(step, view);
+}
+export function showSolutionStep(k) {
+  state.sol.k = k;
+}
+export function setSolutionTimer(timer) {
+  state.sol.timer = timer;
+}
+/** The longest column drawn in solution mode, with ``longest`` now. */
+export function solutionLongest(longest) {
+  state.sol.longest = Math.max(state.sol.longest || 0, longest);
+  return state.sol.longest;
+}
 
 export const flatMoves = () => state.game.actions.flat();
 export const elapsedNow = () =>

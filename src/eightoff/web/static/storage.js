@@ -2,7 +2,7 @@
  * are dropped and remembered in ``corrupted`` (the page says what was reset). */
 
 import { dailyStart, dailyWin } from "./daily.js";
-import { DEFAULT_SETTINGS, KEYS, foldClock, isObject, state } from "./state.js";
+import { DEFAULT_SETTINGS, KEYS, foldClock, isObject, markGame, setSettings, setStats, state, statsRecord } from "./state.js";
 
 export const corrupted = [];
 
@@ -64,8 +64,8 @@ export function validGame(v) {
 
 /** Read settings and statistics into the state; the saved game (or null). */
 export function loadStored() {
-  state.settings = { ...DEFAULT_SETTINGS, ...(storageGet(KEYS.settings, validSettings) || {}) };
-  state.stats = storageGet(KEYS.stats, validStats) || {};
+  setSettings({ ...DEFAULT_SETTINGS, ...(storageGet(KEYS.settings, validSettings) || {}) });
+  setStats(storageGet(KEYS.stats, validStats) || {});
   return storageGet(KEYS.game, validGame);
 }
 
@@ -86,18 +86,15 @@ function statsKey(rules) {
 
 function statsFor(g) {
   const key = g.daily ? "daily" : statsKey(g.rules);
-  if (!state.stats[key]) {
-    state.stats[key] = {
-      label: g.daily ? "" : g.rulesText, daily: Boolean(g.daily), played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null,
-    };
-  }
-  return state.stats[key];
+  return statsRecord(key, () => ({
+    label: g.daily ? "" : g.rulesText, daily: Boolean(g.daily), played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null,
+  }));
 }
 
 export function countStart() {
   const { game } = state;
   if (game.counted) return;
-  game.counted = true;
+  markGame({ counted: true });
   if (game.daily) dailyStart(statsFor(game), game.daily);
   else statsFor(game).played += 1;
   saveStats();
@@ -136,9 +133,9 @@ export function countWin() {
 /** Forget every statistic; a game in progress counts as played again. */
 export function resetStats() {
   const { game } = state;
-  state.stats = {};
+  setStats({});
   if (game && game.counted && !game.won) {
-    game.counted = false;
+    markGame({ counted: false });
     countStart();
   }
   saveStats();
