@@ -6,7 +6,8 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from eightoff.web.errors import ok
-from eightoff.web.models import ERRORS, NewAnswer, NewRequest, StateAnswer, StateRequest
+from eightoff.web.models import NewAnswer, NewRequest, StateAnswer, StateRequest
+from eightoff.web.routes import api_route
 from eightoff.web.service import GameService
 
 
@@ -14,12 +15,7 @@ def router(api: GameService) -> APIRouter:
     """The game's routes, answered by ``api``."""
     routes = APIRouter()
 
-    @routes.post(
-        "/api/new",
-        summary="Start a game",
-        tags=["game"],
-        responses={200: {"model": NewAnswer}, **ERRORS},
-    )
+    @api_route(routes, "POST", "/api/new", "Start a game", "game", NewAnswer)
     def new_game(req: NewRequest) -> JSONResponse:
         """A new deal (or the deal of ``code``) with its position, legal moves and taps.
 
@@ -30,12 +26,7 @@ def router(api: GameService) -> APIRouter:
         """
         return ok(api.new(req))
 
-    @routes.post(
-        "/api/state",
-        summary="Replay a game",
-        tags=["game"],
-        responses={200: {"model": StateAnswer}, **ERRORS},
-    )
+    @api_route(routes, "POST", "/api/state", "Replay a game", "game", StateAnswer)
     def state(req: StateRequest) -> JSONResponse:
         """Replay ``moves`` from the deal of ``code`` and describe the position reached.
 

@@ -11,7 +11,8 @@ from fastapi.responses import JSONResponse
 from eightoff.difficulty import DIFFICULTIES
 from eightoff.rules import OPTIONS, PRESETS
 from eightoff.web.errors import ok
-from eightoff.web.models import ERRORS, DailyAnswer, WinnabilityAnswer, WinnabilityRequest
+from eightoff.web.models import DailyAnswer, WinnabilityAnswer, WinnabilityRequest
+from eightoff.web.routes import api_route
 from eightoff.web.service import GameService, rules_of, winnability
 
 RULES_INFO: Final[dict[str, Any]] = {
@@ -31,12 +32,7 @@ def router(api: GameService) -> APIRouter:
     """The routes of the rules and of the deal of the day (its deal found by ``api``)."""
     routes = APIRouter()
 
-    @routes.get(
-        "/api/daily",
-        summary="The deal of the day",
-        tags=["game"],
-        responses={200: {"model": DailyAnswer}, **ERRORS},
-    )
+    @api_route(routes, "GET", "/api/daily", "The deal of the day", "game", DailyAnswer)
     def daily_route(date: str | None = None, rules: str = "standard") -> JSONResponse:
         """The deal of ``date`` (YYYY-MM-DD, the player's calendar date; default: today in
         UTC) under the preset ``rules``: one winnable deal per date, the same for everyone.
@@ -46,18 +42,20 @@ def router(api: GameService) -> APIRouter:
         """
         return ok(api.daily(date, rules))
 
-    @routes.post(
+    @api_route(
+        routes,
+        "POST",
         "/api/winnability",
-        summary="How often a variant can be won",
-        tags=["rules"],
-        responses={200: {"model": WinnabilityAnswer}, **ERRORS},
+        "How often a variant can be won",
+        "rules",
+        WinnabilityAnswer,
     )
     def winnability_route(req: WinnabilityRequest) -> JSONResponse:
         """The share of won deals in the survey of ``rules`` the package ships (what the
         New game form says: "about 1 in 9 deals of this variant can be won")."""
         return ok(winnability(rules_of(req.rules)))
 
-    @routes.get("/api/rules", summary="Presets and rule options", tags=["rules"])
+    @api_route(routes, "GET", "/api/rules", "Presets and rule options", "rules")
     def rules_route() -> JSONResponse:
         """Every preset (its options and a one-line description), every option's values, and
         the rule table (``table``: per option its name, CLI flag, help, default and values,

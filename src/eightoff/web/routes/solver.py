@@ -6,7 +6,8 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from eightoff.web.errors import ok
-from eightoff.web.models import ERRORS, GameRequest, HintAnswer, SolveAnswer
+from eightoff.web.models import GameRequest, HintAnswer, SolveAnswer
+from eightoff.web.routes import api_route
 from eightoff.web.service import GameService
 
 
@@ -14,12 +15,7 @@ def router(api: GameService) -> APIRouter:
     """The solver's routes, answered by ``api`` (within its solver slots and budgets)."""
     routes = APIRouter()
 
-    @routes.post(
-        "/api/hint",
-        summary="Ask the solver for a hint",
-        tags=["solver"],
-        responses={200: {"model": HintAnswer}, **ERRORS},
-    )
+    @api_route(routes, "POST", "/api/hint", "Ask the solver for a hint", "solver", HintAnswer)
     def hint_route(req: GameRequest) -> JSONResponse:
         """A move on a winning line from the current position.
 
@@ -30,11 +26,8 @@ def router(api: GameService) -> APIRouter:
         """
         return ok(api.hint(req))
 
-    @routes.post(
-        "/api/solve",
-        summary="Solve from the current position",
-        tags=["solver"],
-        responses={200: {"model": SolveAnswer}, **ERRORS},
+    @api_route(
+        routes, "POST", "/api/solve", "Solve from the current position", "solver", SolveAnswer
     )
     def solve_route(req: GameRequest) -> JSONResponse:
         """The solver's JSON result from the position after ``moves`` (verdict, moves…)."""
