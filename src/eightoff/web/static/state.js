@@ -97,15 +97,24 @@ export const moveTo = (m) => placeLabel(m.to, m.card);
 
 // -- the one writer: every change to the shared state goes through these ----------------
 
-/** Settings and statistics as loaded or reset, one setting as the player changes it. */
-export function setSettings(settings) {
-  state.settings = settings;
-}
+const setter = (field) => (value) => {
+  state[field] = value;
+};
+
+/** The fields set whole: ``setView(answer)`` and so on (the selection is {label, index,
+ * count, card}; a press, a drag and the last tap are drag.js's; ``sol`` is solution mode,
+ * null when left). */
+export const [
+  setSettings, setStats, setView, setLostOffer, setBusy, setSelection, setPress, setDrag, setLastTap,
+  setFocusLabel, setBuiltCells, setHintTimer, setSolution,
+] = [
+  "settings", "stats", "view", "lostOffer", "busy", "selection", "press", "drag", "lastTap",
+  "focusLabel", "builtCells", "hintTimer", "sol",
+].map(setter);
+
+/** One setting as the player changes it. */
 export function setSetting(name, value) {
   state.settings[name] = value;
-}
-export function setStats(stats) {
-  state.stats = stats;
 }
 /** Statistics ``key``'s record, ``fresh`` the first time it is asked for. */
 export function statsRecord(key, fresh) {
@@ -160,16 +169,6 @@ export function playAgain() {
   return action;
 }
 
-export function setView(view) {
-  state.view = view;
-}
-export function setLostOffer(offer) {
-  state.lostOffer = offer;
-}
-export function setBusy(busy) {
-  state.busy = busy;
-}
-
 /** Actions drawn already, on their way to the server. */
 export function addPending(action) {
   state.pending.push(action);
@@ -178,44 +177,17 @@ export function dropPending(action) {
   state.pending = action ? state.pending.filter((a) => a !== action) : [];
 }
 
-/** The pointer and the keyboard: the card picked up, a press, a drag, the last tap, the
- * focused pile, the cards held where a drag let them go. */
-export function setSelection(pick) {
-  state.selection = pick;
-}
-export function setPress(press) {
-  state.press = press;
-}
-export function setDrag(drag) {
-  state.drag = drag;
-}
-export function setLastTap(tap) {
-  state.lastTap = tap;
-}
-export function setFocusLabel(label) {
-  state.focusLabel = label;
-}
+/** A card element held where a drag let it go (``held``), or let go. */
 export function holdCard(el, held) {
   if (held) state.held.add(el);
   else state.held.delete(el);
 }
 
-/** The board built with ``cells`` cells; the hint's timer. */
-export function setBuiltCells(cells) {
-  state.builtCells = cells;
-}
-export function setHintTimer(timer) {
-  state.hintTimer = timer;
-}
-
-/** Solution mode (``sol``, or null when left), and the step shown in it. */
-export function setSolution(sol) {
-  state.sol = sol;
-}
 /** The position after ``step`` of the solution's moves, kept to be shown again. */
 export function keepSolutionView(step, view) {
   state.sol.cache.set(step, view);
 }
+/** Solution mode: the step shown, the timer playing it. */
 export function showSolutionStep(k) {
   state.sol.k = k;
 }
