@@ -215,6 +215,28 @@ def test_no_page_import_circles() -> None:
     assert circles(js_imports()) == []
 
 
+PAGE_LAYERS: list[set[str]] = [
+    {"state"},
+    {"api", "busy", "daily", "i18n", "lang", "layout", "page", "rulesets", "sound", "storage"},
+    {"board", "modal", "share"},
+    {"archive", "play", "solution"},
+    {"dialogs", "drag", "input", "main"},
+]
+"""The page's modules, bottom up: the shared state; what reads it (words, layout, storage,
+the server); the drawing; the game's actions; input and dialogs."""
+
+
+def test_the_page_imports_down_its_layers() -> None:
+    graph = js_imports()
+    level = {name: i for i, names in enumerate(PAGE_LAYERS) for name in names}
+    assert sorted(graph) == sorted(level), "place each page module in PAGE_LAYERS"
+    up = {
+        name: sorted(t for t in targets if level[t] > level[name])
+        for name, targets in graph.items()
+    }
+    assert {name: found for name, found in up.items() if found} == {}
+
+
 STATE_WRITE = re.compile(
     r"""\bstate\.\w+(?:\.\w+|\[[^\]]*\])*\s*(?:[-+*/%|&?]{0,3}=(?!=)|\+\+|--)"""
     r"""|(?:\+\+|--)\s*state\.\w+"""
