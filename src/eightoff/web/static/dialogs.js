@@ -175,12 +175,11 @@ export async function openNewDialog() {
 function onNewClose() {
   const dlg = $("dlg-new");
   const form = $("form-new");
-  const { settings } = state;
   if (dlg.returnValue === "deal") {
-    settings.rules = readRuleForm(form);
-    settings.autoplay = form.elements.autoplay.checked;
-    settings.winnable = form.elements.winnable.checked;
-    settings.difficulty = form.elements.difficulty.value;
+    setSetting("rules", readRuleForm(form));
+    setSetting("autoplay", form.elements.autoplay.checked);
+    setSetting("winnable", form.elements.winnable.checked);
+    setSetting("difficulty", form.elements.difficulty.value);
     saveSettings();
     newGame();
   } else if (dlg.returnValue === "daily") {

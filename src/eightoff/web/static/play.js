@@ -11,7 +11,7 @@ import { rulesTitle } from "./rulesets.js";
 import { longDate } from "./daily.js";
 import { cardShort, describeMove, t } from "./i18n.js";
 import {
-  addPending, dropPending, flatMoves, markGame, playAgain, pushAction, reducedMotion, restartGame, runClock,
+  addPending, advancePending, dropPending, flatMoves, markGame, playAgain, pushAction, reducedMotion, restartGame, runClock,
   setGame, setLostOffer, setView, state, takeBack,
 } from "./state.js";
 import { countAbandon, countStart, countWin, saveGame } from "./storage.js";
@@ -190,10 +190,10 @@ export function finish() {
     const action = { moves, shown: 0, label: t("announce.finish"), game: state.game, ready: null };
     addPending(action);
     const step = reducedMotion.matches ? 0 : FINISH_STEP_MS;
-    action.ready = (async () => {
+    const drawn = (async () => {
       for (let k = 1; k <= moves.length; k++) {
         if (!state.pending.includes(action)) return;
-        action.shown = k;
+        advancePending(action, { shown: k });
         if (step) {
           render({ animate: true });
           await pause(step);
@@ -201,6 +201,7 @@ export function finish() {
       }
       if (!step) render();
     })();
+    advancePending(action, { ready: drawn });
     sendInTurn(() => send(action));
   });
 }

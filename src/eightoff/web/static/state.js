@@ -116,10 +116,13 @@ export const [
 export function setSetting(name, value) {
   state.settings[name] = value;
 }
-/** Statistics ``key``'s record, ``fresh`` the first time it is asked for. */
-export function statsRecord(key, fresh) {
-  if (!state.stats[key]) state.stats[key] = fresh();
-  return state.stats[key];
+/** Change statistics ``key``'s record (``fresh()`` the first time) by ``change(record)``,
+ * given a copy to change; what ``change`` returns. */
+export function changeStats(key, fresh, change) {
+  const record = structuredClone(state.stats[key] || fresh());
+  const out = change(record);
+  state.stats[key] = record;
+  return out;
 }
 
 /** The server's rule declaration (GET /api/rules): a stored difficulty it does not offer
@@ -172,6 +175,10 @@ export function playAgain() {
 /** Actions drawn already, on their way to the server. */
 export function addPending(action) {
   state.pending.push(action);
+}
+/** How far a pending action has come: ``shown`` moves drawn, ``ready`` once all are. */
+export function advancePending(action, fields) {
+  Object.assign(action, fields);
 }
 export function dropPending(action) {
   state.pending = action ? state.pending.filter((a) => a !== action) : [];
