@@ -26,6 +26,8 @@ from starlette.types import ASGIApp, Scope
 REVALIDATE: Final = "no-cache"
 """Kept by the browser, and asked about again before each use (304 when unchanged)."""
 HTML: Final = "text/html; charset=utf-8"
+STATIC: Final = Path(__file__).parent / "static"
+"""The page's files: HTML, ES modules, styles, images."""
 _IMPORT: Final = re.compile(r'(?:from|import)\s*"\./([\w.-]+\.js)"')
 
 
@@ -100,4 +102,4 @@ class Static(StaticFiles):
         return response
 
 
-__all__ = ["HTML", "REVALIDATE", "Gzip", "Static", "modules", "page", "with_preloads"]
+__all__ = ["HTML", "REVALIDATE", "STATIC", "Gzip", "Static", "modules", "page", "with_preloads"]

@@ -1,30 +1,33 @@
-"""Small pieces around the app: HEAD answered as GET, Host headers read strictly, a
-malformed JSON body explained, and long replays answered in a process of their own."""
+"""The pieces around the app: the guard (Host header, body size and time, security
+headers), HEAD answered as GET, and long replays answered in a process of their own."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import re
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor
-from functools import cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import anyio.to_thread
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from eightoff.numbers import InvalidNumberError, json_int
+from eightoff.web.errors import BODY_KEY, error
 from eightoff.web.solving import SolverProcesses
 
-if TYPE_CHECKING:
-    from fastapi import FastAPI
-
-BODY_KEY: Final = "eightoff.body"
-"""Where the guard leaves a request's body in its ASGI scope (to explain a bad one)."""
-
 _HOST: Final = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::[0-9]{1,5})?")
-_DEPTH: Final = 64  # a body nesting deeper is called too deep, at the bracket that passes it
+
+
+_CSP: Final = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+_HEADERS: Final = (
+    (b"content-security-policy", _CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
 
 
 class HeadAsGet:
@@ -61,48 +64,6 @@ def host_header(headers: list[tuple[bytes, bytes]]) -> str | None:
     return None if m is None else m.group(1)
 
 
-def malformed_json(body: bytes, cause: BaseException | None) -> str:
-    """Why ``body`` could not be read as JSON, with the position: ``malformed JSON: …``."""
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return f"malformed JSON: invalid UTF-8 ({exc.reason}) at position {exc.start}"
-    where = _too_deep(text)
-    if where is not None:
-        return f"malformed JSON: nested more than {_DEPTH} levels deep at position {where}"
-    for m in _NUMBER_OR_STRING.finditer(text):
-        if m.group(1) is not None and m.group(2) is None:
-            try:
-                json_int(m.group(1))
-            except InvalidNumberError as exc:
-                return f"malformed JSON: {exc} at position {m.start(1)}"
-    try:
-        json.loads(text)
-    except json.JSONDecodeError as exc:
-        return f"malformed JSON: {exc.msg} at position {exc.pos}"
-    except (ValueError, RecursionError):
-        pass
-    return f"malformed JSON: {cause or 'cannot read the body'}"
-
-
-_NUMBER_OR_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"|(-?[0-9]+)([.eE][0-9eE.+-]*)?')
-_BRACKET: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]')
-
-
-def _too_deep(text: str) -> int | None:
-    """The position of the first bracket nesting past :data:`_DEPTH`, outside strings."""
-    depth = 0
-    for m in _BRACKET.finditer(text):
-        token = m.group()
-        if token in "[{":
-            depth += 1
-            if depth > _DEPTH:
-                return m.start()
-        elif token in "]}":
-            depth -= 1
-    return None
-
-
 class HeavyReplays:
     """Answer ``POST /api/state`` bodies of ``min_body`` bytes or more (games of a few
     thousand moves) in a replay process, at most ``most`` at once (past it, 429).
@@ -114,9 +75,17 @@ class HeavyReplays:
     which has read the body and adds the security headers.
     """
 
-    def __init__(self, app: ASGIApp, processes: SolverProcesses, min_body: int, most: int):
+    def __init__(
+        self,
+        app: ASGIApp,
+        processes: SolverProcesses,
+        min_body: int,
+        most: int,
+        replay_app: Callable[[], ASGIApp],
+    ):
         self.app = app
         self.processes = processes
+        self.replay_app = replay_app  # the app the replay process answers with (picklable)
         self.min_body = min_body
         self.most = most
         self.running = 0  # only the event loop counts: no lock
@@ -135,7 +104,7 @@ class HeavyReplays:
         try:
             kind = dict(scope["headers"]).get(b"content-type")
             status, answer = await anyio.to_thread.run_sync(
-                self.processes.run, heavy_state, body, kind
+                self.processes.run, heavy_state, body, kind, self.replay_app
             )
         except BrokenExecutor:
             stopped = "the replay stopped; try again in a moment"
@@ -150,9 +119,98 @@ class HeavyReplays:
         await send({"type": "http.response.body", "body": answer})
 
 
-def heavy_state(body: bytes, content_type: bytes | None) -> tuple[int, bytes]:
-    """``POST /api/state`` with ``body``, answered by the app in this (replay) process:
-    its status and JSON body."""
+class Guard:
+    """Refuse request bodies over ``max_body`` bytes with 413 (reading at most that much),
+    and add the security headers to every response (a plain ASGI middleware: cheap)."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_body: int,
+        body_seconds: float,
+        hosts: frozenset[str] | None,
+    ) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.body_seconds = body_seconds
+        self.hosts = hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = list(_HEADERS)
+        if scope["path"].startswith("/api/"):
+            extra.append((b"cache-control", b"no-store"))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *extra]
+            await send(message)
+
+        headers = dict(scope["headers"])
+        host = host_header(scope["headers"])
+        if host is None or (self.hosts is not None and host not in self.hosts):
+            why = (
+                "a request needs one Host header of the form name[:port]"
+                if host is None
+                else f"this server does not answer for the host {host!r} "
+                "(eightoff serve --allowed-host NAME adds a name)"
+            )
+            await error(400, why)(scope, receive, send_with_headers)
+            return
+        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send_with_headers)
+            return
+        too_big = error(413, f"request body too large: at most {self.max_body} bytes")
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await too_big(scope, receive, send_with_headers)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        deadline = asyncio.get_running_loop().time() + self.body_seconds
+        while more:
+            try:
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
+            except TimeoutError:  # a stalled body: answer, and the connection closes
+                late = error(
+                    408,
+                    f"the request body did not arrive within {self.body_seconds:g} s",
+                    {"Connection": "close"},
+                )
+                await late(scope, receive, send_with_headers)
+                return
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                await too_big(scope, receive, send_with_headers)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        scope[BODY_KEY] = body  # for the message about a body that is not JSON
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send_with_headers)
+
+
+def heavy_state(
+    body: bytes, content_type: bytes | None, replay_app: Callable[[], ASGIApp]
+) -> tuple[int, bytes]:
+    """``POST /api/state`` with ``body``, answered by ``replay_app()`` in this (replay)
+    process: its status and JSON body."""
     kind = [] if content_type is None else [(b"content-type", content_type)]
     scope = post_scope("/api/state", kind)
     status = 500
@@ -168,7 +226,10 @@ def heavy_state(body: bytes, content_type: bytes | None) -> tuple[int, bytes]:
         elif message["type"] == "http.response.body":
             chunks.append(message.get("body", b""))
 
-    asyncio.run(_replay_app()(scope, receive, send))
+    async def answer() -> None:
+        await replay_app()(scope, receive, send)
+
+    asyncio.run(answer())
     return status, b"".join(chunks)
 
 
@@ -191,19 +252,11 @@ def post_scope(path: str, headers: list[tuple[bytes, bytes]]) -> dict[str, Any]:
     }
 
 
-@cache
-def _replay_app() -> FastAPI:
-    from eightoff.web.app import Limits, create_app
-
-    return create_app(limits=Limits(heavy_body=0))  # answers here, sends nothing on
-
-
 __all__ = [
-    "BODY_KEY",
+    "Guard",
     "HeadAsGet",
     "HeavyReplays",
     "heavy_state",
     "host_header",
-    "malformed_json",
     "post_scope",
 ]

@@ -4,10 +4,9 @@ import { t, tForm, cardName, indexText, pileName, rankName } from "./i18n.js";
 import { DESIGN_COLUMN, bottomReserve, fanLimits, footHeight, sizeBoard } from "./layout.js";
 import {
   $, RANKS, SUITS, SVG_NS, board, cardEls, cardSuit, elapsedNow, flatMoves, formatTime, isRed,
-  moveFrom, moveTo, parsePile, reducedMotion, state, where,
+  moveFrom, moveTo, parsePile, reducedMotion, setBuiltCells, setHintTimer, setSelection, setSolution,
+  solutionLongest, state, where,
 } from "./state.js";
-import { finish, undo, undoTo } from "./play.js";
-import { openNewDialog } from "./dialogs.js";
 
 export function svgUse(suit, cls) {
   const svg = document.createElementNS(SVG_NS, "svg");
@@ -85,7 +84,7 @@ function buildBoard(cells) {
   for (const s of SUITS) makePile(`foundation-${s}`, founds);
   for (let k = 1; k <= cells; k++) makePile(`cell-${k}`, cellRow);
   for (let k = 1; k <= 8; k++) makePile(`column-${k}`, tableau, "column");
-  state.builtCells = cells;
+  setBuiltCells(cells);
 }
 
 export const pileEl = (label) => board.querySelector(`[data-pile="${label}"]`);
@@ -167,7 +166,7 @@ export function render(options) {
   const first = animate && !reducedMotion.matches ? measureCards() : null;
   // While the solution is shown the cards never grow (its bar keeps the room it was given).
   let longest = Math.max(...pos.columns.map((col) => col.length));
-  if (state.sol) longest = state.sol.longest = Math.max(state.sol.longest || 0, longest);
+  if (state.sol) longest = solutionLongest(longest);
   const cw = sizeBoard(longest);
   const ch = cw * 1.4;
   const placed = new Set();
@@ -247,17 +246,17 @@ function keepSelection() {
   const sel = state.selection;
   const w = sel && where.get(sel.card);
   if (!w || w.label !== sel.label) {
-    state.selection = null;
+    setSelection(null);
     return;
   }
   const column = parsePile(sel.label).kind === "column";
-  sel.index = w.index;
-  sel.count = column ? w.size - w.index : 1;
+  const count = column ? w.size - w.index : 1;
+  setSelection({ ...sel, index: w.index, count });
   const cards = [...pileEl(sel.label).querySelectorAll(".card")];
   (column ? cards.slice(w.index) : [cardEls.get(sel.card)]).forEach((el) => el.classList.add("selected"));
   if (state.pending.length) return; // where it may go is known once the server answers
   for (const m of state.view.legal_moves) {
-    if (m.count === sel.count && moveFrom(m) === sel.label) pileEl(moveTo(m)).classList.add("target");
+    if (m.count === count && moveFrom(m) === sel.label) pileEl(moveTo(m)).classList.add("target");
   }
 }
 
@@ -398,10 +397,19 @@ function setBanner(text, actions) {
   banner.hidden = false;
 }
 
+/** What the banner's buttons do: ``undo``, ``undoTo(count)``, ``finish`` and ``newGame``,
+ * given at start-up (main.js) by the modules above the board. */
+const bannerActions = {};
+
+export function bindBanner(actions) {
+  Object.assign(bannerActions, actions);
+}
+
 export function renderBanner() {
   const { lostOffer, view } = state;
   if (state.sol) return setBanner("", []);
-  const stuckActions = [[t("button.undo"), undo, "btn-stuck-undo"], [t("button.newGame"), openNewDialog]];
+  const { undo, undoTo, finish, newGame } = bannerActions;
+  const stuckActions = [[t("button.undo"), () => undo(), "btn-stuck-undo"], [t("button.newGame"), () => newGame()]];
   if (lostOffer) {
     const acts = [];
     let text = t("banner.lost");
@@ -414,9 +422,16 @@ export function renderBanner() {
   }
   if (view.status === "stuck") return setBanner(t("banner.stuck"), stuckActions);
   if (view.status === "playing" && view.finish) {
-    return setBanner(t("banner.finish"), [[t("button.finish"), finish, "btn-finish"]]);
+    return setBanner(t("banner.finish"), [[t("button.finish"), () => finish(), "btn-finish"]]);
   }
   return setBanner("", []);
+}
+
+/** Leave solution mode; the caller redraws the game. */
+export function closeSolution() {
+  if (state.sol && state.sol.timer) window.clearInterval(state.sol.timer);
+  setSolution(null);
+  $("solution").hidden = true;
 }
 
 let toastTimer = null;
@@ -463,7 +478,7 @@ darkDevice.addEventListener("change", applySettings);
 
 export function clearHint() {
   if (state.hintTimer) window.clearTimeout(state.hintTimer);
-  state.hintTimer = null;
+  setHintTimer(null);
   board.querySelectorAll(".hint, .hint-target").forEach((el) => el.classList.remove("hint", "hint-target"));
 }
 
@@ -475,5 +490,5 @@ export function showHint(move) {
   }
   const target = pileEl(moveTo(move));
   if (target) target.classList.add("hint-target");
-  state.hintTimer = window.setTimeout(clearHint, 4000);
+  setHintTimer(window.setTimeout(clearHint, 4000));
 }

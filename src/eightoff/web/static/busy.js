@@ -9,7 +9,7 @@
  * ``sendInTurn``. ``document.body.dataset.busy`` is "1" while an input or a round trip
  * waits or runs (tests wait on it). */
 
-import { state } from "./state.js";
+import { setBusy } from "./state.js";
 
 let inputs = Promise.resolve();
 let trips = Promise.resolve();
@@ -17,12 +17,12 @@ let open = 0;
 
 function hold(promise) {
   open += 1;
-  state.busy = true;
+  setBusy(true);
   document.body.dataset.busy = "1";
   promise.catch(() => {}).then(() => {
     open -= 1;
     if (open === 0) {
-      state.busy = false;
+      setBusy(false);
       document.body.dataset.busy = "0";
     }
   });

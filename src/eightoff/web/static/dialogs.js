@@ -1,6 +1,6 @@
-/* Dialogs: confirm, New game, Options, Statistics, Game code; the win celebration. */
+/* Dialogs: New game, Options, Statistics, Game code (the confirm and the win: modal.js). */
 
-import { announce, applySettings, notice, render, say, svgUse } from "./board.js";
+import { applySettings, notice, render, say } from "./board.js";
 import { dailyShare, dailyStreak, localDate } from "./daily.js";
 import { currentLanguage, t, tOr } from "./i18n.js";
 import { useLanguage } from "./lang.js";
@@ -8,20 +8,11 @@ import { api } from "./api.js";
 import { openArchive } from "./archive.js";
 import { enqueue } from "./busy.js";
 import { autoplayNow, newGame, startGame } from "./play.js";
-import { $, DEFAULT_SETTINGS, SUITS, formatTime, isObject, isRed, reducedMotion, state } from "./state.js";
+import { confirmDialog, endCelebration } from "./modal.js";
+import { presetMatching, rulesOf, rulesTitle } from "./rulesets.js";
+import { $, DEFAULT_SETTINGS, formatTime, setRulesInfo, setSetting, state } from "./state.js";
 import { shareLink } from "./share.js";
 import { resetStats, saveSettings, statsRules } from "./storage.js";
-
-/** Ask ``text``: true when the player says yes. */
-export function confirmDialog(text) {
-  const dlg = $("dlg-confirm");
-  $("confirm-text").textContent = text;
-  return new Promise((resolve) => {
-    dlg.addEventListener("close", () => resolve(dlg.returnValue === "yes"), { once: true });
-    dlg.returnValue = "";
-    dlg.showModal();
-  });
-}
 
 export function anyDialogOpen() {
   return [...document.querySelectorAll("dialog")].some((d) => d.open) || !$("celebrate").hidden;
@@ -35,10 +26,7 @@ let rulesInfo = null;
 export function loadRules() {
   if (!rulesInfo) {
     rulesInfo = api("/api/rules").then((info) => {
-      state.presets = info.presets;
-      state.ruleTable = info.table;
-      state.difficulties = info.difficulties;
-      if (!info.difficulties.includes(state.settings.difficulty)) state.settings.difficulty = info.difficulties[0];
+      setRulesInfo(info);
       return info;
     });
     rulesInfo.catch(() => {
@@ -102,20 +90,6 @@ function buildRuleFields(form) {
     item.textContent = tOr(`ui.difficulty.${level}`, capitalised(level));
     return item;
   }));
-}
-
-function rulesOf(value) {
-  if (isObject(value)) return value;
-  if (state.presets[value]) return state.presets[value].rules;
-  return Object.fromEntries(state.ruleTable.map((option) => [option.name, option.default]));
-}
-
-const sameRules = (a, b) => state.ruleTable.every((o) => String(a[o.name] ?? o.default) === String(b[o.name] ?? o.default));
-
-function presetMatching(rules) {
-  if (!state.presets) return "custom";
-  for (const [name, p] of Object.entries(state.presets)) if (sameRules(p.rules, rules)) return name;
-  return "custom";
 }
 
 function fillRuleForm(form, rules) {
@@ -201,12 +175,11 @@ export async function openNewDialog() {
 function onNewClose() {
   const dlg = $("dlg-new");
   const form = $("form-new");
-  const { settings } = state;
   if (dlg.returnValue === "deal") {
-    settings.rules = readRuleForm(form);
-    settings.autoplay = form.elements.autoplay.checked;
-    settings.winnable = form.elements.winnable.checked;
-    settings.difficulty = form.elements.difficulty.value;
+    setSetting("rules", readRuleForm(form));
+    setSetting("autoplay", form.elements.autoplay.checked);
+    setSetting("winnable", form.elements.winnable.checked);
+    setSetting("difficulty", form.elements.difficulty.value);
     saveSettings();
     newGame();
   } else if (dlg.returnValue === "daily") {
@@ -252,19 +225,12 @@ function openOptions() {
 function onOptionChange(e) {
   const input = e.target;
   if (!(input.name in DEFAULT_SETTINGS)) return;
-  state.settings[input.name] = input.type === "checkbox" ? input.checked : input.value;
+  setSetting(input.name, input.type === "checkbox" ? input.checked : input.value);
   saveSettings();
   if (input.name === "language") useLanguage(input.value);
   applySettings();
   if (state.view) render();
   if (input.name === "autoplay" && input.checked && state.view) autoplayNow();
-}
-
-/** A rule set as players name it, in the page's language: "Standard, 8 cells" (the cells
- * alone until the presets have come from the server). */
-export function rulesTitle(rules) {
-  const cells = t("stats.cells", { n: rules.cells });
-  return state.presets ? `${t(`preset.${presetMatching(rules)}`)}, ${cells}` : cells;
 }
 
 function openStats() {
@@ -331,37 +297,6 @@ async function copy(inputId) {
   } catch (err) {
     say(t("announce.copyByHand"));
   }
-}
-
-// -- the win --------------------------------------------------------------------------------
-
-export function celebrate() {
-  const { game, view } = state;
-  const box = $("celebrate");
-  $("celebrate-text").textContent = t("win.summary", {
-    moves: game.actions.length, time: formatTime(game.elapsed), score: view.score,
-  });
-  const result = dailyShare(game);
-  $("celebrate-share").hidden = result === null;
-  $("celebrate-share").textContent = result || "";
-  box.querySelectorAll(".fly").forEach((el) => el.remove());
-  if (!reducedMotion.matches) {
-    for (let i = 0; i < 28; i++) {
-      const suit = SUITS[i % 4];
-      const fly = svgUse(suit, `fly ${isRed(suit) ? "red" : "black"}`);
-      fly.style.left = `${Math.random() * 96}%`;
-      fly.style.animationDelay = `${Math.random() * 1.2}s`;
-      box.appendChild(fly);
-    }
-  }
-  box.hidden = false;
-  $("celebrate-new").focus();
-  announce(`${t("win.title")} ${$("celebrate-text").textContent}`);
-}
-
-/** The win stays on screen until the player closes it (or starts a new game). */
-function endCelebration() {
-  $("celebrate").hidden = true;
 }
 
 /** Listen to the dialogs' controls. */

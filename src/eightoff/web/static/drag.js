@@ -7,7 +7,8 @@ import { cardName, cardShort, pileName, t } from "./i18n.js";
 import { enqueue } from "./busy.js";
 import { explain, lockedInput, play, settledView } from "./play.js";
 import {
-  DOUBLE_TAP_MS, DRAG_START_PX, board, cardEls, moveFrom, moveOf, moveTo, parsePile, state, where,
+  DOUBLE_TAP_MS, DRAG_START_PX, board, cardEls, holdCard, moveFrom, moveOf, moveTo, parsePile, setDrag,
+  setFocusLabel, setLastTap, setPress, setSelection, state, where,
 } from "./state.js";
 
 /** Dragged cards are drawn above everything on the page (banners included). */
@@ -40,16 +41,16 @@ function onPointerDown(e) {
   const target = e.target.closest(".card, .pile");
   if (!target || !board.contains(target)) {
     enqueue(clearSelection); // a click on the felt puts the selection down
-    state.lastTap = null;
+    setLastTap(null);
     return;
   }
-  state.press = {
+  setPress({
     id: e.pointerId,
     x: e.clientX,
     y: e.clientY,
     cardEl: e.target.closest(".card"),
     pileEl: e.target.closest(".pile"),
-  };
+  });
 }
 
 function onPointerMove(e) {
@@ -67,7 +68,7 @@ function onPointerMove(e) {
     const pending = state.busy || state.pending.length > 0;
     const moves = pending ? [] : legalFrom(pick.label, pick.count);
     const els = movingEls(pick);
-    state.drag = { pick, moves, els, pending, targets: new Set(moves.map(moveTo)) };
+    setDrag({ pick, moves, els, pending, targets: new Set(moves.map(moveTo)) });
     for (const label of state.drag.targets) pileEl(label).classList.add("target");
     els.forEach((el, i) => {
       el.classList.add("dragging");
@@ -150,16 +151,16 @@ function snapBack(els) {
 function onPointerUp(e) {
   const p = state.press;
   if (!p || e.pointerId !== p.id) return;
-  state.press = null;
+  setPress(null);
   if (state.drag) {
     const d = state.drag;
-    state.drag = null;
+    setDrag(null);
     board.querySelectorAll(".target").forEach((el) => el.classList.remove("target"));
     const under = pileUnder(e, d);
     const label = d.pending ? under : dropTarget(e, d);
     if (label) {
       // Drawn where they were let go until the drop's turn, whatever is drawn meanwhile.
-      for (const el of d.els) state.held.add(el);
+      for (const el of d.els) holdCard(el, true);
       enqueue(() => resolveDrop(d, label));
       return;
     }
@@ -175,7 +176,7 @@ function onPointerUp(e) {
  * The card is taken from where it lies now (inputs before it may have moved it since it
  * was drawn where the player picked it up). */
 function resolveDrop(d, label) {
-  for (const el of d.els) state.held.delete(el);
+  for (const el of d.els) holdCard(el, false);
   const pick = pickAt(cardEls.get(d.pick.card));
   if (lockedInput() || !pick || pick.label === label) {
     snapBack(d.els);
@@ -200,12 +201,12 @@ function onPointerCancel() {
     snapBack(state.drag.els);
     board.querySelectorAll(".target").forEach((el) => el.classList.remove("target"));
   }
-  state.drag = null;
-  state.press = null;
+  setDrag(null);
+  setPress(null);
 }
 
 export function clearSelection() {
-  state.selection = null;
+  setSelection(null);
   board.querySelectorAll(".selected").forEach((el) => el.classList.remove("selected"));
   board.querySelectorAll(".target").forEach((el) => el.classList.remove("target"));
 }
@@ -218,7 +219,7 @@ export function select(pick) {
     explainStuck(pick);
     return false;
   }
-  state.selection = pick;
+  setSelection(pick);
   movingEls(pick).forEach((el) => el.classList.add("selected"));
   for (const m of moves) pileEl(moveTo(m)).classList.add("target");
   const key = pick.count > 1 ? "announce.pickedRun" : "announce.picked";
@@ -285,7 +286,7 @@ function tap(p) {
     // The second half of a double tap on the first tap's pile (whatever card the finger
     // lands on now: the first tap may have sent its card home, baring the one beneath):
     // the smart move of the first card, unless the first tap played. One action, never two.
-    state.lastTap = null;
+    setLastTap(null);
     const first = lastTap.outcome;
     const tapped = lastTap.card;
     enqueue(async () => {
@@ -297,7 +298,7 @@ function tap(p) {
     return;
   }
   const outcome = enqueue(() => resolveTap(label, card));
-  state.lastTap = { label, card, time: now, outcome };
+  setLastTap({ label, card, time: now, outcome });
 }
 
 /** A tap on pile ``label`` (on ``card``, if any), in turn: put the selection down there,
@@ -305,7 +306,7 @@ function tap(p) {
  * the tap may have moved it since it was drawn). True when it played a move. */
 async function resolveTap(label, card) {
   if (lockedInput()) return false;
-  state.focusLabel = label;
+  setFocusLabel(label);
   if (state.selection) {
     if (state.selection.label === label) clearSelection();
     else await moveSelectionTo(label);

@@ -6,10 +6,10 @@ import { anyDialogOpen, openNewDialog } from "./dialogs.js";
 import { clearSelection, moveSelectionTo, pickAt, select, smartFrom, tapFrom } from "./drag.js";
 import { askHint, lockedInput, redo, undo } from "./play.js";
 import { solutionPlay, solutionStep, stopSolution } from "./solution.js";
-import { SUITS, board, parsePile, state } from "./state.js";
+import { SUITS, board, parsePile, setFocusLabel, state } from "./state.js";
 
 export function moveFocus(label, index) {
-  state.focusLabel = label;
+  setFocusLabel(label);
   const el = updateFocusTargets(index);
   if (el) el.focus();
 }
@@ -116,7 +116,7 @@ export function bindKeys() {
   board.addEventListener("keydown", onBoardKey);
   board.addEventListener("focusin", (e) => {
     const pile = e.target.closest(".pile");
-    if (pile) state.focusLabel = pile.dataset.pile;
+    if (pile) setFocusLabel(pile.dataset.pile);
   });
   document.addEventListener("keydown", onGlobalKey);
 }

@@ -2,17 +2,20 @@
 
 import { api } from "./api.js";
 import { bindArchive } from "./archive.js";
-import { announce, applySettings, notice, render, say } from "./board.js";
-import { bindDialogs, confirmDialog, loadRules, openNewDialog } from "./dialogs.js";
+import { announce, applySettings, bindBanner, closeSolution, notice, render, say } from "./board.js";
+import { bindDialogs, loadRules, openNewDialog } from "./dialogs.js";
+import { confirmDialog } from "./modal.js";
 import { bindPointer } from "./drag.js";
 import { placeSolutionBar } from "./layout.js";
 import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
 import { chooseLanguage, useLanguage } from "./lang.js";
-import { askHint, dealRequest, guarded, newGame, redo, refresh, restart, startGame, undo } from "./play.js";
+import {
+  askHint, dealRequest, finish, guarded, newGame, redo, refresh, restart, startGame, undo, undoTo,
+} from "./play.js";
 import { bindShare } from "./share.js";
-import { closeSolution, solutionGo, solutionPlay, solutionStep, startSolution, stopSolution } from "./solution.js";
-import { $, DEFAULT_SETTINGS, KEYS, elapsedNow, formatTime, runClock, state } from "./state.js";
+import { solutionGo, solutionPlay, solutionStep, startSolution, stopSolution } from "./solution.js";
+import { $, DEFAULT_SETTINGS, KEYS, elapsedNow, formatTime, runClock, setGame, setSetting, state } from "./state.js";
 import { corrupted, loadStored, saveGame, saveSettings, validGame } from "./storage.js";
 
 /** Another tab saved the game: follow it, so that neither tab loses the other's moves. */
@@ -28,9 +31,7 @@ function onStorage(e) {
   const same = (g) => JSON.stringify([g.code, g.actions, g.redo]);
   if (same(other) === same(state.game)) return;
   closeSolution();
-  state.game = { ...other, counted: Boolean(other.counted), won: Boolean(other.won) };
-  state.clockStart = null;
-  state.lostOffer = null;
+  setGame({ ...other, counted: Boolean(other.counted), won: Boolean(other.won) });
   guarded(async () => {
     await refresh();
     say(t("notice.otherTab"));
@@ -38,6 +39,7 @@ function onStorage(e) {
 }
 
 function bind() {
+  bindBanner({ undo, undoTo, finish, newGame: openNewDialog });
   bindPointer();
   bindKeys();
   bindDialogs();
@@ -88,9 +90,9 @@ function bind() {
 
 /** Go on with the saved game ``saved``: true when the server could replay it. */
 async function resume(saved) {
-  state.game = saved;
-  saved.counted = Boolean(saved.counted);
+  saved.counted = Boolean(saved.counted); // read from storage: not the state yet
   saved.won = Boolean(saved.won);
+  setGame(saved);
   try {
     await refresh();
     announce(t("announce.resumed", { code: saved.code }));
@@ -98,7 +100,7 @@ async function resume(saved) {
     return true;
   } catch (err) {
     notice(t("notice.cannotResume", { error: err.message }));
-    state.game = null;
+    setGame(null);
     return false;
   }
 }
@@ -137,7 +139,7 @@ async function start() {
   if (!ok && code && savedGame && (await resume(savedGame))) return; // a bad code: the game goes on
   if (!ok && !code) {
     // The saved rules are refused: back to the standard game rather than an empty board.
-    state.settings.rules = DEFAULT_SETTINGS.rules;
+    setSetting("rules", DEFAULT_SETTINGS.rules);
     saveSettings();
     notice(t("notice.rulesRefused"));
   }

@@ -2,11 +2,11 @@
  * table (lang.js), in the language the game is played in. */
 
 import { chooseLanguage, useLanguage } from "./lang.js";
-import { KEYS, isObject, state } from "./state.js";
+import { KEYS, isObject, setSetting } from "./state.js";
 
 try {
   const saved = JSON.parse(window.localStorage.getItem(KEYS.settings));
-  if (isObject(saved) && typeof saved.language === "string") state.settings.language = saved.language;
+  if (isObject(saved) && typeof saved.language === "string") setSetting("language", saved.language);
 } catch (err) {
   /* no saved settings: the browser's language */
 }

@@ -3,13 +3,18 @@
 
 import { api } from "./api.js";
 import { enqueue, sendInTurn, settled } from "./busy.js";
-import { announce, clearHint, landed, notice, render, renderBanner, renderStatus, say, showHint } from "./board.js";
-import { celebrate, confirmDialog, rulesTitle } from "./dialogs.js";
+import {
+  announce, clearHint, closeSolution, landed, notice, render, renderBanner, renderStatus, say, showHint,
+} from "./board.js";
+import { celebrate, confirmDialog } from "./modal.js";
+import { rulesTitle } from "./rulesets.js";
 import { longDate } from "./daily.js";
 import { cardShort, describeMove, t } from "./i18n.js";
-import { flatMoves, reducedMotion, runClock, state } from "./state.js";
+import {
+  addPending, advancePending, dropPending, flatMoves, markGame, playAgain, pushAction, reducedMotion, restartGame, runClock,
+  setGame, setLostOffer, setView, state, takeBack,
+} from "./state.js";
 import { countAbandon, countStart, countWin, saveGame } from "./storage.js";
-import { closeSolution } from "./solution.js";
 import { playSound } from "./sound.js";
 
 /** How long each card of "Finish" takes on its way home, in ms. */
@@ -41,7 +46,7 @@ const pause = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
  * resolved, in turn; the promise says whether the server accepted it. */
 export function play(moves, label) {
   const action = { moves, shown: moves.length, label, game: state.game, ready: null };
-  state.pending.push(action);
+  addPending(action);
   render({ animate: true });
   return sendInTurn(() => send(action));
 }
@@ -66,7 +71,7 @@ async function send(action) {
     });
   } catch (err) {
     // Refused: the moves queued after it were made on top of it; they go too.
-    state.pending = [];
+    dropPending();
     if (state.game !== game) return false;
     render({ animate: true });
     const move = err.status === 422 && err.data ? action.moves[err.data.index - flatMoves().length] : null;
@@ -75,17 +80,16 @@ async function send(action) {
     return false;
   }
   if (action.ready) await action.ready; // the cards finish going home one by one first
-  state.pending = state.pending.filter((a) => a !== action);
+  dropPending(action);
   if (state.game !== game) return false;
   const moves = action.moves.concat(answer.autoplayed);
-  state.view = answer;
+  setView(answer);
   if (!moves.length) {
     render();
     return false;
   }
-  game.actions.push(moves);
-  game.redo = [];
-  state.lostOffer = null;
+  pushAction(moves);
+  setLostOffer(null);
   countStart();
   runClock(true);
   playSound("move");
@@ -121,7 +125,7 @@ export function afterMove() {
   const { game, view } = state;
   if (view.status === "won" && !game.won) {
     runClock(false);
-    game.won = true;
+    markGame({ won: true });
     countWin();
     saveGame();
     renderStatus();
@@ -136,7 +140,7 @@ export function afterMove() {
 /** Ask the server for the game as it is now and draw it. */
 export async function refresh(options) {
   const { game } = state;
-  state.view = await api("/api/state", { code: game.code, moves: flatMoves() });
+  setView(await api("/api/state", { code: game.code, moves: flatMoves() }));
   render(options);
   runClock(game.counted && !game.won && state.view.status !== "won");
 }
@@ -145,9 +149,8 @@ export function undo() {
   const { game } = state;
   guarded(async () => {
     if (!game.actions.length || state.sol || state.game !== game) return;
-    const action = game.actions.pop();
-    game.redo.push(action);
-    state.lostOffer = null;
+    const action = takeBack();
+    setLostOffer(null);
     await refresh({ animate: true });
     announce(t("announce.undone", { move: describeMove(action[0]) }));
     saveGame();
@@ -158,8 +161,7 @@ export function redo() {
   const { game } = state;
   guarded(async () => {
     if (!game.redo.length || state.sol || state.game !== game) return;
-    const action = game.redo.pop();
-    game.actions.push(action);
+    const action = playAgain();
     await refresh({ animate: true });
     announce(t("announce.redone", { move: describeMove(action[0]) }));
     afterMove();
@@ -170,8 +172,8 @@ export function redo() {
 export function undoTo(count) {
   const { game } = state;
   guarded(async () => {
-    while (game.actions.length && flatMoves().length > count) game.redo.push(game.actions.pop());
-    state.lostOffer = null;
+    while (state.game === game && game.actions.length && flatMoves().length > count) takeBack();
+    setLostOffer(null);
     await refresh({ animate: true });
     announce(t("announce.backTo", { n: game.actions.length }));
     saveGame();
@@ -186,12 +188,12 @@ export function finish() {
     const moves = state.view && state.view.finish;
     if (!moves || lockedInput()) return;
     const action = { moves, shown: 0, label: t("announce.finish"), game: state.game, ready: null };
-    state.pending.push(action);
+    addPending(action);
     const step = reducedMotion.matches ? 0 : FINISH_STEP_MS;
-    action.ready = (async () => {
+    const drawn = (async () => {
       for (let k = 1; k <= moves.length; k++) {
         if (!state.pending.includes(action)) return;
-        action.shown = k;
+        advancePending(action, { shown: k });
         if (step) {
           render({ animate: true });
           await pause(step);
@@ -199,6 +201,7 @@ export function finish() {
       }
       if (!step) render();
     })();
+    advancePending(action, { ready: drawn });
     sendInTurn(() => send(action));
   });
 }
@@ -231,9 +234,9 @@ export async function newGame(request) {
 /** Play the game of ``answer``, the server's answer to the /api/new ``body``. */
 export function startGame(answer, body) {
   countAbandon();
-  state.pending = [];
+  dropPending();
   closeSolution();
-  state.game = {
+  setGame({
     code: answer.code,
     rules: answer.rules,
     rulesText: answer.rules_text,
@@ -245,10 +248,8 @@ export function startGame(answer, body) {
     won: false,
     daily: answer.date || null, // the deal of the day: its date
     hints: 0,
-  };
-  state.clockStart = null;
-  state.lostOffer = null;
-  state.view = answer;
+  });
+  setView(answer);
   render();
   saveGame();
   announce(answer.date
@@ -259,19 +260,8 @@ export function startGame(answer, body) {
 
 export async function restart() {
   if (!(await confirmDialog(t("confirm.restart")))) return;
-  const { game } = state;
   countAbandon();
-  game.actions = [];
-  game.redo = [];
-  game.elapsed = 0;
-  game.counted = false;
-  game.won = false;
-  game.hints = 0;
-  game.solutionSeen = false;
-  game.assisted = false; // played again from the deal: a win without help is a win
-  state.clockStart = null;
-  state.lostOffer = null;
-  state.pending = [];
+  restartGame();
   await guarded(() => refresh());
   saveGame();
   announce(t("announce.restarted"));
@@ -279,7 +269,7 @@ export async function restart() {
 
 /** The solver proved the position lost: offer to go back to the last winnable one. */
 export function offerUndo(undoTo) {
-  state.lostOffer = { undoTo };
+  setLostOffer({ undoTo });
   renderBanner();
 }
 
@@ -290,7 +280,7 @@ export function askHint() {
     if (state.game !== game || state.view.status !== "playing") return;
     announce(t("announce.thinking"));
     const answer = await api("/api/hint", { code: game.code, moves: flatMoves() });
-    game.hints = (game.hints || 0) + 1;
+    if (state.game === game) markGame({ hints: (game.hints || 0) + 1 });
     if (answer.winnable === false) {
       offerUndo(answer.undo_to);
       let text = t("banner.lost");

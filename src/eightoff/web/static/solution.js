@@ -2,10 +2,13 @@
 
 import { api } from "./api.js";
 import { enqueue } from "./busy.js";
-import { announce, clearHint, notice, render } from "./board.js";
+import { announce, clearHint, closeSolution, notice, render } from "./board.js";
 import { describeMove, t } from "./i18n.js";
 import { placeSolutionBar } from "./layout.js";
-import { $, flatMoves, runClock, state } from "./state.js";
+import {
+  $, flatMoves, keepSolutionView, markGame, pushAction, runClock, setSolution, setSolutionTimer, setView,
+  showSolutionStep, state,
+} from "./state.js";
 import { countStart } from "./storage.js";
 import { afterMove, guarded, lockedInput, offerUndo, refresh } from "./play.js";
 
@@ -19,7 +22,7 @@ export function startSolution() {
       if (result.verdict === "unsolvable") {
         // Lost: the hint knows how far back the game was last winnable.
         const answer = await api("/api/hint", { code: game.code, moves: flatMoves() });
-        game.assisted = true; // the solver's word on the position is help
+        if (state.game === game) markGame({ assisted: true }); // the solver's word on the position is help
         offerUndo(answer.winnable === false ? answer.undo_to : null);
         announce(t("banner.lost"));
       } else {
@@ -30,10 +33,9 @@ export function startSolution() {
     }
     clearHint();
     runClock(false); // the clock stops while the solution is shown
-    game.solutionSeen = true; // help (storage.js wasHelped), told in the daily share line
+    if (state.game === game) markGame({ solutionSeen: true }); // help (storage.js wasHelped), told in the daily share line
     const longest = Math.max(...state.view.position.columns.map((col) => col.length));
-    state.sol = { base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map(), longest };
-    state.sol.cache.set(0, state.view);
+    setSolution({ base: flatMoves(), steps: result.moves, k: 0, timer: null, cache: new Map([[0, state.view]]), longest });
     $("solution").hidden = false;
     placeSolutionBar();
     updateSolution();
@@ -70,10 +72,10 @@ function showStep(k) {
         return;
       }
       if (state.sol !== sol) return;
-      sol.cache.set(step, view);
+      keepSolutionView(step, view);
     }
-    sol.k = step;
-    state.view = view;
+    showSolutionStep(step);
+    setView(view);
     render({ animate: true });
     updateSolution();
     if (step > 0) announce(t("announce.step", { k: step, move: describeMove(sol.steps[step - 1]) }));
@@ -91,28 +93,21 @@ export function solutionPlay() {
   if (!sol) return;
   if (sol.timer) {
     window.clearInterval(sol.timer);
-    sol.timer = null;
+    setSolutionTimer(null);
   } else {
     if (sol.k === sol.steps.length) solutionGo(0);
-    sol.timer = window.setInterval(() => {
+    setSolutionTimer(window.setInterval(() => {
       if (state.sol !== sol) return;
       if (sol.k >= sol.steps.length) {
         window.clearInterval(sol.timer);
-        sol.timer = null;
+        setSolutionTimer(null);
         updateSolution();
         return;
       }
       if (!state.busy) solutionStep(1); // a slow answer is not overtaken
-    }, 650);
+    }, 650));
   }
   updateSolution();
-}
-
-/** Leave solution mode; the caller redraws the game. */
-export function closeSolution() {
-  if (state.sol && state.sol.timer) window.clearInterval(state.sol.timer);
-  state.sol = null;
-  $("solution").hidden = true;
 }
 
 /** Leave solution mode: ``keep`` plays the steps shown into the game. */
@@ -122,9 +117,8 @@ export function stopSolution(keep) {
   const taken = keep ? sol.steps.slice(0, sol.k) : [];
   closeSolution();
   if (taken.length) {
-    for (const m of taken) game.actions.push([m]);
-    game.redo = [];
-    game.assisted = true; // a win from here is "solved with help"
+    for (const m of taken) pushAction([m]);
+    markGame({ assisted: true }); // a win from here is "solved with help"
     countStart();
   }
   guarded(async () => {

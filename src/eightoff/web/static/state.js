@@ -28,7 +28,8 @@ export const $ = (id) => document.getElementById(id);
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 export const board = $("board");
 
-/** Everything the modules share. ``game`` is what is saved: {code, rules, rulesText,
+/** Everything the modules share, written by this module alone (the functions below): the
+ * others read it. ``game`` is what is saved: {code, rules, rulesText,
  * winnable, actions, redo, elapsed, counted, won}, an action being the list of moves one
  * gesture played; ``view`` is the server's last answer. */
 export const state = {
@@ -93,6 +94,118 @@ export const moveOf = (pick, label) => ({
 
 export const moveFrom = (m) => placeLabel(m.from, m.card);
 export const moveTo = (m) => placeLabel(m.to, m.card);
+
+// -- the one writer: every change to the shared state goes through these ----------------
+
+const setter = (field) => (value) => {
+  state[field] = value;
+};
+
+/** The fields set whole: ``setView(answer)`` and so on (the selection is {label, index,
+ * count, card}; a press, a drag and the last tap are drag.js's; ``sol`` is solution mode,
+ * null when left). */
+export const [
+  setSettings, setStats, setView, setLostOffer, setBusy, setSelection, setPress, setDrag, setLastTap,
+  setFocusLabel, setBuiltCells, setHintTimer, setSolution,
+] = [
+  "settings", "stats", "view", "lostOffer", "busy", "selection", "press", "drag", "lastTap",
+  "focusLabel", "builtCells", "hintTimer", "sol",
+].map(setter);
+
+/** One setting as the player changes it. */
+export function setSetting(name, value) {
+  state.settings[name] = value;
+}
+/** Change statistics ``key``'s record (``fresh()`` the first time) by ``change(record)``,
+ * given a copy to change; what ``change`` returns. */
+export function changeStats(key, fresh, change) {
+  const record = structuredClone(state.stats[key] || fresh());
+  const out = change(record);
+  state.stats[key] = record;
+  return out;
+}
+
+/** The server's rule declaration (GET /api/rules): a stored difficulty it does not offer
+ * is back to its first level. */
+export function setRulesInfo(info) {
+  state.presets = info.presets;
+  state.ruleTable = info.table;
+  state.difficulties = info.difficulties;
+  if (!info.difficulties.includes(state.settings.difficulty)) state.settings.difficulty = info.difficulties[0];
+}
+
+/** Play ``game`` (or none): its clock stopped, no lost position on offer. */
+export function setGame(game) {
+  state.game = game;
+  state.clockStart = null;
+  state.lostOffer = null;
+}
+/** The game played again from its deal: no move, no time, no help, not counted yet. */
+export function restartGame() {
+  Object.assign(state.game, {
+    actions: [], redo: [], elapsed: 0, counted: false, won: false, hints: 0, solutionSeen: false,
+    assisted: false, // played again from the deal: a win without help is a win
+  });
+  state.clockStart = null;
+  state.lostOffer = null;
+  state.pending = [];
+}
+/** Mark the game: ``won``, ``counted``, ``hints``, ``assisted`` (helped), ``solutionSeen``. */
+export function markGame(fields) {
+  Object.assign(state.game, fields);
+}
+/** ``moves`` played as the game's next action (the redo list is forgotten). */
+export function pushAction(moves) {
+  state.game.actions.push(moves);
+  state.game.redo = [];
+}
+/** Take back the last action (to the redo list): the action, or undefined. */
+export function takeBack() {
+  const action = state.game.actions.pop();
+  if (action) state.game.redo.push(action);
+  return action;
+}
+/** Play again the last action taken back: the action, or undefined. */
+export function playAgain() {
+  const action = state.game.redo.pop();
+  if (action) state.game.actions.push(action);
+  return action;
+}
+
+/** Actions drawn already, on their way to the server. */
+export function addPending(action) {
+  state.pending.push(action);
+}
+/** How far a pending action has come: ``shown`` moves drawn, ``ready`` once all are. */
+export function advancePending(action, fields) {
+  Object.assign(action, fields);
+}
+export function dropPending(action) {
+  state.pending = action ? state.pending.filter((a) => a !== action) : [];
+}
+
+/** A card element held where a drag let it go (``held``), or let go. */
+export function holdCard(el, held) {
+  if (held) state.held.add(el);
+  else state.held.delete(el);
+}
+
+/** The position after ``step`` of the solution's moves, kept to be shown again. */
+export function keepSolutionView(step, view) {
+  state.sol.cache.set(step, view);
+}
+/** Solution mode: the step shown, the timer playing it. */
+export function showSolutionStep(k) {
+  state.sol.k = k;
+}
+export function setSolutionTimer(timer) {
+  state.sol.timer = timer;
+}
+/** The longest column drawn in solution mode, with ``longest`` now. */
+export function solutionLongest(longest) {
+  state.sol.longest = Math.max(state.sol.longest || 0, longest);
+  return state.sol.longest;
+}
 
 export const flatMoves = () => state.game.actions.flat();
 export const elapsedNow = () =>

@@ -2,7 +2,7 @@
  * are dropped and remembered in ``corrupted`` (the page says what was reset). */
 
 import { dailyStart, dailyWin } from "./daily.js";
-import { DEFAULT_SETTINGS, KEYS, foldClock, isObject, state } from "./state.js";
+import { DEFAULT_SETTINGS, KEYS, changeStats, foldClock, isObject, markGame, setSettings, setStats, state } from "./state.js";
 
 export const corrupted = [];
 
@@ -64,8 +64,8 @@ export function validGame(v) {
 
 /** Read settings and statistics into the state; the saved game (or null). */
 export function loadStored() {
-  state.settings = { ...DEFAULT_SETTINGS, ...(storageGet(KEYS.settings, validSettings) || {}) };
-  state.stats = storageGet(KEYS.stats, validStats) || {};
+  setSettings({ ...DEFAULT_SETTINGS, ...(storageGet(KEYS.settings, validSettings) || {}) });
+  setStats(storageGet(KEYS.stats, validStats) || {});
   return storageGet(KEYS.game, validGame);
 }
 
@@ -84,22 +84,23 @@ function statsKey(rules) {
   return JSON.stringify(Object.keys(rules).sort().map((k) => [k, rules[k]]));
 }
 
-function statsFor(g) {
+/** Change the statistics of game ``g``'s rule set (or of the deals of the day) by
+ * ``change(record)``. */
+function changeStatsOf(g, change) {
   const key = g.daily ? "daily" : statsKey(g.rules);
-  if (!state.stats[key]) {
-    state.stats[key] = {
-      label: g.daily ? "" : g.rulesText, daily: Boolean(g.daily), played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null,
-    };
-  }
-  return state.stats[key];
+  return changeStats(key, () => ({
+    label: g.daily ? "" : g.rulesText, daily: Boolean(g.daily), played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null,
+  }), change);
 }
 
 export function countStart() {
   const { game } = state;
   if (game.counted) return;
-  game.counted = true;
-  if (game.daily) dailyStart(statsFor(game), game.daily);
-  else statsFor(game).played += 1;
+  markGame({ counted: true });
+  changeStatsOf(game, (s) => {
+    if (game.daily) dailyStart(s, game.daily);
+    else s.played += 1;
+  });
   saveStats();
 }
 
@@ -112,33 +113,33 @@ export const wasHelped = (game) => Boolean(game.assisted || game.hints || game.s
 
 export function countWin() {
   const { game } = state;
-  const s = statsFor(game);
-  if (wasHelped(game)) {
-    s.helped = (s.helped || 0) + 1;
-    s.streak = 0;
-    saveStats();
-    return;
-  }
-  if (game.daily) {
-    if (!dailyWin(s, game.daily)) return saveStats();
-  } else {
-    s.won += 1;
-    s.streak += 1;
-    s.bestStreak = Math.max(s.bestStreak, s.streak);
-  }
-  const time = game.elapsed;
-  s.bestTime = s.bestTime === null ? time : Math.min(s.bestTime, time);
-  const moves = game.actions.length;
-  s.fewestMoves = s.fewestMoves === null ? moves : Math.min(s.fewestMoves, moves);
+  changeStatsOf(game, (s) => {
+    if (wasHelped(game)) {
+      s.helped = (s.helped || 0) + 1;
+      s.streak = 0;
+      return;
+    }
+    if (game.daily) {
+      if (!dailyWin(s, game.daily)) return;
+    } else {
+      s.won += 1;
+      s.streak += 1;
+      s.bestStreak = Math.max(s.bestStreak, s.streak);
+    }
+    const time = game.elapsed;
+    s.bestTime = s.bestTime === null ? time : Math.min(s.bestTime, time);
+    const moves = game.actions.length;
+    s.fewestMoves = s.fewestMoves === null ? moves : Math.min(s.fewestMoves, moves);
+  });
   saveStats();
 }
 
 /** Forget every statistic; a game in progress counts as played again. */
 export function resetStats() {
   const { game } = state;
-  state.stats = {};
+  setStats({});
   if (game && game.counted && !game.won) {
-    game.counted = false;
+    markGame({ counted: false });
     countStart();
   }
   saveStats();
@@ -147,7 +148,9 @@ export function resetStats() {
 export function countAbandon() {
   const { game } = state;
   if (game && game.counted && !game.won && !game.daily) { // a daily streak counts days
-    statsFor(game).streak = 0;
+    changeStatsOf(game, (s) => {
+      s.streak = 0;
+    });
     saveStats();
   }
 }
