@@ -63,13 +63,6 @@ LAYERS: Mapping[str, int] = {
 """Each module's layer, by its name or its package's (``eightoff.solver`` covers
 ``eightoff.solver.core``); a new top-level module must be placed here."""
 
-KNOWN_ARROWS_UP: set[tuple[str, str]] = set()
-"""Imports running back up still to remove (the engine's replay in C, read from the
-solver's extension until the kernel has its own), left out of the graph below."""
-
-KNOWN_PY_CIRCLES: list[set[str]] = []
-"""Circles still to break: each circle found must lie inside one of these."""
-
 
 @functools.cache
 def python_modules() -> dict[str, Path]:
@@ -110,7 +103,7 @@ def python_imports() -> dict[str, set[str]]:
             for target in targets:
                 while target and target not in modules:
                     target = target.rpartition(".")[0]
-                if target and target != name and (name, target) not in KNOWN_ARROWS_UP:
+                if target and target != name:
                     graph[name].add(target)
     return graph
 
@@ -177,10 +170,8 @@ def test_python_imports_reads_every_form_of_import() -> None:
     assert "eightoff.tui.screens" in graph["eightoff.tui.app"]  # inside a method
 
 
-def test_no_new_python_import_circles() -> None:
-    found = circles(python_imports())
-    new = [c for c in found if not any(c <= known for known in KNOWN_PY_CIRCLES)]
-    assert new == []
+def test_no_python_import_circles() -> None:
+    assert circles(python_imports()) == []
 
 
 @pytest.mark.parametrize("module", sorted(python_modules()))
@@ -268,10 +259,6 @@ def test_only_the_state_module_writes_the_shared_state() -> None:
 
 TESTS = Path(__file__).resolve().parent
 
-KNOWN_TEST_IMPORTERS: set[str] = set()
-"""Test files that still import another test module (the C core's tests, sharing their
-helpers), each to import them from ``tests/support`` instead and leave this set."""
-
 
 def imported_test_modules(source: str, test_modules: set[str]) -> set[str]:
     """The test modules (and ``conftest``) that ``source`` imports, by any form of import."""
@@ -304,7 +291,4 @@ def test_no_test_module_imports_another() -> None:
         imported = imported_test_modules(path.read_text(encoding="utf-8"), test_modules)
         if imported:
             importers[str(path.relative_to(TESTS))] = sorted(imported)
-    new = {name: found for name, found in importers.items() if name not in KNOWN_TEST_IMPORTERS}
-    assert new == {}, "import shared helpers from tests/support; fixtures come from conftest.py"
-    cleared = sorted(KNOWN_TEST_IMPORTERS - importers.keys())
-    assert cleared == [], "these import no test module now: take them off KNOWN_TEST_IMPORTERS"
+    assert importers == {}, "import shared helpers from tests/support; fixtures from conftest.py"
