@@ -463,6 +463,21 @@ def test_moves_from_fcs_solution() -> None:
     assert moves_from_fcs_solution("I could not solve this game.\n") == []
 
 
+def test_fcs_solution_lines_in_other_spellings() -> None:
+    text = (
+        "Move a card from freecell 1 to freecell 6\n"
+        "  MOVE  a card from stack 2 to stack 5.\n"
+        "Move 1 card from stack 0 to freecell 0.\n"
+        "Move 2 cards from stack 3 to stack 4\n"
+    )
+    assert moves_from_fcs_solution(text) == [
+        Move(cell(1), cell(6)),
+        Move(column(2), column(5), 1),
+        Move(column(0), cell(0)),
+        Move(column(3), column(4), 2),
+    ]
+
+
 @pytest.mark.parametrize(
     "line",
     [
