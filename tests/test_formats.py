@@ -82,6 +82,14 @@ def test_write_pysol_deal_1() -> None:
     assert position_to_fcs(pysol_deal(1)) == "Foundations: H-0 C-0 D-0 S-0\n" + PYSOL_1
 
 
+def test_write_an_endgame_with_empty_columns() -> None:
+    assert position_to_fcs(position_from_fcs(ENDGAME)) == (
+        "Foundations: H-J C-K D-K S-K\nFreecells: - - KH - - - - -\n:\nQH\n" + ":\n" * 6
+    )
+    # Blank lines after eight columns end the board.
+    assert position_from_fcs(PYSOL_1 + "\n\n") == pysol_deal(1)
+
+
 def test_read_keeps_cell_places_and_empty_columns() -> None:
     pos = position_from_fcs(ENDGAME)
     assert pos.cells[2] == Card.from_text("KH") and pos.free_cells == 7
@@ -388,6 +396,11 @@ def test_move_json_inputs() -> None:
             '"from" must be like ["column", 3], ["cell", 2] or ["foundation", 1], not []',
         ),
         (
+            {"from": ["column", 1, 2], "to": ["cell", 1]},
+            '"from" must be like ["column", 3], ["cell", 2] or ["foundation", 1], not '
+            "['column', 1, 2]",
+        ),
+        (
             {"from": ["column", 1, 2, 3], "to": ["cell", 1]},
             '"from" must be like ["column", 3], ["cell", 2] or ["foundation", 1], not '
             "['column', 1, 2, 3]",
@@ -417,6 +430,10 @@ def test_a_json_moves_text_is_checked_and_may_be_left_out() -> None:
     move = {"card": "KH", "from": ["cell", 3], "to": ["column", 1]}
     assert move_from_json(move | {"text": "c1"}, pos) == move_from_json(move, pos)
     assert move_from_json(move | {"text": "c1"}) == Move(cell(2), column(0))
+    # A foundation target may be named by its kind alone.
+    assert move_from_json({"from": ["cell", 3], "to": "foundation"}, pos) == Move(
+        cell(2), FOUNDATION
+    )
 
 
 @settings(max_examples=40, deadline=None)
