@@ -249,6 +249,14 @@ def test_autoplay_under_alternating_colours_plays_only_safe_moves() -> None:
     assert autoplay_moves(pos) == [m("1^"), m("2^"), m("4^"), m("3^"), m("5^")]
 
 
+def test_autoplay_leaves_an_unsafe_card_in_its_cell() -> None:
+    # K♥ may go home from cell a, but ♠ is at J: not safe in alternating colours.
+    pos = board(["KS QS"], "KH", rules=preset("alternate"), foundations=(11, 12, 13, 13))
+    assert autoplay_moves(pos) == [m("1^"), m("1^"), m("a^")]
+    stuck = board(["QS KS"], "KH", rules=preset("alternate"), foundations=(11, 12, 13, 13))
+    assert autoplay_moves(stuck) == []
+
+
 def test_autoplay_under_alternating_colours_waits_for_the_other_colour() -> None:
     cols = ["KS 3H", "KC 2S", "KH 2C"]
     pos = board(cols, rules=preset("alternate"), rest=7, foundations=(1, 2, 2, 1))
