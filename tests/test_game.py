@@ -178,6 +178,9 @@ def test_smart_move_to_an_empty_column_kings_only() -> None:
     assert smart_move(pos, column(2)) == m("3b")  # 5♥ may not: a free cell instead
     # A lone King stays: moving its whole column changes nothing.
     assert smart_move(pos, column(3)) == m("4b")
+    # The first column empty: a King from a cell goes there, not to another cell.
+    first = board(["", "2D KS QS JS", "5H"], "KH", rest=7, foundations=(0, 0, 0, 0))
+    assert smart_move(first, cell(0)) == m("a1")
 
 
 def test_smart_move_to_an_empty_column_any_card() -> None:
