@@ -393,7 +393,7 @@ def test_stuck_when_no_legal_move_is_left() -> None:
     )
     assert pos.legal_moves() == []
     game = Game(position=pos)
-    assert game.status is Status.STUCK
+    assert game.view().status is Status.STUCK and game.status is Status.STUCK
 
 
 def test_status_follows_undo() -> None:
@@ -424,6 +424,7 @@ def test_the_view_answers_per_pile() -> None:
     view = Game(position=board(["QH"], "KH")).view()
     pile = view.pile(column(0))
     assert pile is not None and pile.home == m("1^") and pile.smart == m("1^")
+    assert pile.place == column(0) and pile.moves == (m("1^"), *(m(f"1{k}") for k in "bcdefgh"))
     assert view.targets(column(0)) == (foundation(1), *(cell(k) for k in range(1, 8)))
     assert [p.label() for p in view.targets(column(0))][:2] == ["foundation-H", "cell-2"]
     assert view.targets(cell(0)) == tuple(column(j) for j in range(1, 8))
@@ -547,6 +548,16 @@ def test_replay_takes_moves_not_text() -> None:
     with pytest.raises(TypeError, match="replay takes Move values, not '3'"):
         game.replay(["31"])  # type: ignore[list-item]
     assert game.actions == []
+
+
+def test_replay_takes_any_iterable_of_moves() -> None:
+    moves = [m("31"), m("1a"), m("a1")]
+    listed = Game(position=board(["KS QS", "TS", "JS"], rest=7))
+    listed.replay(moves)
+    streamed = Game(position=board(["KS QS", "TS", "JS"], rest=7))
+    streamed.replay(iter(moves))
+    assert streamed.moves == listed.moves == moves
+    assert streamed.position == listed.position
 
 
 def test_positions_are_shared_not_copied() -> None:
