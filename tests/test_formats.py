@@ -82,6 +82,14 @@ def test_write_pysol_deal_1() -> None:
     assert position_to_fcs(pysol_deal(1)) == "Foundations: H-0 C-0 D-0 S-0\n" + PYSOL_1
 
 
+def test_write_an_endgame_with_empty_columns() -> None:
+    assert position_to_fcs(position_from_fcs(ENDGAME)) == (
+        "Foundations: H-J C-K D-K S-K\nFreecells: - - KH - - - - -\n:\nQH\n" + ":\n" * 6
+    )
+    # Blank lines after eight columns end the board.
+    assert position_from_fcs(PYSOL_1 + "\n\n") == pysol_deal(1)
+
+
 def test_read_keeps_cell_places_and_empty_columns() -> None:
     pos = position_from_fcs(ENDGAME)
     assert pos.cells[2] == Card.from_text("KH") and pos.free_cells == 7
@@ -389,6 +397,11 @@ def test_move_json_inputs() -> None:
             '"from" must be like ["column", 3], ["cell", 2] or ["foundation", 1], not []',
         ),
         (
+            {"from": ["column", 1, 2], "to": ["cell", 1]},
+            '"from" must be like ["column", 3], ["cell", 2] or ["foundation", 1], not '
+            "['column', 1, 2]",
+        ),
+        (
             {"from": ["column", 1, 2, 3], "to": ["cell", 1]},
             '"from" must be like ["column", 3], ["cell", 2] or ["foundation", 1], not '
             "['column', 1, 2, 3]",
@@ -418,6 +431,10 @@ def test_a_json_moves_text_is_checked_and_may_be_left_out() -> None:
     move = {"card": "KH", "from": ["cell", 3], "to": ["column", 1]}
     assert move_from_json(move | {"text": "c1"}, pos) == move_from_json(move, pos)
     assert move_from_json(move | {"text": "c1"}) == Move(cell(2), column(0))
+    # A foundation target may be named by its kind alone.
+    assert move_from_json({"from": ["cell", 3], "to": "foundation"}, pos) == Move(
+        cell(2), FOUNDATION
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -462,6 +479,21 @@ def test_moves_from_fcs_solution() -> None:
         Move(cell(7), FOUNDATION),
     ]
     assert moves_from_fcs_solution("I could not solve this game.\n") == []
+
+
+def test_fcs_solution_lines_in_other_spellings() -> None:
+    text = (
+        "Move a card from freecell 1 to freecell 6\n"
+        "  MOVE  a card from stack 2 to stack 5.\n"
+        "Move 1 card from stack 0 to freecell 0.\n"
+        "Move 2 cards from stack 3 to stack 4\n"
+    )
+    assert moves_from_fcs_solution(text) == [
+        Move(cell(1), cell(6)),
+        Move(column(2), column(5), 1),
+        Move(column(0), cell(0)),
+        Move(column(3), column(4), 2),
+    ]
 
 
 @pytest.mark.parametrize(

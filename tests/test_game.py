@@ -178,6 +178,9 @@ def test_smart_move_to_an_empty_column_kings_only() -> None:
     assert smart_move(pos, column(2)) == m("3b")  # 5♥ may not: a free cell instead
     # A lone King stays: moving its whole column changes nothing.
     assert smart_move(pos, column(3)) == m("4b")
+    # The first column empty: a King from a cell goes there, not to another cell.
+    first = board(["", "2D KS QS JS", "5H"], "KH", rest=7, foundations=(0, 0, 0, 0))
+    assert smart_move(first, cell(0)) == m("a1")
 
 
 def test_smart_move_to_an_empty_column_any_card() -> None:
@@ -247,6 +250,14 @@ def test_autoplay_under_alternating_colours_plays_only_safe_moves() -> None:
     assert not is_safe_home(pos, Card.from_text("4H"))
     # Each round scans from the left: 4♥ goes once 3♥ is home and both blacks hold 3.
     assert autoplay_moves(pos) == [m("1^"), m("2^"), m("4^"), m("3^"), m("5^")]
+
+
+def test_autoplay_leaves_an_unsafe_card_in_its_cell() -> None:
+    # K♥ may go home from cell a, but ♠ is at J: not safe in alternating colours.
+    pos = board(["KS QS"], "KH", rules=preset("alternate"), foundations=(11, 12, 13, 13))
+    assert autoplay_moves(pos) == [m("1^"), m("1^"), m("a^")]
+    stuck = board(["QS KS"], "KH", rules=preset("alternate"), foundations=(11, 12, 13, 13))
+    assert autoplay_moves(stuck) == []
 
 
 def test_autoplay_under_alternating_colours_waits_for_the_other_colour() -> None:
@@ -382,7 +393,7 @@ def test_stuck_when_no_legal_move_is_left() -> None:
     )
     assert pos.legal_moves() == []
     game = Game(position=pos)
-    assert game.status is Status.STUCK
+    assert game.view().status is Status.STUCK and game.status is Status.STUCK
 
 
 def test_status_follows_undo() -> None:
@@ -413,6 +424,7 @@ def test_the_view_answers_per_pile() -> None:
     view = Game(position=board(["QH"], "KH")).view()
     pile = view.pile(column(0))
     assert pile is not None and pile.home == m("1^") and pile.smart == m("1^")
+    assert pile.place == column(0) and pile.moves == (m("1^"), *(m(f"1{k}") for k in "bcdefgh"))
     assert view.targets(column(0)) == (foundation(1), *(cell(k) for k in range(1, 8)))
     assert [p.label() for p in view.targets(column(0))][:2] == ["foundation-H", "cell-2"]
     assert view.targets(cell(0)) == tuple(column(j) for j in range(1, 8))
@@ -536,6 +548,16 @@ def test_replay_takes_moves_not_text() -> None:
     with pytest.raises(TypeError, match="replay takes Move values, not '3'"):
         game.replay(["31"])  # type: ignore[list-item]
     assert game.actions == []
+
+
+def test_replay_takes_any_iterable_of_moves() -> None:
+    moves = [m("31"), m("1a"), m("a1")]
+    listed = Game(position=board(["KS QS", "TS", "JS"], rest=7))
+    listed.replay(moves)
+    streamed = Game(position=board(["KS QS", "TS", "JS"], rest=7))
+    streamed.replay(iter(moves))
+    assert streamed.moves == listed.moves == moves
+    assert streamed.position == listed.position
 
 
 def test_positions_are_shared_not_copied() -> None:
