@@ -73,6 +73,30 @@ static PyObject *move_tuple(Move m) {
     return Py_BuildValue("(iiiii)", m.sk, m.si, m.dk, m.di, m.n);
 }
 
+/* Moves as a list of move tuples. */
+static PyObject *moves_list(const Move *moves, int n) {
+    PyObject *out = PyList_New(n);
+    for (int k = 0; out != NULL && k < n; k++) {
+        PyObject *m = move_tuple(moves[k]);
+        if (m == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, k, m);
+    }
+    return out;
+}
+
+/* Columns (their cards and lengths) as a tuple of 8 bytes objects. */
+static PyObject *cols_tuple(uint8_t cards[][MAXCOL], const uint8_t *len) {
+    PyObject *out = PyTuple_New(NCOLS);
+    for (int i = 0; out != NULL && i < NCOLS; i++) {
+        PyObject *col = PyBytes_FromStringAndSize((const char *)cards[i], len[i]);
+        if (col == NULL) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, i, col);
+    }
+    return out;
+}
+
 /* The engine's state (cells in place: a card or -1 each) and the search's. */
 static int read_engine_state(PyObject *cols, PyObject *slots, PyObject *founds, const Config *cfg,
                              State *st, EState *es) {
