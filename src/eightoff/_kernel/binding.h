@@ -7,6 +7,10 @@
 #include "engine.h"
 #include "position.h"
 
+/* The binding's module ``module``: its name, its docstring and its ``methods`` table. */
+#define BINDING_MODULE(name, doc)                                                                                 \
+    static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, name, doc, -1, methods, NULL, NULL, NULL, NULL}
+
 /* A search state from (columns as bytes, the cells' cards as bytes, four ranks),
  * each of the 52 cards once; 0 with a ValueError otherwise. */
 static int read_state(PyObject *cols, PyObject *cells, PyObject *founds, State *st) {

@@ -163,10 +163,7 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "The game kernel in C (see eightoff._kernel).", -1, methods,
-    NULL, NULL, NULL, NULL,
-};
+BINDING_MODULE("_kernel", "The game kernel in C (see eightoff._kernel).");
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     position_init();

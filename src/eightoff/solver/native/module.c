@@ -846,10 +846,7 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_native", "The solver's C core (see eightoff.solver.core).", -1, methods,
-    NULL, NULL, NULL, NULL,
-};
+BINDING_MODULE("_native", "The solver's C core (see eightoff.solver.core).");
 
 PyMODINIT_FUNC PyInit__native(void) {
     position_init();
