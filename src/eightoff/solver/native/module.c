@@ -659,27 +659,27 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     Steps steps = {NULL, NULL, {0}, 0};
     Steps own = {NULL, NULL, {0}, 0}; /* best-first's line, when it goes on to one (line.c bf_go_on) */
     Line line = {NULL, 0, 0};
-    Settle search = {.win_cfg = &cfg, .win_nodes = &nodes};
+    Settle search = {.win = {&cfg, &nodes}};
     root = start;
     autoplay(&cfg, &root, homed);
     Py_BEGIN_ALLOW_THREADS
     if (sum_founds(&root) < 52) out = settle(&search, sch, &cfg, &start, &root, &nodes, max_nodes, deadline, tail);
     /* A portfolio helper's line, or the exact depth-first search's (it wanders far
      * more: thousands of moves): the finish cuts its detours too. */
-    int helper = !(search.win_cfg == &cfg && search.win_nodes == &nodes); /* any line but best-first's */
+    int helper = !(search.win.cfg == &cfg && search.win.nodes == &nodes); /* any line but best-first's */
     /* Not with eight cells, where best-first's own lines are found by the helpers' too
      * (there re-solving buys a fraction of a move for several percent more time). */
     int shorten = helper && resolve && cfg.ncells < sch->resolve_cells;
     int bf_won = 0;
     long won_at = out.nodes, again = resolve_nodes(sch, won_at, max_nodes); /* each resolve_line search's */
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
-        ok = collect_path(search.win_cfg, &start, search.win_nodes, out.goal, &steps);
+        ok = collect_path(search.win.cfg, &start, search.win.nodes, out.goal, &steps);
     /* Best-first goes on a little (line.c bf_go_on) after any helper's win (a dive's,
      * the greedy search's, the proof's). After the scans' win (on deals fc-solve ends
      * fastest, where time counts most) it takes one of resolve_line's shares, and its
      * searches split the rest: no more positions in all than resolve_line alone. */
     if (ok && out.status == SOLVED && shorten && search.blive) {
-        int scans = search.win_cfg == &search.pf.scfg || search.win_cfg == &search.pf.mcfg;
+        int scans = search.win.cfg == &search.pf.scfg || search.win.cfg == &search.pf.mcfg;
         long n = scans ? again : go_on_nodes(sch, won_at, max_nodes);
         bf_won = n > 0 && bf_go_on(&search.bf, n, &out.nodes, deadline);
         if (bf_won) bf_won = collect_path(&cfg, &start, &nodes, search.bf.out.goal, &own); /* no room: the helper's */
