@@ -170,6 +170,13 @@ static int read_max_bytes(Py_ssize_t max_bytes) {
     return 1;
 }
 
+/* ``root``: ``start`` after the config's autoplay; returns the cards it sent home. */
+static int autoplayed(const Config *cfg, const State *start, State *root) {
+    uint8_t homed[52];
+    *root = *start;
+    return autoplay(cfg, root, homed);
+}
+
 /* When a search given ``seconds`` stops (< 0: never). */
 static double deadline_after(double seconds) { return seconds < 0 ? -1.0 : now_seconds() + seconds; }
 
@@ -217,8 +224,7 @@ static PyObject *run_search(PyObject *args, int kind) {
     }
     if (kind == EXHAUST) cfg = proof_config(&cfg); /* the proof side's autoplay */
     State start = root;
-    uint8_t homed[52];
-    int g0 = autoplay(&cfg, &root, homed);
+    int g0 = autoplayed(&cfg, &start, &root);
     if (sum_founds(&root) == 52) return won_at_root(&cfg, &start);
     Budget budget = {0, (size_t)max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
@@ -368,8 +374,7 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
         return NULL;
     }
     State start = root;
-    uint8_t homed[52];
-    autoplay(&cfg, &root, homed);
+    autoplayed(&cfg, &start, &root);
     if (sum_founds(&root) == 52) return won_at_root(&cfg, &start);
     Budget budget = {0, DEFAULT_MAX_BYTES, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
@@ -631,7 +636,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     SearchArgs a;
     PyObject *schobj = Py_None;
     int endgame_home, ok = 1, tail = 1;
-    long max_nodes, endgame_nodes;
+    long endgame_nodes;
     int resolve = 1;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
     State start, root;
@@ -650,9 +655,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
         return NULL;
     }
     if (!read_engine_root(&a, &cfg, &start, &es)) return NULL;
-    max_nodes = a.max_nodes;
+    const long max_nodes = a.max_nodes;
     double deadline = deadline_after(a.seconds);
-    uint8_t homed[52];
     Budget budget = {0, (size_t)max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     Outcome out = {SOLVED, 0, 0};
@@ -660,8 +664,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     Steps own = {NULL, NULL, {0}, 0}; /* best-first's line, when it goes on to one (line.c bf_go_on) */
     Line line = {NULL, 0, 0};
     Settle search = {.win = {&cfg, &nodes}};
-    root = start;
-    autoplay(&cfg, &root, homed);
+    autoplayed(&cfg, &start, &root);
     Py_BEGIN_ALLOW_THREADS
     if (sum_founds(&root) < 52) out = settle(&search, sch, &cfg, &start, &root, &nodes, max_nodes, deadline, tail);
     /* A portfolio helper's line, or the exact depth-first search's (it wanders far
@@ -725,14 +728,12 @@ static PyObject *py_optimal(PyObject *self, PyObject *args) {
     single.group = GROUP_NONE;
     single.dig = 0;
     double deadline = deadline_after(a.seconds);
-    uint8_t homed[52];
     Budget budget = {0, (size_t)max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     Outcome out = {SOLVED, 0, 0};
     Steps steps = {NULL, NULL, {0}, 0};
     Line line = {NULL, 0, 0};
-    root = start;
-    int g0 = autoplay(&single, &root, homed);
+    int g0 = autoplayed(&single, &start, &root);
     Py_BEGIN_ALLOW_THREADS
     if (sum_founds(&root) < 52) out = astar(&single, &root, g0, &nodes, a.max_nodes, deadline, -1);
     if (out.status == SOLVED) {
