@@ -37,16 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from eightoff.cards import CARDS, SUIT_LETTERS, Card, InvalidCardError, Suit, parse_rank
 from eightoff.errors import EightOffError
-from eightoff.moves import (
-    FOUNDATION,
-    InvalidMoveError,
-    Move,
-    Place,
-    PlaceKind,
-    cell,
-    column,
-    foundation,
-)
+from eightoff.moves import InvalidMoveError, Move, Place, PlaceKind, cell, column, foundation
 from eightoff.numbers import InvalidNumberError, excerpt, whole_number
 from eightoff.position import COLUMNS, InvalidPositionError, Position
 from eightoff.rules import CELL_COUNTS, STANDARD, InvalidRulesError, Rules
@@ -277,7 +268,7 @@ def move_to_json(move: Move, pos: Position | None = None, *, text: bool = False)
 
 def _place_json(place: Place, card: Card | None) -> list[Any]:
     index = place.index
-    if place == FOUNDATION:
+    if place == foundation():
         if card is None:
             return ["foundation"]
         index = card.suit

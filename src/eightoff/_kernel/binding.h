@@ -7,6 +7,10 @@
 #include "engine.h"
 #include "position.h"
 
+/* The binding's module ``module``: its name, its docstring and its ``methods`` table. */
+#define BINDING_MODULE(name, doc)                                                                                 \
+    static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, name, doc, -1, methods, NULL, NULL, NULL, NULL}
+
 /* A search state from (columns as bytes, the cells' cards as bytes, four ranks),
  * each of the 52 cards once; 0 with a ValueError otherwise. */
 static int read_state(PyObject *cols, PyObject *cells, PyObject *founds, State *st) {
@@ -71,6 +75,30 @@ static int read_state(PyObject *cols, PyObject *cells, PyObject *founds, State *
 /* A C move as the tuple (src_kind, src, dst_kind, dst, count). */
 static PyObject *move_tuple(Move m) {
     return Py_BuildValue("(iiiii)", m.sk, m.si, m.dk, m.di, m.n);
+}
+
+/* Moves as a list of move tuples. */
+static PyObject *moves_list(const Move *moves, int n) {
+    PyObject *out = PyList_New(n);
+    for (int k = 0; out != NULL && k < n; k++) {
+        PyObject *m = move_tuple(moves[k]);
+        if (m == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, k, m);
+    }
+    return out;
+}
+
+/* Columns (their cards and lengths) as a tuple of 8 bytes objects. */
+static PyObject *cols_tuple(uint8_t cards[][MAXCOL], const uint8_t *len) {
+    PyObject *out = PyTuple_New(NCOLS);
+    for (int i = 0; out != NULL && i < NCOLS; i++) {
+        PyObject *col = PyBytes_FromStringAndSize((const char *)cards[i], len[i]);
+        if (col == NULL) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, i, col);
+    }
+    return out;
 }
 
 /* The engine's state (cells in place: a card or -1 each) and the search's. */

@@ -8,33 +8,32 @@
 #include "engine.h"
 #include "replay.h"
 
+/* The engine's rules as checked and as the kernel's config (no autoplay, no weights). */
+static int read_rules(const EngineRules *r, Config *cfg) {
+    if (r->ncells < 0 || r->ncells > MAXCELLS || r->group < GROUP_SINGLE || r->group > GROUP_FREECELL) {
+        PyErr_SetString(PyExc_ValueError, "rules: cells 0..8, group 0..2 are needed");
+        return 0;
+    }
+    *cfg = (Config){r->ncells, r->suit, r->kings_only, r->group, r->take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0,
+                    AUTO_NONE};
+    return 1;
+}
+
 /* Position.legal_moves in C (engine.c), for the tests: the same moves as the engine. */
 static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
     PyObject *cols, *slots, *founds;
     EngineRules r;
     State st;
     EState es;
+    Config cfg;
     Move moves[4 * MAXMOVES];
     (void)self;
     if (!PyArg_ParseTuple(args, "O!O!O!(iiiip)", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
                           &founds, &r.ncells, &r.suit, &r.kings_only, &r.group, &r.take_back))
         return NULL;
-    if (r.ncells < 0 || r.ncells > MAXCELLS || r.group < GROUP_SINGLE || r.group > GROUP_FREECELL) {
-        PyErr_SetString(PyExc_ValueError, "rules: cells 0..8, group 0..2 are needed");
-        return NULL;
-    }
-    Config cfg = {r.ncells, r.suit, r.kings_only, r.group, r.take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0, AUTO_NONE};
+    if (!read_rules(&r, &cfg)) return NULL;
     if (!read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
-    int nm = engine_moves(&r, &es, moves);
-    PyObject *out = PyList_New(nm);
-    for (int k = 0; out != NULL && k < nm; k++) {
-        PyObject *m = move_tuple(moves[k]);
-        if (m == NULL)
-            Py_CLEAR(out);
-        else
-            PyList_SET_ITEM(out, k, m);
-    }
-    return out;
+    return moves_list(moves, engine_moves(&r, &es, moves));
 }
 
 /* Names read from engine Move and Place objects (interned once). */
@@ -91,20 +90,17 @@ static PyObject *py_replay(PyObject *self, PyObject *args) {
     EngineRules r;
     State st;
     EState es;
+    Config cfg;
     (void)self;
     if (!PyArg_ParseTuple(args, "O!O!O!(iiiip)OO!", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
                           &founds, &r.ncells, &r.suit, &r.kings_only, &r.group, &r.take_back, &moves,
                           &PyTuple_Type, &kinds))
         return NULL;
-    if (r.ncells < 0 || r.ncells > MAXCELLS || r.group < GROUP_SINGLE || r.group > GROUP_FREECELL) {
-        PyErr_SetString(PyExc_ValueError, "rules: cells 0..8, group 0..2 are needed");
-        return NULL;
-    }
+    if (!read_rules(&r, &cfg)) return NULL;
     if (PyTuple_GET_SIZE(kinds) != 3) {
         PyErr_SetString(PyExc_ValueError, "kinds: PlaceKind COLUMN, CELL, FOUNDATION are needed");
         return NULL;
     }
-    Config cfg = {r.ncells, r.suit, r.kings_only, r.group, r.take_back, AUTO_NONE, 0, 0.0, 0.0, 0.0, 0.0, AUTO_NONE};
     if (!read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
     PyObject *seq = PySequence_Fast(moves, "moves: a sequence of engine moves is needed");
     if (seq == NULL) return NULL;
@@ -132,15 +128,10 @@ static PyObject *py_replay(PyObject *self, PyObject *args) {
     Py_DECREF(seq);
     int done = replay_moves(&r, &es, list, (int)n, carried);
     free(list);
-    PyObject *out_cols = PyTuple_New(NCOLS), *out_cells = PyTuple_New(r.ncells);
+    PyObject *out_cols = cols_tuple(es.cards, es.len), *out_cells = PyTuple_New(r.ncells);
     PyObject *played = PyBytes_FromStringAndSize((const char *)carried, done);
     free(carried);
     if (out_cols == NULL || out_cells == NULL || played == NULL) goto fail;
-    for (int i = 0; i < NCOLS; i++) {
-        PyObject *col = PyBytes_FromStringAndSize((const char *)es.cards[i], es.len[i]);
-        if (col == NULL) goto fail;
-        PyTuple_SET_ITEM(out_cols, i, col);
-    }
     for (int k = 0; k < r.ncells; k++) {
         PyObject *c = PyLong_FromLong(es.cells[k]);
         if (c == NULL) goto fail;
@@ -172,10 +163,7 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_kernel", "The game kernel in C (see eightoff._kernel).", -1, methods,
-    NULL, NULL, NULL, NULL,
-};
+BINDING_MODULE("_kernel", "The game kernel in C (see eightoff._kernel).");
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     position_init();

@@ -57,18 +57,9 @@ static uint64_t *hashset_slots(Budget *b, size_t cap) {
     return slots;
 }
 
-int hashset_init(HashSet *set, size_t cap, Budget *b) {
-    set->budget = b;
-    set->slots = hashset_slots(b, cap);
-    set->mask = cap - 1;
-    set->count = 0;
-    return set->slots != NULL;
-}
+int hashset_init(HashSet *set, size_t cap, Budget *b) { return TABLE_INIT(set, b, hashset_slots(b, cap), cap); }
 
-void hashset_free(HashSet *set) {
-    budget_free(set->budget, set->slots, (set->mask + 1) * sizeof(uint64_t));
-    set->slots = NULL;
-}
+void hashset_free(HashSet *set) { TABLE_FREE(set); }
 
 int hashset_add(HashSet *set, uint64_t h) {
     if (h == 0) h = 1;
@@ -153,18 +144,9 @@ static Slot *exactmap_slots(Budget *b, size_t cap) {
     return slots;
 }
 
-int exactmap_init(ExactMap *map, size_t cap, Budget *b) {
-    map->budget = b;
-    map->slots = exactmap_slots(b, cap);
-    map->mask = cap - 1;
-    map->count = 0;
-    return map->slots != NULL;
-}
+int exactmap_init(ExactMap *map, size_t cap, Budget *b) { return TABLE_INIT(map, b, exactmap_slots(b, cap), cap); }
 
-void exactmap_free(ExactMap *map) {
-    budget_free(map->budget, map->slots, (map->mask + 1) * sizeof(Slot));
-    map->slots = NULL;
-}
+void exactmap_free(ExactMap *map) { TABLE_FREE(map); }
 
 Slot *exactmap_find(const ExactMap *map, const Nodes *nodes, const State *st, uint64_t h) {
     State other;

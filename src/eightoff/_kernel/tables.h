@@ -21,11 +21,25 @@ void budget_free(Budget *b, void *p, size_t bytes);
  * "unknown" verdict) or out of memory (NOMEM, a MemoryError). */
 int no_room(const Budget *b);
 
+/* An open-addressing table's fields: its slots (of ``SlotType``), one less than their
+ * count (a power of two), the entries in it, the budget its slots come from. */
+#define TABLE_OF(SlotType)                                                                                        \
+    SlotType *slots;                                                                                              \
+    size_t mask, count;                                                                                           \
+    Budget *budget
+
+/* Table ``t`` made over ``fresh`` (NULL: no room), ``cap`` slots from budget ``b``;
+ * its value: whether there were slots. */
+#define TABLE_INIT(t, b, fresh, cap)                                                                              \
+    ((t)->budget = (b), (t)->slots = (fresh), (t)->mask = (cap) - 1, (t)->count = 0, (t)->slots != NULL)
+
+/* Table ``t``'s slots given back to its budget. */
+#define TABLE_FREE(t)                                                                                             \
+    (budget_free((t)->budget, (t)->slots, ((t)->mask + 1) * sizeof *(t)->slots), (t)->slots = NULL)
+
 /* Open-addressing set of 64-bit hashes (0 marks a free slot). */
 typedef struct {
-    uint64_t *slots;
-    size_t mask, count;
-    Budget *budget;
+    TABLE_OF(uint64_t);
 } HashSet;
 
 int hashset_init(HashSet *set, size_t cap, Budget *b);
@@ -129,9 +143,7 @@ typedef struct {
 } Slot;
 
 typedef struct {
-    Slot *slots;
-    size_t mask, count;
-    Budget *budget;
+    TABLE_OF(Slot);
 } ExactMap;
 
 int exactmap_init(ExactMap *map, size_t cap, Budget *b);

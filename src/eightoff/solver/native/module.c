@@ -132,15 +132,34 @@ static PyObject *path_steps(const Config *cfg, const State *start, const Nodes *
 
 enum { BEST_FIRST = 0, EXHAUST = 1, ASTAR = 2 };
 
+/* The arguments every search takes first: (cols, cells, founds, config, max_nodes,
+ * seconds); SEARCH_ARGS gives PyArg_ParseTuple their places after SEARCH_FORMAT, the
+ * cells as ``cells_type`` (bytes, or a tuple of a card or -1 per cell in place). */
+typedef struct {
+    PyObject *cols, *cells, *founds, *config;
+    long max_nodes;
+    double seconds;
+} SearchArgs;
+#define SEARCH_FORMAT "O!O!O!Old"
+#define SEARCH_ARGS(a, cells_type)                                                                      \
+    &PyTuple_Type, &(a).cols, cells_type, &(a).cells, &PyTuple_Type, &(a).founds, &(a).config, &(a).max_nodes, \
+        &(a).seconds
+
 /* A search's root and rules from its first four arguments: the position, the config,
  * and no more cards in the cells than the config has cells. */
-static int read_root(PyObject *cols, PyObject *cells, PyObject *founds, PyObject *cfgobj, State *root, Config *cfg) {
-    if (!read_state(cols, cells, founds, root) || !read_config(cfgobj, cfg)) return 0;
+static int read_root(const SearchArgs *a, State *root, Config *cfg) {
+    if (!read_state(a->cols, a->cells, a->founds, root) || !read_config(a->config, cfg)) return 0;
     if (root->ncells > cfg->ncells) {
         PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
         return 0;
     }
     return 1;
+}
+
+/* solve's and optimal's root from their first four arguments: the engine's state
+ * (cells in place) and the search's, under the config. */
+static int read_engine_root(const SearchArgs *a, Config *cfg, State *start, EState *es) {
+    return read_config(a->config, cfg) && read_engine_state(a->cols, a->cells, a->founds, cfg, start, es);
 }
 
 static int read_max_bytes(Py_ssize_t max_bytes) {
@@ -151,66 +170,75 @@ static int read_max_bytes(Py_ssize_t max_bytes) {
     return 1;
 }
 
+/* ``root``: ``start`` after the config's autoplay; returns the cards it sent home. */
+static int autoplayed(const Config *cfg, const State *start, State *root) {
+    uint8_t homed[52];
+    *root = *start;
+    return autoplay(cfg, root, homed);
+}
+
+/* When a search given ``seconds`` stops (< 0: never). */
+static double deadline_after(double seconds) { return seconds < 0 ? -1.0 : now_seconds() + seconds; }
+
+/* A search's answer where autoplay alone won from ``start``: (SOLVED, steps, 0). */
+static PyObject *won_at_root(const Config *cfg, const State *start) {
+    PyObject *steps = path_steps(cfg, start, NULL, 0);
+    return steps == NULL ? NULL : Py_BuildValue("(iNi)", SOLVED, steps, 0);
+}
+
+/* A search's answer (status, steps from ``start``, ``count``); frees the nodes. */
+static PyObject *search_answer(const Config *cfg, const State *start, Nodes *nodes, const Outcome *out, long count) {
+    if (out->status == NOMEM) {
+        nodes_free(nodes);
+        return PyErr_NoMemory();
+    }
+    PyObject *steps = out->status == SOLVED ? path_steps(cfg, start, nodes, out->goal) : PyList_New(0);
+    nodes_free(nodes);
+    if (steps == NULL) return NULL;
+    return Py_BuildValue("(iNl)", out->status, steps, count);
+}
+
 /* Reads (cols, cells, founds, config, max_nodes, seconds[, below]), runs one search
  * with the GIL released, returns (status, steps, nodes expanded). */
 static PyObject *run_search(PyObject *args, int kind) {
-    PyObject *cols, *cells, *founds, *cfgobj;
-    long max_nodes;
-    double seconds;
+    SearchArgs a;
     int below = -1, parsed, normal = 1;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
     State root;
     Config cfg;
     if (kind == ASTAR)
-        parsed = PyArg_ParseTuple(args, "O!O!O!Old|in", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
-                                  &PyTuple_Type, &founds, &cfgobj, &max_nodes, &seconds,
-                                  &below, &max_bytes);
+        parsed = PyArg_ParseTuple(args, SEARCH_FORMAT "|in", SEARCH_ARGS(a, &PyBytes_Type), &below, &max_bytes);
     else if (kind == EXHAUST)
-        parsed = PyArg_ParseTuple(args, "O!O!O!Old|ni", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
-                                  &PyTuple_Type, &founds, &cfgobj, &max_nodes, &seconds,
-                                  &max_bytes, &normal);
+        parsed = PyArg_ParseTuple(args, SEARCH_FORMAT "|ni", SEARCH_ARGS(a, &PyBytes_Type), &max_bytes, &normal);
     else
-        parsed = PyArg_ParseTuple(args, "O!O!O!Old|n", &PyTuple_Type, &cols, &PyBytes_Type, &cells,
-                                  &PyTuple_Type, &founds, &cfgobj, &max_nodes, &seconds,
-                                  &max_bytes);
-    if (!parsed || !read_max_bytes(max_bytes) || !read_seconds(seconds)) return NULL;
+        parsed = PyArg_ParseTuple(args, SEARCH_FORMAT "|n", SEARCH_ARGS(a, &PyBytes_Type), &max_bytes);
+    if (!parsed || !read_max_bytes(max_bytes) || !read_seconds(a.seconds)) return NULL;
     if (normal < 0 || normal > NORMAL_EVERY_MOVE) {
         PyErr_SetString(PyExc_ValueError, "normal: 0, 1 or 2");
         return NULL;
     }
-    if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;
+    if (!read_root(&a, &root, &cfg)) return NULL;
     if (kind == ASTAR && (cfg.group != GROUP_NONE || cfg.dig)) {
         PyErr_SetString(PyExc_ValueError, "astar: the config must ask for single-card moves (group 3, dig 0)");
         return NULL;
     }
     if (kind == EXHAUST) cfg = proof_config(&cfg); /* the proof side's autoplay */
     State start = root;
-    uint8_t homed[52];
-    int g0 = autoplay(&cfg, &root, homed);
-    if (sum_founds(&root) == 52) {
-        PyObject *steps = path_steps(&cfg, &start, NULL, 0);
-        return steps == NULL ? NULL : Py_BuildValue("(iNi)", SOLVED, steps, 0);
-    }
+    int g0 = autoplayed(&cfg, &start, &root);
+    if (sum_founds(&root) == 52) return won_at_root(&cfg, &start);
     Budget budget = {0, (size_t)max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     Outcome out = {NOMEM, 0, -1};
-    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    double deadline = deadline_after(a.seconds);
     Py_BEGIN_ALLOW_THREADS /* plain C data from here on: other threads may run */
     if (kind == BEST_FIRST)
-        out = best_first(&cfg, &root, &nodes, max_nodes, deadline);
+        out = best_first(&cfg, &root, &nodes, a.max_nodes, deadline);
     else if (kind == EXHAUST)
-        out = exhaust(&cfg, &root, &nodes, max_nodes, deadline, normal);
+        out = exhaust(&cfg, &root, &nodes, a.max_nodes, deadline, normal);
     else
-        out = astar(&cfg, &root, g0, &nodes, max_nodes, deadline, below);
+        out = astar(&cfg, &root, g0, &nodes, a.max_nodes, deadline, below);
     Py_END_ALLOW_THREADS
-    if (out.status == NOMEM) {
-        nodes_free(&nodes);
-        return PyErr_NoMemory();
-    }
-    PyObject *steps = out.status == SOLVED ? path_steps(&cfg, &start, &nodes, out.goal) : PyList_New(0);
-    nodes_free(&nodes);
-    if (steps == NULL) return NULL;
-    return Py_BuildValue("(iNl)", out.status, steps, out.nodes);
+    return search_answer(&cfg, &start, &nodes, &out, out.nodes);
 }
 
 static PyObject *py_best_first(PyObject *self, PyObject *args) {
@@ -234,12 +262,7 @@ static PyObject *py_proof_key(PyObject *self, PyObject *args) {
     keyroot_init(&kr, &root, suit);
     int len = key_encode(&kr, &st, key);
     key_decode(&kr, key, len, &back, NULL);
-    PyObject *out_cols = PyTuple_New(NCOLS);
-    for (int i = 0; out_cols != NULL && i < NCOLS; i++) {
-        PyObject *col = PyBytes_FromStringAndSize((const char *)back.cards[i], back.len[i]);
-        if (col == NULL) Py_CLEAR(out_cols);
-        else PyTuple_SET_ITEM(out_cols, i, col);
-    }
+    PyObject *out_cols = cols_tuple(back.cards, back.len);
     if (out_cols == NULL) return NULL;
     return Py_BuildValue("(y#(Ny#(iiii)))", (const char *)key, (Py_ssize_t)len, out_cols, (const char *)back.cells,
                          (Py_ssize_t)back.ncells, back.founds[0], back.founds[1], back.founds[2], back.founds[3]);
@@ -254,9 +277,7 @@ static PyObject *py_exhaust(PyObject *self, PyObject *args) {
  * max_buffered=64 MiB, tag=b"") -> (status, nodes, layers, largest layer, bytes
  * spilled, [(foundations, positions) of each layer as run], seconds before). */
 static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
-    PyObject *cols, *cells, *founds, *cfgobj;
-    long max_nodes;
-    double seconds;
+    SearchArgs a;
     Py_ssize_t max_bytes, max_buffered = (Py_ssize_t)64 << 20, taglen = 0;
     const char *dir, *tag = "";
     State root;
@@ -264,10 +285,9 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     LayeredStats stats;
     Carried sofar;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!Oldns|ny#", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
-                          &founds, &cfgobj, &max_nodes, &seconds, &max_bytes, &dir, &max_buffered,
-                          &tag, &taglen) ||
-        !read_max_bytes(max_bytes) || !read_seconds(seconds))
+    if (!PyArg_ParseTuple(args, SEARCH_FORMAT "ns|ny#", SEARCH_ARGS(a, &PyBytes_Type), &max_bytes, &dir,
+                          &max_buffered, &tag, &taglen) ||
+        !read_max_bytes(max_bytes) || !read_seconds(a.seconds))
         return NULL;
     if (max_buffered < 0) {
         PyErr_SetString(PyExc_ValueError, "max_buffered: 0 or more bytes");
@@ -281,7 +301,7 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "tag: at most 255 bytes");
         return NULL;
     }
-    if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;
+    if (!read_root(&a, &root, &cfg)) return NULL;
     if (cfg.take_back) {
         PyErr_SetString(PyExc_ValueError, "config: no layers where cards come back from the foundations (take-back)");
         return NULL;
@@ -293,9 +313,9 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     Budget budget = {0, (size_t)max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     Outcome out;
-    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    double deadline = deadline_after(a.seconds);
     Py_BEGIN_ALLOW_THREADS
-    out = exhaust_layered(&cfg, &root, &nodes, max_nodes, deadline, dir, (size_t)max_buffered, (const uint8_t *)tag,
+    out = exhaust_layered(&cfg, &root, &nodes, a.max_nodes, deadline, dir, (size_t)max_buffered, (const uint8_t *)tag,
                           (size_t)taglen, &stats, &sofar);
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
@@ -324,9 +344,8 @@ static PyObject *py_astar(PyObject *self, PyObject *args) {
 /* dive(cols, cells, founds, config, max_nodes, seconds, seed=0, noise=2.0): one greedy
  * dive alone (dive.c), as best_first. */
 static PyObject *py_dive(PyObject *self, PyObject *args) {
-    PyObject *cols, *cells, *founds, *cfgobj;
-    long max_nodes;
-    double seconds, noise = SCHEDULE_DEFAULT.dive_noise;
+    SearchArgs a;
+    double noise = SCHEDULE_DEFAULT.dive_noise;
     unsigned long long seed = 0;
     const char *order = NULL;
     int8_t rank[NMOVE_KINDS];
@@ -334,9 +353,8 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     Config cfg;
     Dive d;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!Old|Kdz", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
-                          &founds, &cfgobj, &max_nodes, &seconds, &seed, &noise, &order) ||
-        !read_seconds(seconds))
+    if (!PyArg_ParseTuple(args, SEARCH_FORMAT "|Kdz", SEARCH_ARGS(a, &PyBytes_Type), &seed, &noise, &order) ||
+        !read_seconds(a.seconds))
         return NULL;
     const char *atomic = order != NULL && strncmp(order, "atomic:", 7) == 0 ? order + 7 : NULL;
     if (atomic != NULL && !atomic_tests_valid(atomic)) {
@@ -348,7 +366,7 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "order: tests 0, 1, A-E, brackets grouping them");
         return NULL;
     }
-    if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;
+    if (!read_root(&a, &root, &cfg)) return NULL;
     if (atomic != NULL) /* Freecell Solver's scan sends no card home by itself */
         cfg.autoplay = cfg.root_autoplay = AUTO_NONE;
     if (!isfinite(noise) || noise < 0) {
@@ -356,36 +374,23 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
         return NULL;
     }
     State start = root;
-    uint8_t homed[52];
-    autoplay(&cfg, &root, homed);
-    if (sum_founds(&root) == 52) {
-        PyObject *steps = path_steps(&cfg, &start, NULL, 0);
-        return steps == NULL ? NULL : Py_BuildValue("(iNi)", SOLVED, steps, 0);
-    }
+    autoplayed(&cfg, &start, &root);
+    if (sum_founds(&root) == 52) return won_at_root(&cfg, &start);
     Budget budget = {0, DEFAULT_MAX_BYTES, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
-    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    double deadline = deadline_after(a.seconds);
     Py_BEGIN_ALLOW_THREADS
-    if (dive_init(&d, &cfg, &root, &nodes, (uint64_t)seed, noise, order && !atomic ? rank : NULL, atomic)) dive_run(&d, LONG_MAX, max_nodes, deadline);
+    if (dive_init(&d, &cfg, &root, &nodes, (uint64_t)seed, noise, order && !atomic ? rank : NULL, atomic)) dive_run(&d, LONG_MAX, a.max_nodes, deadline);
     dive_free(&d);
     Py_END_ALLOW_THREADS
-    if (d.out.status == NOMEM) {
-        nodes_free(&nodes);
-        return PyErr_NoMemory();
-    }
-    PyObject *steps = d.out.status == SOLVED ? path_steps(&cfg, &start, &nodes, d.out.goal) : PyList_New(0);
-    nodes_free(&nodes);
-    if (steps == NULL) return NULL;
-    return Py_BuildValue("(iNl)", d.out.status, steps, d.out.nodes);
+    return search_answer(&cfg, &start, &nodes, &d.out, d.out.nodes);
 }
 
 /* scans(cols, cells, founds, config, max_nodes, seconds, tests=None, prune=False, seed=0,
  * preset="toons") -> (status, steps, checked): Freecell Solver's preset scans together,
  * or one depth-first scan of ``tests`` (scans.c; ``prune``: with its -sp r:tf). */
 static PyObject *py_scans(PyObject *self, PyObject *args) {
-    PyObject *cols, *cells, *founds, *cfgobj;
-    long max_nodes;
-    double seconds;
+    SearchArgs a;
     const char *tests = NULL;
     int prune = 0, seed = 0, preset = PRESET_TOONS;
     const char *preset_name = "toons";
@@ -393,10 +398,9 @@ static PyObject *py_scans(PyObject *self, PyObject *args) {
     Config cfg;
     Scans s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!Old|zpis", &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
-                          &founds, &cfgobj, &max_nodes, &seconds, &tests, &prune, &seed,
+    if (!PyArg_ParseTuple(args, SEARCH_FORMAT "|zpis", SEARCH_ARGS(a, &PyBytes_Type), &tests, &prune, &seed,
                           &preset_name) ||
-        !read_seconds(seconds))
+        !read_seconds(a.seconds))
         return NULL;
     if (strcmp(preset_name, "looking-glass") == 0) {
         preset = PRESET_LOOKING_GLASS;
@@ -411,24 +415,17 @@ static PyObject *py_scans(PyObject *self, PyObject *args) {
                         "weighed one; then \";DEPTH,TESTS\" from that depth on, 4 orders at most");
         return NULL;
     }
-    if (!read_root(cols, cells, founds, cfgobj, &root, &cfg)) return NULL;
+    if (!read_root(&a, &root, &cfg)) return NULL;
     cfg.autoplay = cfg.root_autoplay = AUTO_NONE; /* Freecell Solver's scans send no card home by themselves */
     Budget budget = {0, DEFAULT_MAX_BYTES, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
-    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    double deadline = deadline_after(a.seconds);
     Py_BEGIN_ALLOW_THREADS
     if (scans_init(&s, &cfg, &root, &nodes, tests, prune && tests != NULL, seed, preset))
-        scans_resume(&s, LONG_MAX, max_nodes, deadline);
+        scans_resume(&s, LONG_MAX, a.max_nodes, deadline);
     scans_free(&s);
     Py_END_ALLOW_THREADS
-    if (s.out.status == NOMEM) {
-        nodes_free(&nodes);
-        return PyErr_NoMemory();
-    }
-    PyObject *steps = s.out.status == SOLVED ? path_steps(&cfg, &root, &nodes, s.out.goal) : PyList_New(0);
-    nodes_free(&nodes);
-    if (steps == NULL) return NULL;
-    return Py_BuildValue("(iNl)", s.out.status, steps, s.checked);
+    return search_answer(&cfg, &root, &nodes, &s.out, s.checked);
 }
 
 /* A search Step list ((move, autos) tuples) read back into C. The list is copied to
@@ -508,14 +505,7 @@ static int steps_replay(const Config *cfg, const State *start, const Steps *step
 
 /* A line as a list of move tuples; frees the line. */
 static PyObject *line_list(Line *line) {
-    PyObject *out = PyList_New(line->n);
-    for (int k = 0; out != NULL && k < line->n; k++) {
-        PyObject *m = move_tuple(line->items[k]);
-        if (m == NULL)
-            Py_CLEAR(out);
-        else
-            PyList_SET_ITEM(out, k, m);
-    }
+    PyObject *out = moves_list(line->items, line->n);
     free(line->items);
     line->items = NULL;
     return out;
@@ -528,6 +518,18 @@ static PyObject *finish_failed(int ok) {
         return NULL;
     }
     return PyErr_NoMemory();
+}
+
+/* solve's and optimal's answer (status, moves, length in single-card moves, nodes)
+ * from a search's outcome and a finish's ``ok``; frees the line. */
+static PyObject *line_answer(const Outcome *out, int ok, Line *line) {
+    if (out->status == NOMEM || ok <= 0) {
+        free(line->items);
+        return out->status == NOMEM ? PyErr_NoMemory() : finish_failed(ok);
+    }
+    int length = single_card_length(line->items, line->n);
+    PyObject *moves = line_list(line);
+    return moves == NULL ? NULL : Py_BuildValue("(iNil)", out->status, moves, length, out->nodes);
 }
 
 /* A Schedule from eightoff.solver.Schedule.values: its fields' values in the order of
@@ -614,7 +616,7 @@ static PyObject *py_finish(PyObject *self, PyObject *args, PyObject *kwargs) {
     }
     Line line = {NULL, 0, 0};
     Budget budget = {0, DEFAULT_MAX_BYTES, 0};
-    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
+    double deadline = deadline_after(seconds);
     Py_BEGIN_ALLOW_THREADS
     ok = finish_line(sch, &cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, shortcuts, &line);
     Py_END_ALLOW_THREADS
@@ -631,10 +633,10 @@ static PyObject *py_finish(PyObject *self, PyObject *args, PyObject *kwargs) {
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"", "", "", "", "max_nodes", "seconds", "endgame_home", "endgame_nodes",
                              "max_bytes", "tail", "resolve", "schedule", NULL};
-    PyObject *cols, *slots, *founds, *cfgobj, *schobj = Py_None;
+    SearchArgs a;
+    PyObject *schobj = Py_None;
     int endgame_home, ok = 1, tail = 1;
-    long max_nodes, endgame_nodes;
-    double seconds;
+    long endgame_nodes;
     int resolve = 1;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
     State start, root;
@@ -643,47 +645,44 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     Schedule schedule;
     const Schedule *sch = &schedule;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!Oldil|$nppO", kwlist, &PyTuple_Type, &cols,
-                                     &PyTuple_Type, &slots, &PyTuple_Type, &founds, &cfgobj,
-                                     &max_nodes, &seconds, &endgame_home, &endgame_nodes, &max_bytes, &tail,
-                                     &resolve, &schobj) ||
-        !read_max_bytes(max_bytes) || !read_seconds(seconds) || !read_schedule(schobj, &schedule))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, SEARCH_FORMAT "il|$nppO", kwlist, SEARCH_ARGS(a, &PyTuple_Type),
+                                     &endgame_home, &endgame_nodes, &max_bytes, &tail, &resolve, &schobj) ||
+        !read_max_bytes(max_bytes) || !read_seconds(a.seconds) || !read_schedule(schobj, &schedule))
         return NULL;
     if (sch->first < 1 || sch->late_bf_max < 1) {
         PyErr_SetString(PyExc_ValueError, sch->first < 1 ? "schedule.first: at least 1 expansion is needed"
                                                          : "schedule.late_bf_max: at least 1 expansion is needed");
         return NULL;
     }
-    if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
-    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
-    uint8_t homed[52];
+    if (!read_engine_root(&a, &cfg, &start, &es)) return NULL;
+    const long max_nodes = a.max_nodes;
+    double deadline = deadline_after(a.seconds);
     Budget budget = {0, (size_t)max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     Outcome out = {SOLVED, 0, 0};
     Steps steps = {NULL, NULL, {0}, 0};
     Steps own = {NULL, NULL, {0}, 0}; /* best-first's line, when it goes on to one (line.c bf_go_on) */
     Line line = {NULL, 0, 0};
-    Settle search = {.win_cfg = &cfg, .win_nodes = &nodes};
-    root = start;
-    autoplay(&cfg, &root, homed);
+    Settle search = {.win = {&cfg, &nodes}};
+    autoplayed(&cfg, &start, &root);
     Py_BEGIN_ALLOW_THREADS
     if (sum_founds(&root) < 52) out = settle(&search, sch, &cfg, &start, &root, &nodes, max_nodes, deadline, tail);
     /* A portfolio helper's line, or the exact depth-first search's (it wanders far
      * more: thousands of moves): the finish cuts its detours too. */
-    int helper = !(search.win_cfg == &cfg && search.win_nodes == &nodes); /* any line but best-first's */
+    int helper = !(search.win.cfg == &cfg && search.win.nodes == &nodes); /* any line but best-first's */
     /* Not with eight cells, where best-first's own lines are found by the helpers' too
      * (there re-solving buys a fraction of a move for several percent more time). */
     int shorten = helper && resolve && cfg.ncells < sch->resolve_cells;
     int bf_won = 0;
     long won_at = out.nodes, again = resolve_nodes(sch, won_at, max_nodes); /* each resolve_line search's */
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
-        ok = collect_path(search.win_cfg, &start, search.win_nodes, out.goal, &steps);
+        ok = collect_path(search.win.cfg, &start, search.win.nodes, out.goal, &steps);
     /* Best-first goes on a little (line.c bf_go_on) after any helper's win (a dive's,
      * the greedy search's, the proof's). After the scans' win (on deals fc-solve ends
      * fastest, where time counts most) it takes one of resolve_line's shares, and its
      * searches split the rest: no more positions in all than resolve_line alone. */
     if (ok && out.status == SOLVED && shorten && search.blive) {
-        int scans = search.win_cfg == &search.pf.scfg || search.win_cfg == &search.pf.mcfg;
+        int scans = search.win.cfg == &search.pf.scfg || search.win.cfg == &search.pf.mcfg;
         long n = scans ? again : go_on_nodes(sch, won_at, max_nodes);
         bf_won = n > 0 && bf_go_on(&search.bf, n, &out.nodes, deadline);
         if (bf_won) bf_won = collect_path(&cfg, &start, &nodes, search.bf.out.goal, &own); /* no room: the helper's */
@@ -708,46 +707,35 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     nodes_free(&nodes);
     steps_free(&steps);
     steps_free(&own);
-    if (out.status == NOMEM || ok <= 0) {
-        free(line.items);
-        return out.status == NOMEM ? PyErr_NoMemory() : finish_failed(ok);
-    }
-    int length = single_card_length(line.items, line.n);
-    PyObject *moves = line_list(&line);
-    return moves == NULL ? NULL : Py_BuildValue("(iNil)", out.status, moves, length, out.nodes);
+    return line_answer(&out, ok, &line);
 }
 
 /* Optimal mode in one call: A* over single-card moves (astar.c) from the engine's
  * state, then the engine moves of the shortest line found. */
 static PyObject *py_optimal(PyObject *self, PyObject *args) {
-    PyObject *cols, *slots, *founds, *cfgobj;
+    SearchArgs a;
     int ok = 1;
-    long max_nodes;
-    double seconds;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
     State start, root;
     Config cfg;
     EState es;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!Old|n", &PyTuple_Type, &cols, &PyTuple_Type, &slots, &PyTuple_Type,
-                          &founds, &cfgobj, &max_nodes, &seconds, &max_bytes) ||
-        !read_max_bytes(max_bytes) || !read_seconds(seconds))
+    if (!PyArg_ParseTuple(args, SEARCH_FORMAT "|n", SEARCH_ARGS(a, &PyTuple_Type), &max_bytes) ||
+        !read_max_bytes(max_bytes) || !read_seconds(a.seconds))
         return NULL;
-    if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &start, &es)) return NULL;
+    if (!read_engine_root(&a, &cfg, &start, &es)) return NULL;
     Config single = cfg; /* one card a move, no digging macro: lengths in single-card moves */
     single.group = GROUP_NONE;
     single.dig = 0;
-    double deadline = seconds < 0 ? -1.0 : now_seconds() + seconds;
-    uint8_t homed[52];
+    double deadline = deadline_after(a.seconds);
     Budget budget = {0, (size_t)max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     Outcome out = {SOLVED, 0, 0};
     Steps steps = {NULL, NULL, {0}, 0};
     Line line = {NULL, 0, 0};
-    root = start;
-    int g0 = autoplay(&single, &root, homed);
+    int g0 = autoplayed(&single, &start, &root);
     Py_BEGIN_ALLOW_THREADS
-    if (sum_founds(&root) < 52) out = astar(&single, &root, g0, &nodes, max_nodes, deadline, -1);
+    if (sum_founds(&root) < 52) out = astar(&single, &root, g0, &nodes, a.max_nodes, deadline, -1);
     if (out.status == SOLVED) {
         ok = collect_path(&single, &start, &nodes, out.goal, &steps);
         if (ok) ok = expand_steps(&single, &es, steps.moves, steps.autos, steps.nautos, steps.n, &line);
@@ -755,13 +743,7 @@ static PyObject *py_optimal(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
     steps_free(&steps);
-    if (out.status == NOMEM || ok <= 0) {
-        free(line.items);
-        return out.status == NOMEM ? PyErr_NoMemory() : finish_failed(ok);
-    }
-    int length = single_card_length(line.items, line.n);
-    PyObject *moves = line_list(&line);
-    return moves == NULL ? NULL : Py_BuildValue("(iNil)", out.status, moves, length, out.nodes);
+    return line_answer(&out, ok, &line);
 }
 
 static PyMethodDef methods[] = {
@@ -865,10 +847,7 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_native", "The solver's C core (see eightoff.solver.core).", -1, methods,
-    NULL, NULL, NULL, NULL,
-};
+BINDING_MODULE("_native", "The solver's C core (see eightoff.solver.core).");
 
 PyMODINIT_FUNC PyInit__native(void) {
     position_init();

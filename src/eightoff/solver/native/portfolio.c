@@ -205,8 +205,7 @@ static int portfolio_helper_ends(Portfolio *p, const Outcome *o, const Budget *b
     if (o->status != SOLVED && (o->status != LIMIT || b->full)) return 0;
     *out = *o;
     if (out->status == SOLVED) {
-        p->win_cfg = cfg;
-        p->win_nodes = nodes;
+        p->win = (Winner){cfg, nodes};
     }
     return 1;
 }
@@ -270,8 +269,7 @@ static int portfolio_helper_turn(Portfolio *p, const Config *cfg, const State *r
             return 0;
         *out = p->greedy.out;
         if (out->status == SOLVED) {
-            p->win_cfg = &p->gcfg;
-            p->win_nodes = &p->gnodes;
+            p->win = (Winner){&p->gcfg, &p->gnodes};
         }
         return 1;
     }
@@ -433,8 +431,7 @@ static int portfolio_scans_turns(Portfolio *p, const Config *cfg, const Nodes *n
         if (portfolio_scan_turn(p, cfg, nodes->budget->max / sch->dive_share, max_scanned, deadline, q, cap)) {
             *out = p->scan.out;
             if (out->status == SOLVED) {
-                p->win_cfg = &p->scfg;
-                p->win_nodes = &p->snodes;
+                p->win = (Winner){&p->scfg, &p->snodes};
             }
             return 1;
         }
@@ -453,8 +450,7 @@ Outcome portfolio_run(Portfolio *p, const Schedule *sch, const Config *cfg, cons
     p->proof_turn = proof_turn; /* the caller's */
     p->proof_ctx = proof_ctx;
     p->start = *start;
-    p->win_cfg = cfg;
-    p->win_nodes = nodes;
+    p->win = (Winner){cfg, nodes};
     long alone = sch->early_num > 0 ? early_start(sch, cfg) : sch->solo;
     if (first >= 0 && alone > first) alone = first;
     int ended = !bf_init(&p->bf, cfg, root, nodes);

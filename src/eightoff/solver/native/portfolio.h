@@ -35,6 +35,12 @@ static const DiveKind DIVE_KINDS[] = {
 };
 #define NKINDS ((int)(sizeof DIVE_KINDS / sizeof DIVE_KINDS[0]))
 
+/* The search that won: its config and nodes, for collect_path. */
+typedef struct {
+    const Config *cfg;
+    const Nodes *nodes;
+} Winner;
+
 typedef struct {
     BestFirst bf;
     BestFirst greedy; /* best-first again with greedy_weight: fewer, deeper expansions */
@@ -68,8 +74,7 @@ typedef struct {
     int (*proof_turn)(void *ctx, long bf_quantum, long max_nodes, double deadline, Outcome *out);
     void *proof_ctx;
     long proof_nodes;
-    const Config *win_cfg; /* the winner's config and nodes, for collect_path */
-    const Nodes *win_nodes;
+    Winner win;
     const Schedule *sch; /* the schedule the turns follow (the caller's) */
 } Portfolio;
 
@@ -110,7 +115,7 @@ void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, siz
  * from ``start``); ``tail`` 0 runs best-first alone. ``first`` >= 0: it stops
  * (LIMIT) once the searches other than the scans have expanded that many positions
  * (the scans' cost falls on deals won past ``first`` once, not three times over:
- * the proof's turns, proof.c). On SOLVED, ``win_cfg`` and ``win_nodes`` name the
+ * the proof's turns, proof.c). On SOLVED, ``win`` names the
  * path's search (the best-first search's tables are ``nodes``, a helper's its own:
  * portfolio_free). Best-first (``p->bf``) is left to the caller, to go on with or
  * bf_free. ``p->proof_turn`` and ``p->proof_ctx`` are the caller's (NULL: no proof

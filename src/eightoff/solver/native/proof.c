@@ -143,8 +143,7 @@ static int settle_proof_turn(void *ctx, long bf_quantum, long max_nodes, double 
     *out = s->ex.out;
     s->proof_ended = 1;
     if (out->status == SOLVED) {
-        s->pf.win_cfg = &s->pcfg;
-        s->pf.win_nodes = &s->pnodes;
+        s->pf.win = (Winner){&s->pcfg, &s->pnodes};
     }
     return 1;
 }
@@ -169,14 +168,13 @@ Outcome settle(Settle *s, const Schedule *sch, const Config *cfg, const State *s
         s->pf.proof_ctx = s;
     }
     Outcome out = portfolio_run(&s->pf, sch, cfg, start, root, nodes, max_nodes, deadline, tail, tail ? first : -1);
-    if (s->pf.win_cfg != &s->pf.mcfg) portfolio_drop_meta(&s->pf); /* it runs in the first stretch only */
-    s->win_cfg = s->pf.win_cfg;
-    s->win_nodes = s->pf.win_nodes;
+    if (s->pf.win.cfg != &s->pf.mcfg) portfolio_drop_meta(&s->pf); /* it runs in the first stretch only */
+    s->win = s->pf.win;
     long spent = out.nodes - s->pf.proof_nodes; /* expansions of the searches no longer running (the proof's apart) */
     int undecided = tail && out.status == LIMIT && !budget->full && spent >= first && (max_nodes < 0 || out.nodes < max_nodes);
     /* A helper's win keeps best-first too: py_solve may let it go on a little, for
      * a line of its own (settle_free frees it). */
-    int helper_won = out.status == SOLVED && s->pf.win_nodes != nodes;
+    int helper_won = out.status == SOLVED && s->pf.win.nodes != nodes;
     if (undecided || helper_won) { /* best-first goes on: its tables stay in ``nodes`` */
         s->bf = s->pf.bf;
         s->blive = 1;
@@ -202,8 +200,7 @@ Outcome settle(Settle *s, const Schedule *sch, const Config *cfg, const State *s
     const State *broot = root;
     cfg = &s->pcfg;
     root = &s->proot;
-    s->win_cfg = cfg;
-    s->win_nodes = pn;
+    s->win = (Winner){cfg, pn};
     long bnodes = s->blive ? s->bf.out.nodes : 0;
     if (sum_founds(root) == 52) /* won by that autoplay alone */
         return add_node(pn, root, -1, mv(-1, -1, -1, -1, 0), 0) ? (Outcome){SOLVED, spent + bnodes, 0}
@@ -272,8 +269,7 @@ Outcome settle(Settle *s, const Schedule *sch, const Config *cfg, const State *s
                 out = s->bf.out;
                 out.nodes += spent + exp->out.nodes + dnodes;
                 if (out.status == SOLVED) {
-                    s->win_cfg = bcfg;
-                    s->win_nodes = s->bf.nodes;
+                    s->win = (Winner){bcfg, s->bf.nodes};
                 }
                 break;
             }
@@ -294,8 +290,7 @@ Outcome settle(Settle *s, const Schedule *sch, const Config *cfg, const State *s
                     out = s->pf.scan.out;
                     out.nodes = others + settle_helper_nodes(s);
                     if (out.status == SOLVED) {
-                        s->win_cfg = &s->pf.scfg;
-                        s->win_nodes = &s->pf.snodes;
+                        s->win = (Winner){&s->pf.scfg, &s->pf.snodes};
                     }
                     break;
                 }
@@ -307,8 +302,7 @@ Outcome settle(Settle *s, const Schedule *sch, const Config *cfg, const State *s
                              sch->proof_quantum * sch->late_num / sch->late_den, &out)) {
             out.nodes = spent + exp->out.nodes + s->bf.out.nodes + settle_helper_nodes(s);
             if (out.status == SOLVED) {
-                s->win_cfg = &s->pf.dcfg;
-                s->win_nodes = &s->pf.dnodes;
+                s->win = (Winner){&s->pf.dcfg, &s->pf.dnodes};
             }
             break;
         }

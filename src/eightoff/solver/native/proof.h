@@ -47,8 +47,7 @@ typedef struct {
     Exhaust ex; /* the proof: made by its first turn, in the portfolio or past ``first`` */
     int exstate; /* 0 not made, 1 made, 2 made but out of room in the portfolio, -1 not to be made there */
     int proof_ended; /* 1: its turn in the portfolio ended the search */
-    const Config *win_cfg; /* the winner's config and nodes, for collect_path */
-    const Nodes *win_nodes;
+    Winner win;
     const Schedule *sch; /* the schedule the turns follow (the caller's) */
 } Settle;
 
@@ -62,7 +61,7 @@ void settle_free(Settle *s);
 /* Searches from ``root`` (after its autoplay) until a line, a proof, or a limit;
  * best-first stops past sch->late_bf_max expansions; the portfolio alone
  * for the first sch->first.
- * On SOLVED, ``win_cfg`` and ``win_nodes`` name the path's search (``nodes`` for
+ * On SOLVED, ``win`` names the path's search (``nodes`` for
  * best-first's, the proof's own or a helper's else: settle_free after
  * collect_path). */
 Outcome settle(Settle *s, const Schedule *sch, const Config *cfg, const State *start, const State *root,
