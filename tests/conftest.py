@@ -1,13 +1,13 @@
 """Run-wide settings: the markers for what a test needs, the strict run ``make test``
 asks for, and Hypothesis's profiles.
 
-A test marked ``native``, ``fc_solve`` or ``chromium`` (``support.needs_native``...)
-is skipped, saying what is missing, on a machine without the solver's C core,
-Freecell Solver's ``fc-solve`` or Debian's chromium; ``-m "not native"`` leaves such
-tests out.
+A test marked ``native``, ``fc_solve``, ``chromium`` or ``node``
+(``support.needs_native``...) is skipped, saying what is missing, on a machine without
+the solver's C core, Freecell Solver's ``fc-solve``, Debian's chromium or Node.js (the
+page's modules); ``-m "not native"`` leaves such tests out.
 
 ``pytest --strict-skips`` (what ``make test``, and so CI, runs) needs the C core,
-Debian's chromium and fc-solve, and fails on any skipped test whose reason is not on
+Debian's chromium, Node.js and fc-solve, and fails on any skipped test whose reason is not on
 :data:`ALLOWED_SKIPS`: a run that tested less cannot pass. A plain ``pytest`` by hand
 still skips what the machine lacks (a pure-Python install stays supported).
 
@@ -63,6 +63,10 @@ REQUIREMENTS: dict[str, tuple[Callable[[], bool], str]] = {
     "chromium": (
         lambda: shutil.which("chromium") is not None,
         "Debian's chromium is not installed (apt-get install chromium)",
+    ),
+    "node": (
+        lambda: shutil.which("node") is not None,
+        "Node.js is not installed (apt-get install nodejs)",
     ),
 }
 """Each marker for something a test needs: whether this machine has it, and the skip's
