@@ -208,13 +208,25 @@ def test_no_page_import_circles() -> None:
 
 PAGE_LAYERS: list[set[str]] = [
     {"state"},
-    {"api", "busy", "daily", "i18n", "lang", "layout", "page", "rulesets", "sound", "storage"},
+    {
+        "api",
+        "busy",
+        "daily",
+        "i18n",
+        "kernel",
+        "lang",
+        "layout",
+        "page",
+        "rulesets",
+        "sound",
+        "storage",
+    },
     {"board", "modal", "share"},
     {"archive", "play", "solution"},
     {"dialogs", "drag", "input", "main"},
 ]
 """The page's modules, bottom up: the shared state; what reads it (words, layout, storage,
-the server); the drawing; the game's actions; input and dialogs."""
+the server, the kernel in WebAssembly); the drawing; the game's actions; input and dialogs."""
 
 
 def test_the_page_imports_down_its_layers() -> None:

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import hashlib
+import mimetypes
 import os
 import re
 from collections.abc import Awaitable, Callable
@@ -28,6 +29,7 @@ REVALIDATE: Final = "no-cache"
 HTML: Final = "text/html; charset=utf-8"
 STATIC: Final = Path(__file__).parent / "static"
 """The page's files: HTML, ES modules, styles, images."""
+mimetypes.add_type("application/wasm", ".wasm")  # kernel.wasm, whatever the system's table says
 _IMPORT: Final = re.compile(r'(?:from|import)\s*"\./([\w.-]+\.js)"')
 
 
