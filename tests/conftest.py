@@ -21,6 +21,7 @@ import functools
 import os
 import shutil
 from collections.abc import Callable, Generator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -48,6 +49,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+_WASM = Path(__file__).resolve().parent.parent / "src/eightoff/web/static/kernel.wasm"
+
+
 def _native_built() -> bool:
     from eightoff.solver import core
 
@@ -65,8 +69,9 @@ REQUIREMENTS: dict[str, tuple[Callable[[], bool], str]] = {
         "Debian's chromium is not installed (apt-get install chromium)",
     ),
     "node": (
-        lambda: shutil.which("node") is not None,
-        "Node.js is not installed (apt-get install nodejs)",
+        lambda: shutil.which("node") is not None and _WASM.exists(),
+        "Node.js is not installed (apt-get install nodejs), or the page's kernel.wasm "
+        "not built (make wasm)",
     ),
 }
 """Each marker for something a test needs: whether this machine has it, and the skip's

@@ -22,24 +22,15 @@ from eightoff.web.service import GameService
 TESTS = Path(__file__).resolve().parent.parent
 STATIC = TESTS.parent / "src" / "eightoff" / "web" / "static"
 HARNESS = TESTS / "support" / "local_service.mjs"
-STAND_IN = TESTS / "support" / "stand_in_kernel.mjs"
+KERNEL = STATIC / "kernel.js"
+WASM = STATIC / "kernel.wasm"
 NODE = shutil.which("node")
 
 needs_node = pytest.mark.node
-"""Marks a test that runs the page's modules in Node (skipped where it is not installed)."""
+"""Marks a test that runs the page's modules in Node on the WebAssembly kernel (skipped
+where Node.js is not installed or kernel.wasm not built: ``make wasm``)."""
 
 Request = tuple[str, dict[str, Any]]
-
-
-def kernel_args() -> list[str]:
-    """The kernel module the local service runs on, and what its loader is given: the
-    WebAssembly kernel the page loads (static/kernel.js and its .wasm) when it is built,
-    else the tests' stand-in."""
-    module = STATIC / "kernel.js"
-    wasm = sorted(STATIC.glob("*.wasm"))
-    if module.exists() and wasm:
-        return [str(module), str(wasm[0])]
-    return [str(STAND_IN)]
 
 
 def local_answers(requests: Sequence[Request]) -> list[dict[str, Any]]:
@@ -47,7 +38,7 @@ def local_answers(requests: Sequence[Request]) -> list[dict[str, Any]]:
     assert NODE is not None
     lines = "".join(json.dumps({"path": p, "body": b}) + "\n" for p, b in requests)
     done = subprocess.run(
-        [NODE, str(HARNESS), *kernel_args()],
+        [NODE, str(HARNESS), str(KERNEL), str(WASM)],
         input=lines,
         capture_output=True,
         text=True,

@@ -1,7 +1,6 @@
 /* The page's local game service in Node, for the differential tests: one request a line on
  * standard input ({path, body}), its answer a line on standard output ({status, body}).
- * argv[2]: the kernel module (static/kernel.js, or the tests' stand-in); argv[3]: what its
- * loadKernel is given (the .wasm file), if anything. */
+ * argv[2]: the kernel module (static/kernel.js); argv[3]: its kernel.wasm. */
 
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -10,7 +9,7 @@ import { pathToFileURL } from "node:url";
 const here = new URL("../../src/eightoff/web/static/local/", import.meta.url);
 const { LocalService } = await import(new URL("service.js", here));
 const { loadKernel } = await import(pathToFileURL(process.argv[2]).href);
-const kernel = await loadKernel(process.argv[3] ? readFileSync(process.argv[3]) : undefined);
+const kernel = await loadKernel(readFileSync(process.argv[3]));
 const service = new LocalService(kernel);
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 const out = [];

@@ -35,7 +35,9 @@ export class Engine {
 
   /** The position after the legal move ``m``. */
   play(pos, m) {
-    const after = this.kernel.play(pos.rules, pos, moveToJson(m, pos));
+    const played = this.kernel.play(pos.rules, pos, moveToJson(m, pos));
+    if (!played.position) throw new Error(`the kernel refuses its own legal move ${moveText(m)}: ${played.reason}`);
+    const after = played.position;
     return { columns: after.columns, cells: after.cells, foundations: after.foundations, rules: pos.rules };
   }
 
