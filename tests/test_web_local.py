@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import string
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -161,9 +162,11 @@ def _winning_line(rng: random.Random, rules: Rules) -> tuple[GameCode, list[Move
 
 
 def _compare(requests: list[Request]) -> None:
-    service = server()
-    theirs = [server_answer(service, path, body) for path, body in requests]
-    ours = local_answers(requests)
+    with ThreadPoolExecutor(1) as pool:  # Node answers while the server does
+        local = pool.submit(local_answers, requests)
+        service = server()
+        theirs = [server_answer(service, path, body) for path, body in requests]
+        ours = local.result()
     found = differences(requests, ours, theirs)
     same = sum(canonical(a) == canonical(b) for a, b in zip(ours, theirs, strict=True))
     assert not found, f"{len(requests) - same} of {len(requests)} answers differ:\n" + "\n".join(
