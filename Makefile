@@ -51,8 +51,8 @@ build-deps:
 	              "(gcc python3-dev), which the solver's C core needs" >&2; exit 1; }; \
 	fi
 
-# Debian packages the tests use: Chromium (browser tests), Freecell Solver (cross-checks) and
-# Node.js (the page's local game service, tests/test_web_local.py).
+# Debian packages the tests use: Chromium (browser tests), Freecell Solver (cross-checks)
+# and Node.js (kernel.js on kernel.wasm).
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \

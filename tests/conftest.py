@@ -1,14 +1,15 @@
 """Run-wide settings: the markers for what a test needs, the strict run ``make test``
 asks for, and Hypothesis's profiles.
 
-A test marked ``native``, ``fc_solve``, ``chromium`` or ``node``
+A test marked ``native``, ``fc_solve``, ``chromium``, ``wasm`` or ``node``
 (``support.needs_native``...) is skipped, saying what is missing, on a machine without
-the solver's C core, Freecell Solver's ``fc-solve``, Debian's chromium or Node.js (the
-page's modules); ``-m "not native"`` leaves such tests out.
+the solver's C core, Freecell Solver's ``fc-solve``, Debian's chromium, the WebAssembly
+build (``make wasm``, run by wasmtime) or Node.js; ``-m "not native"`` leaves such tests
+out.
 
-``pytest --strict-skips`` (what ``make test``, and so CI, runs) needs the C core,
-Debian's chromium, Node.js and fc-solve, and fails on any skipped test whose reason is not on
-:data:`ALLOWED_SKIPS`: a run that tested less cannot pass. A plain ``pytest`` by hand
+``pytest --strict-skips`` (what ``make test``, and so CI, runs) needs them all, and
+fails on any skipped test whose reason is not on :data:`ALLOWED_SKIPS`: a run that
+tested less cannot pass. A plain ``pytest`` by hand
 still skips what the machine lacks (a pure-Python install stays supported).
 
 ``HYPOTHESIS_PROFILE=ci`` (or a ``CI`` variable) runs every property test on
@@ -18,10 +19,10 @@ derandomised examples: the same examples on every run.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
 import shutil
 from collections.abc import Callable, Generator
-from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -49,13 +50,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-_WASM = Path(__file__).resolve().parent.parent / "src/eightoff/web/static/kernel.wasm"
-
-
 def _native_built() -> bool:
     from eightoff.solver import core
 
     return core.native is not None
+
+
+def _wasm_built() -> bool:
+    from support.wasm import WASM
+
+    return WASM.exists() and importlib.util.find_spec("wasmtime") is not None
 
 
 REQUIREMENTS: dict[str, tuple[Callable[[], bool], str]] = {
@@ -68,10 +72,10 @@ REQUIREMENTS: dict[str, tuple[Callable[[], bool], str]] = {
         lambda: shutil.which("chromium") is not None,
         "Debian's chromium is not installed (apt-get install chromium)",
     ),
+    "wasm": (_wasm_built, "kernel.wasm was not built (make wasm) or wasmtime is missing"),
     "node": (
-        lambda: shutil.which("node") is not None and _WASM.exists(),
-        "Node.js is not installed (apt-get install nodejs), or the page's kernel.wasm "
-        "not built (make wasm)",
+        lambda: shutil.which("node") is not None,
+        "Node.js is not installed (apt-get install nodejs)",
     ),
 }
 """Each marker for something a test needs: whether this machine has it, and the skip's

@@ -25,12 +25,12 @@ from support.local import (
     canonical,
     differences,
     local_answers,
-    needs_node,
+    needs_node_and_kernel,
     server,
     server_answer,
 )
 
-pytestmark = needs_node
+pytestmark = needs_node_and_kernel
 
 GAMES = 1000
 """Random games per preset."""

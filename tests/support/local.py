@@ -26,9 +26,12 @@ KERNEL = STATIC / "kernel.js"
 WASM = STATIC / "kernel.wasm"
 NODE = shutil.which("node")
 
-needs_node = pytest.mark.node
+needs_node_and_kernel = [
+    pytest.mark.node,
+    pytest.mark.skipif(not WASM.exists(), reason="kernel.wasm was not built (make wasm)"),
+]
 """Marks a test that runs the page's modules in Node on the WebAssembly kernel (skipped
-where Node.js is not installed or kernel.wasm not built: ``make wasm``)."""
+where Node.js is not installed or kernel.wasm not built)."""
 
 Request = tuple[str, dict[str, Any]]
 
