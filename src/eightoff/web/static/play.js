@@ -1,7 +1,8 @@
-/* Playing: moves sent to the server, undo and redo, new games, hints. The game is
- * {code, actions}: the server is sent the flat list of moves and replays it every time. */
+/* Playing: moves, undo and redo, new games, hints. The game is {code, actions}: the game
+ * service (the page's worker, else the server: engine.js) is sent the flat list of moves
+ * and answers the position they reach. */
 
-import { api } from "./api.js";
+import { ask } from "./engine.js";
 import { enqueue, sendInTurn, settled } from "./busy.js";
 import {
   announce, clearHint, closeSolution, landed, notice, render, renderBanner, renderStatus, say, showHint,
@@ -47,6 +48,7 @@ const pause = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
 export function play(moves, label) {
   const action = { moves, shown: moves.length, label, game: state.game, ready: null };
   addPending(action);
+  saveGame(); // kept at once: a reload now keeps the move
   render({ animate: true });
   return sendInTurn(() => send(action));
 }
@@ -63,7 +65,7 @@ async function send(action) {
   if (state.game !== game) return false;
   let answer;
   try {
-    answer = await api("/api/state", {
+    answer = await ask("/api/state", {
       code: game.code,
       moves: flatMoves().concat(action.moves),
       autoplay: state.settings.autoplay,
@@ -113,7 +115,7 @@ export function autoplayNow() {
 /** Why the server refuses ``move`` here (its reason), or null when the move is legal. */
 export async function explain(move) {
   try {
-    await api("/api/state", { code: state.game.code, moves: flatMoves().concat([move]), refusal_ok: true });
+    await ask("/api/state", { code: state.game.code, moves: flatMoves().concat([move]), refusal_ok: true });
     return null;
   } catch (err) {
     return err.status === 422 && err.data && err.data.reason ? err.data.reason : err.message;
@@ -140,7 +142,7 @@ export function afterMove() {
 /** Ask the server for the game as it is now and draw it. */
 export async function refresh(options) {
   const { game } = state;
-  setView(await api("/api/state", { code: game.code, moves: flatMoves() }));
+  setView(await ask("/api/state", { code: game.code, moves: flatMoves() }));
   render(options);
   runClock(game.counted && !game.won && state.view.status !== "won");
 }
@@ -221,7 +223,7 @@ export async function newGame(request) {
   try {
     answer = await enqueue(async () => {
       await settled();
-      return body.daily ? api(`/api/daily?date=${encodeURIComponent(body.daily)}`) : api("/api/new", body);
+      return body.daily ? ask(`/api/daily?date=${encodeURIComponent(body.daily)}`) : ask("/api/new", body);
     });
   } catch (err) {
     notice(t("notice.cannotStart", { error: err.message }));
@@ -279,7 +281,7 @@ export function askHint() {
   guarded(async () => {
     if (state.game !== game || state.view.status !== "playing") return;
     announce(t("announce.thinking"));
-    const answer = await api("/api/hint", { code: game.code, moves: flatMoves() });
+    const answer = await ask("/api/hint", { code: game.code, moves: flatMoves() });
     if (state.game === game) markGame({ hints: (game.hints || 0) + 1 });
     if (answer.winnable === false) {
       offerUndo(answer.undo_to);
