@@ -20,11 +20,28 @@ from eightoff.cards import SUIT_LETTERS
 from eightoff.codes import GameCode
 from eightoff.formats import move_from_json, move_to_json
 from eightoff.game import Game, autoplay_moves, smart_move
-from eightoff.moves import FOUNDATION, Move, Place, PlaceKind, column
+from eightoff.moves import FOUNDATION, Move, PlaceKind, column
 from eightoff.position import Position
 from eightoff.rules import STANDARD, preset
 from eightoff.solver import Limit, hint, solve
-from support.browser import drag, grab_point, refused_drop, serve_app, toast_text
+from support.browser import (
+    CHROMIUM_ARGS,
+    CODE,
+    drag,
+    finish_point,
+    grab_point,
+    label,
+    moves_played,
+    open_game,
+    pile_of,
+    play_by_drag,
+    preload,
+    refused_drop,
+    serve_app,
+    server_only,
+    toast_text,
+    wait_moves,
+)
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -35,15 +52,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-CODE = str(GameCode(STANDARD, 0))
 STUCK_CODE = "EO1-C2-AAAAAAB"  # no legal move from the deal on
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -136,17 +144,6 @@ def page(browser: Any) -> Iterator[Any]:
 # -- helpers ------------------------------------------------------------------------------
 
 
-def open_game(page: Any, server: str, code: str = CODE) -> None:
-    page.goto(f"{server}/?code={code}")
-    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
-
-
-def server_only(page: Any) -> None:
-    """The page without its kernel (as in a browser without WebAssembly): kernel.wasm does
-    not load, so the server answers every move, as it did before the page computed them."""
-    page.context.route("**/static/kernel.wasm", lambda route: route.abort())
-
-
 def hinted_move(page: Any, pos: Position) -> Move:
     """The move the hint shows on the board: its card(s) lit, its target pile lit."""
     page.wait_for_selector(".card.hint")
@@ -162,48 +159,6 @@ def hinted_move(page: Any, pos: Position) -> Move:
     ]
     assert len(found) == 1, (lit, target)
     return found[0]
-
-
-def moves_played(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.moves"))
-
-
-def wait_moves(page: Any, n: int) -> None:
-    try:
-        page.wait_for_function(
-            "n => document.body.dataset.moves === String(n) && document.body.dataset.busy === '0'"
-            " && !document.querySelector('.card.flip')",  # and no card still sliding into place
-            arg=n,
-        )
-    except sync_api.TimeoutError:
-        # What the page shows then: which of the three it never reached.
-        seen = page.evaluate(
-            "({moves: document.body.dataset.moves, busy: document.body.dataset.busy,"
-            " sliding: document.querySelectorAll('.card.flip').length,"
-            " said: document.getElementById('live').textContent,"  # what the page told the player
-            " toast: document.getElementById('toast').textContent})"
-        )
-        raise AssertionError(f"{n} moves never settled on the page: {seen}") from None
-
-
-def label(place: Place, card: Any) -> str:
-    if place.kind is PlaceKind.FOUNDATION:
-        return f"foundation-{SUIT_LETTERS[card.suit]}"
-    return f"{place.kind.value}-{place.index + 1}"
-
-
-def pile_of(page: Any, card: str) -> str:
-    return str(
-        page.locator(f'[data-card="{card}"]').evaluate("el => el.closest('.pile').dataset.pile")
-    )
-
-
-def play_by_drag(page: Any, pos: Position, move: Move) -> Position:
-    card = pos.moving_cards(move)[0]
-    before = moves_played(page)
-    drag(page, str(card), label(move.target, card))
-    wait_moves(page, before + 1)
-    return pos.apply(move)
 
 
 def first_cell_move(pos: Position) -> Move:
@@ -518,34 +473,6 @@ def test_share_link_and_code_entry(page: Any, server: str) -> None:
     page.wait_for_function(f"() => document.getElementById('code').textContent === '{other}'")
     first = GameCode.parse(other).position().columns[0][-1]
     assert pile_of(page, str(first)) == "column-1"
-
-
-def preload(page: Any, server: str, code: str, actions: list[list[Move]], **extra: Any) -> None:
-    """Open the page with ``actions`` (lists of moves) already played, as a reload would
-    (``extra``: more fields of the saved game, e.g. ``elapsed``)."""
-    start = GameCode.parse(code)
-    pos = start.position()
-    stored: list[list[dict[str, Any]]] = []
-    for action in actions:
-        stored.append([])
-        for move in action:
-            stored[-1].append(move_to_json(move, pos))
-            pos = pos.apply(move)
-    game = {
-        "code": code,
-        "rules": start.rules.to_json(),
-        "rulesText": start.rules.describe(),
-        "winnable": True,
-        "actions": stored,
-        "redo": [],
-        "elapsed": 0,
-        "counted": True,
-        "won": False,
-    } | extra
-    page.goto(f"{server}/privacy")
-    page.evaluate("g => localStorage.setItem('eightoff.game', JSON.stringify(g))", game)
-    page.goto(f"{server}/")
-    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
 
 
 def test_touch_drag_and_double_tap(browser: Any, server: str) -> None:
@@ -1373,14 +1300,6 @@ def test_moves_go_to_the_server_as_their_notation_and_old_saved_games_load(
 
 def stats_of(page: Any) -> list[dict[str, Any]]:
     return list(json.loads(page.evaluate("localStorage.getItem('eightoff.stats')")).values())
-
-
-def finish_point(line: list[Move]) -> int:
-    """How many moves of ``line`` come before the foundation moves that end it."""
-    k = len(line)
-    while k > 0 and line[k - 1].target.kind is PlaceKind.FOUNDATION:
-        k -= 1
-    return k
 
 
 def peek_at_the_solution(page: Any) -> None:
