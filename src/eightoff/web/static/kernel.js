@@ -13,8 +13,9 @@
  *     kernel.autoplayMoves(rules, position); // → [move, ...]
  *     kernel.solve(rules, position, { maxNodes: 200000, seconds: 10 }); // → {verdict, moves, ...}
  *
- * Every call is synchronous (a solve runs until it ends: call it in a worker). Shapes,
- * those of POST /api/state and POST /api/solve (docs/api.md):
+ * A page's Content-Security-Policy must allow WebAssembly (script-src 'wasm-unsafe-eval', as
+ * the server's does). Every call is synchronous (a solve runs until it ends: call it in a
+ * worker). Shapes, those of POST /api/state and POST /api/solve (docs/api.md):
  *
  * - rules: Rules.to_json(), `{cells: 8 | 4 | 2, empty_column: "kings" | "any", build: "suit" |
  *   "alternate", layout: "eight-off" | "bakers", group_moves: "single" | "cells" | "freecell",
