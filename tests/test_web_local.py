@@ -369,3 +369,17 @@ def test_hints_and_solutions_are_the_server_s() -> None:
     assert theirs[0]["body"]["undo_to"] == 6 and theirs[2]["body"]["winnable"] is False
     found = differences(requests, ours, theirs)
     assert not found, "\n".join(found)
+
+
+def test_refused_requests_are_refused_in_the_server_s_words() -> None:
+    code = str(GameCode(PRESETS["standard"], 5))
+    requests: list[Request] = [
+        ("/api/state", {"code": code, "moves": ["1a"] * 10_001}),  # too many
+        ("/api/state", {"code": code, "moves": ["1a"] * 10_001, "refusal_ok": True}),
+        ("/api/state", {"code": "EO1-C9-AAAAAAA", "moves": ["1a"]}),  # a bad code
+        ("/api/state", {"code": "EO1-C8-AAAAAAA", "moves": ["1a", "1a", "1a"] * 3}),
+        ("/api/hint", {"code": "EO1-C8-AAAAAAA-Q", "moves": []}),
+        ("/api/solve", {"code": code, "moves": ["^H1"]}),
+        ("/api/state", {"code": code}),  # no moves: the deal
+    ]
+    _compare(requests)
