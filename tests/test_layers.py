@@ -208,13 +208,26 @@ def test_no_page_import_circles() -> None:
 
 PAGE_LAYERS: list[set[str]] = [
     {"state"},
-    {"api", "busy", "daily", "i18n", "lang", "layout", "page", "rulesets", "sound", "storage"},
+    {
+        "api",
+        "busy",
+        "daily",
+        "i18n",
+        "install",
+        "lang",
+        "layout",
+        "page",
+        "rulesets",
+        "sound",
+        "storage",
+    },
     {"board", "modal", "share"},
     {"archive", "play", "solution"},
-    {"dialogs", "drag", "input", "main"},
+    {"dialogs", "drag", "input", "main", "sw"},
 ]
 """The page's modules, bottom up: the shared state; what reads it (words, layout, storage,
-the server); the drawing; the game's actions; input and dialogs."""
+the server, the service worker's registration); the drawing; the game's actions; input,
+dialogs and the entry points (the page's, and the service worker's own script)."""
 
 
 def test_the_page_imports_down_its_layers() -> None:
