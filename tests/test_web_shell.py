@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from fastapi.testclient import TestClient
@@ -25,7 +26,7 @@ from eightoff.codes import GameCode
 from eightoff.rules import PRESETS, STANDARD
 from eightoff.solver import Limit, solve
 from eightoff.web.app import create_app
-from eightoff.web.delivery import STATIC, Gzip, modules
+from eightoff.web.delivery import STATIC, Gzip
 from eightoff.web.routes.pages import SHELL
 from eightoff.web.shell import SERVICE_WORKER, VERSION_HEADER, ShellOf
 
@@ -152,13 +153,24 @@ def test_the_shell_is_every_page_and_static_file_and_each_answers(client: TestCl
     urls = shell["urls"]
     assert len(urls) == len(set(urls))
     routed = {"index.html", "privacy.html", "rules.html", "rules.fr.html", SERVICE_WORKER}
-    files = {f"/static/{p.name}" for p in STATIC.iterdir() if p.is_file()}
-    assert set(urls) == set(PAGES) | {f for f in files if f.rsplit("/", 1)[1] not in routed}
+    files = {p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*") if p.is_file()}
+    files = {f for f in files if "__pycache__" not in f}
+    assert set(urls) == set(PAGES) | {f"/static/{f}" for f in files if f not in routed}
     assert shell["pages"] == {"/": "/", "/privacy": "/privacy", "/rules": "/rules?lang=en"}
     assert shell["languages"] == ["en", "fr"]
     assert shell["missing"] in urls
     for url in urls:
         assert client.get(url).status_code == 200, url
+
+
+_SPECIFIER = re.compile(
+    r"""(?:\bfrom\s*|\bimport\s*\(?\s*|new URL\(\s*|new (?:Shared)?Worker\(\s*|fetch\(\s*)"""
+    r"""["'](\.{1,2}/[^"']+|/static/[^"']+)["']"""
+)
+"""A module's static and dynamic imports, the files it makes an address of or fetches,
+and the workers it starts (relative to itself, or under /static/)."""
+_STATIC_TEXT = re.compile(r"""["'`](/static/[\w./-]+)""")
+"""Any address under /static/ a module writes (``/static/court.svg#court-K``)."""
 
 
 def imported(client: TestClient, url: str) -> set[str]:
@@ -169,27 +181,22 @@ def imported(client: TestClient, url: str) -> set[str]:
     while todo:
         now = todo.pop()
         body = client.get(now).text
-        names: list[str] = []
-        if now.endswith(".js"):
-            names = [f"/static/{m}" for m in modules(STATIC, now.rsplit("/", 1)[1])]
-            names += re.findall(r"""["'`](/static/[\w.-]+)["'`]""", body)
-            names += [
-                f"/static/{m}" for m in re.findall(r"""new URL\(["']\./([\w.-]+)["']""", body)
-            ]
-        elif now.endswith(".css"):
-            names = [
-                u if u.startswith("/") else f"/static/{u}"
-                for u in re.findall(r"url\(([^)#]+)", body)
-            ]
-        elif now.endswith(".webmanifest"):
+        path = now.partition("?")[0]
+        if path.endswith(".js"):
+            names = _SPECIFIER.findall(body) + _STATIC_TEXT.findall(body)
+        elif path.endswith(".css"):
+            names = re.findall(r"url\(\s*[\"']?([^)\"'#]+)", body)
+        elif path.endswith(".webmanifest"):
             names = [icon["src"] for icon in json.loads(body)["icons"]]
-        elif not now.startswith("/static/") or now.endswith(".html"):
-            names = [r for r in refs_of(body).refs if r.startswith("/static/")]
+        elif path.endswith(".html") or not path.startswith("/static/"):
+            names = refs_of(body).refs
+        else:
+            names = []
         for name in names:
-            name = name.strip("'\"")
-            if name.startswith("/static/") and name not in found:
-                found.add(name)
-                todo.append(name)
+            address = urljoin(f"http://testserver{now}", name).removeprefix("http://testserver")
+            if address.startswith("/static/") and address not in found:
+                found.add(address)
+                todo.append(address)
     return found
 
 
@@ -226,6 +233,9 @@ def test_the_version_changes_with_any_file_and_only_then(tmp_path: Path) -> None
     assert "/static/kernel.wasm" in third.urls and third.version != second.version
     (static / "kernel.wasm").unlink()
     assert "/static/kernel.wasm" not in shell().urls
+    (static / "local").mkdir(exist_ok=True)  # and so is a file in a folder
+    (static / "local" / "extra.js").write_text("export const x = 1;\n")
+    assert "/static/local/extra.js" in shell().urls
 
 
 # -- compression --------------------------------------------------------------------------------

@@ -68,31 +68,39 @@ class ShellOf:
         self.pages = dict(pages)
         self.missing = missing
         self._lock = threading.Lock()
-        self._made: tuple[tuple[tuple[str, int, int], ...], Shell] | None = None
+        self._made: tuple[tuple[tuple[str, int, int], ...], Shell] | None = None  # stamp, shell
 
-    def files(self) -> list[Path]:
-        """The static files, by name (hidden files left out)."""
+    def files(self) -> list[str]:
+        """The static files, by their path in the folder (``local/game.js``), hidden
+        files and folders (and Python's caches) left out."""
         return sorted(
-            p for p in self.static.iterdir() if p.is_file() and not p.name.startswith(".")
+            path.relative_to(self.static).as_posix()
+            for path in self.static.rglob("*")
+            if path.is_file()
+            and not any(
+                part.startswith(".") or part == "__pycache__"
+                for part in path.relative_to(self.static).parts
+            )
         )
 
     def __call__(self) -> Shell:
         """The shell of the folder as it is now (a few stat calls when nothing changed)."""
         files = self.files()
-        stamp = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+        stats = [(self.static / name).stat() for name in files]
+        stamp = tuple((n, s.st_mtime_ns, s.st_size) for n, s in zip(files, stats, strict=True))
         with self._lock:
             if self._made is None or self._made[0] != stamp:
                 self._made = (stamp, self._make(files))
             return self._made[1]
 
-    def _make(self, files: list[Path]) -> Shell:
+    def _make(self, files: list[str]) -> Shell:
         digest = hashlib.sha256()
-        for file in files:
-            body = file.read_bytes()
-            digest.update(f"{file.name}\0{len(body)}\0".encode())
+        for name in files:
+            body = (self.static / name).read_bytes()
+            digest.update(f"{name}\0{len(body)}\0".encode())
             digest.update(body)
         served = set(self.pages.values()) | {SERVICE_WORKER}
-        kept = [f"/static/{p.name}" for p in files if p.name not in served]
+        kept = [f"/static/{name}" for name in files if name not in served]
         paths: dict[str, str] = {}
         languages: list[str] = []
         for address in self.pages:
