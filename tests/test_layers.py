@@ -216,6 +216,7 @@ PAGE_LAYERS: list[set[str]] = [
         "install",
         "lang",
         "layout",
+        "offline",
         "page",
         "rulesets",
         "sound",

@@ -15,6 +15,7 @@ import {
   setGame, setLostOffer, setView, state, takeBack,
 } from "./state.js";
 import { countAbandon, countStart, countWin, saveGame } from "./storage.js";
+import { keepAhead, keptDeal, noteSeen } from "./offline.js";
 import { playSound } from "./sound.js";
 
 /** How long each card of "Finish" takes on its way home, in ms. */
@@ -214,6 +215,21 @@ export function dealRequest() {
   return body;
 }
 
+/** The start of the game of ``code``, as /api/new answers it. */
+const startOf = (code) => api("/api/new", { code });
+
+/** The server's answer to the New game ``body``; offline, the kept deal for it (a code
+ * of a winnable deal, the deal of the day of its date) started from its code. */
+async function dealFor(body) {
+  try {
+    return await (body.daily ? api(`/api/daily?date=${encodeURIComponent(body.daily)}`) : api("/api/new", body));
+  } catch (err) {
+    const kept = err.status === 0 ? keptDeal(body) : null; // 0: the server is out of reach
+    if (!kept) throw err;
+    return { ...(await startOf(kept.code)), ...kept.fields };
+  }
+}
+
 /** Start the game ``request`` asks for (default: a fresh deal): true when started. */
 export async function newGame(request) {
   const body = request || dealRequest();
@@ -221,7 +237,7 @@ export async function newGame(request) {
   try {
     answer = await enqueue(async () => {
       await settled();
-      return body.daily ? api(`/api/daily?date=${encodeURIComponent(body.daily)}`) : api("/api/new", body);
+      return dealFor(body);
     });
   } catch (err) {
     notice(t("notice.cannotStart", { error: err.message }));
@@ -256,6 +272,8 @@ export function startGame(answer, body) {
     ? t("announce.daily", { date: longDate(answer.date), code: answer.code })
     : t("announce.newGame", { code: answer.code, rules: rulesTitle(answer.rules) }));
   if (body.winnable && !body.code && answer.winnable !== true) notice(t("notice.notWinnable"));
+  noteSeen(answer.code);
+  keepAhead(dealRequest()); // what the next games need offline
 }
 
 export async function restart() {

@@ -63,6 +63,7 @@ const waited = (ms) => new Promise((resolve) => {
 
 async function page(event, url) {
   const network = fetch(event.request);
+  network.catch(() => {}); // offline: answered from the cache below
   let answer = null;
   try {
     answer = await Promise.race([network, waited(PAGE_WAIT_MS)]);
