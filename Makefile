@@ -8,15 +8,36 @@ KERNEL_DIR := src/eightoff/_kernel
 KERNEL_UNITS := $(filter-out $(KERNEL_DIR)/module.c,$(wildcard $(KERNEL_DIR)/*.c))
 SOLVER_SOURCES := $(wildcard src/eightoff/solver/native/*.[ch] $(KERNEL_DIR)/*.[ch])
 
-.PHONY: play test setup system-deps build-deps lint bench mutate kernel-test
+# The kernel and the solver as WebAssembly, for the page's worker (src/eightoff/wasm/exports.c):
+# the solver's C files but its CPython binding and its proof by layers (files on disk),
+# compiled by the ziglang package from PyPI (the dev extras), small and stripped.
+WASM := src/eightoff/web/static/kernel.wasm
+WASM_UNITS := src/eightoff/wasm/exports.c $(KERNEL_UNITS) \
+	$(filter-out %/module.c %/layered.c,$(wildcard src/eightoff/solver/native/*.c))
+WASM_FLAGS := -target wasm32-wasi -mexec-model=reactor -std=c11 -O2 -flto -s \
+	-Wl,--gc-sections -Wl,-z,stack-size=8388608 -Wno-unused-function
 
-setup: $(VENV)/.installed
+.PHONY: play test setup system-deps build-deps lint bench mutate kernel-test wasm wheel
+
+setup: $(VENV)/.installed $(WASM)
 
 $(VENV)/.installed: pyproject.toml setup.py $(SOLVER_SOURCES) | build-deps
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	EIGHTOFF_REQUIRE_NATIVE=1 $(PY) -m pip install -q -e '.[all,dev]'
 	touch $@
+
+wasm: $(WASM)
+
+$(WASM): $(SOLVER_SOURCES) src/eightoff/wasm/exports.c | $(VENV)/.installed
+	$(PY) -m ziglang cc $(WASM_FLAGS) -I$(KERNEL_DIR) -Isrc/eightoff/solver/native $(WASM_UNITS) -o $@
+
+# A wheel with the WebAssembly in it (kernel.wasm is built, not committed): dist/.
+wheel: $(WASM)
+	$(PY) -m pip wheel -q --no-deps -w dist .
+	$(PY) -c "import glob, sys, zipfile; \
+	  names = zipfile.ZipFile(max(glob.glob('dist/eightoff-*.whl'))).namelist(); \
+	  sys.exit(0 if 'eightoff/web/static/kernel.wasm' in names else 'eightoff: the wheel lacks kernel.wasm')"
 
 # A C compiler and Python's headers, to build the solver's C core: `make` installs it
 # built or not at all (EIGHTOFF_REQUIRE_NATIVE=1: a failing compile fails the set-up).

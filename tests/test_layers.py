@@ -214,6 +214,7 @@ PAGE_LAYERS: list[set[str]] = [
         "daily",
         "i18n",
         "install",
+        "kernel",
         "lang",
         "layout",
         "offline",
@@ -227,8 +228,9 @@ PAGE_LAYERS: list[set[str]] = [
     {"dialogs", "drag", "input", "main", "sw"},
 ]
 """The page's modules, bottom up: the shared state; what reads it (words, layout, storage,
-the server, the service worker's registration); the drawing; the game's actions; input,
-dialogs and the entry points (the page's, and the service worker's own script)."""
+the server, the kernel in WebAssembly, the service worker's registration); the drawing; the
+game's actions; input, dialogs and the entry points (the page's, and the service worker's own
+script)."""
 
 
 def test_the_page_imports_down_its_layers() -> None:

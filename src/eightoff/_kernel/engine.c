@@ -140,3 +140,36 @@ int engine_moves(const EngineRules *r, const EState *es, Move *out) {
             if (es->founds[s]) nm += card_moves(r, es, s * 13 + es->founds[s] - 1, FOUND, s, 0, 0, out + nm);
     return nm;
 }
+
+/* The first card that may go home safely: its move, or 0 when there is none. */
+static int next_home(const EngineRules *r, const EState *es, Move *m) {
+    int mode = r->suit ? AUTO_ALL : AUTO_SAFE;
+    for (int i = 0; i < NCOLS; i++) {
+        if (!es->len[i]) continue;
+        int card = es->cards[i][es->len[i] - 1];
+        if (es->founds[SUIT(card)] == RANK(card) && autoplays(mode, card, es->founds)) {
+            *m = mv(COL, i, FOUND, -1, 1);
+            return 1;
+        }
+    }
+    for (int k = 0; k < r->ncells; k++) {
+        int card = es->cells[k];
+        if (card >= 0 && es->founds[SUIT(card)] == RANK(card) && autoplays(mode, card, es->founds)) {
+            *m = mv(CELL, k, FOUND, -1, 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int engine_autoplay(const EngineRules *r, EState *es, Move *out) {
+    int n = 0;
+    Move m;
+    while (n < 52 && next_home(r, es, &m)) {
+        int card = m.sk == COL ? es->cards[m.si][--es->len[m.si]] : es->cells[m.si];
+        if (m.sk == CELL) es->cells[m.si] = -1;
+        es->founds[SUIT(card)]++;
+        out[n++] = m;
+    }
+    return n;
+}

@@ -38,4 +38,10 @@ typedef struct {
 /* Every legal move, in Position.legal_moves' order; returns how many. */
 int engine_moves(const EngineRules *r, const EState *es, Move *out);
 
+/* The safe foundation moves the game's autoplay makes (eightoff.game.autoplay_moves),
+ * played on ``es`` in turn until none is left: each time the first card that may go
+ * home safely (rules.h safe_home; building in suit, any), columns left to right, then
+ * cells. ``out`` gets them (52 at most); returns how many. */
+int engine_autoplay(const EngineRules *r, EState *es, Move *out);
+
 #endif

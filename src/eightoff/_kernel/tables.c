@@ -3,7 +3,9 @@
 #include "tables.h"
 #include "position.h"
 
+#ifndef __wasi__ /* WebAssembly (wasm32-wasi, make wasm) has no mappings: malloc alone */
 #include <sys/mman.h>
+#endif
 #ifdef MADV_HUGEPAGE
 #include <malloc.h> /* malloc_usable_size */
 #endif

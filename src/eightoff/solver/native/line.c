@@ -342,7 +342,7 @@ int finish_ending(const Schedule *sch, const Config *cfg, const EState *start, i
  * limit); its line, if it finds one, is kept unless longer, and resolve_line's
  * searches are saved. After Freecell Solver's scans' win it goes on only as far as
  * one of resolve_line's searches would, the others sharing the rest if it finds
- * nothing (py_solve): the scans win where fc-solve is fastest, where eightoff's
+ * nothing (solve.c solve_line): the scans win where fc-solve is fastest, where eightoff's
  * time is what counts. */
 
 long go_on_nodes(const Schedule *sch, long spent, long max_nodes) {

@@ -49,7 +49,7 @@ int finish_line(const Schedule *sch, const Config *cfg, const EState *start, con
                        long endgame_nodes, double deadline, Budget *budget, int shortcuts, Line *line);
 
 /* The kept line's ending re-solved (endgame_pass), then a card's two moves merged
- * where the new ending meets the rest. py_solve runs it once, on the line it keeps,
+ * where the new ending meets the rest. solve_line runs it once, on the line it keeps,
  * rather than on each line it tries (finish_line's endgame_home): the same lengths
  * to within a move or two, and the A* runs once against the shortest bound (PySolFC
  * 3001-3100 of twelve rows, 74,236 single-card moves -> 74,234, CPU -2%; C4-EA,

@@ -26,6 +26,7 @@
 #include "scans.h"
 #include "schedule.h"
 #include "shortcut.h"
+#include "solve.h"
 
 #include <math.h>
 
@@ -66,29 +67,19 @@ static int read_config(PyObject *obj, Config *cfg) {
         !config_field(obj, "cover_weight", NULL, &cfg->cover_w))
         return 0;
     cfg->root_autoplay = cfg->autoplay;
-    if (cfg->ncells < 0 || cfg->ncells > MAXCELLS || cfg->group < 0 || cfg->group > 3 ||
-        cfg->autoplay < 0 || cfg->autoplay > 3) {
-        PyErr_SetString(PyExc_ValueError, "config: cells 0..8, group 0..3, auto 0..3");
-        return 0;
-    }
-    if (!isfinite(cfg->weight) || !isfinite(cfg->inv_w) || !isfinite(cfg->cell_w) || !isfinite(cfg->cover_w)) {
-        PyErr_SetString(PyExc_ValueError, "config: the weights must be finite numbers");
-        return 0;
-    }
-    /* A card taken back and sent home again would loop; config_for never asks for both. */
-    if (cfg->take_back && cfg->autoplay != AUTO_NONE) {
-        PyErr_SetString(PyExc_ValueError, "config: take-back moves need automatic foundation moves off");
-        return 0;
-    }
-    return 1;
+    const char *bad = config_invalid(cfg);
+    if (bad != NULL) PyErr_SetString(PyExc_ValueError, bad);
+    return bad == NULL;
 }
 
-static int read_seconds(double seconds) {
-    if (isnan(seconds)) {
-        PyErr_SetString(PyExc_ValueError, "seconds: a number is needed (< 0: no limit)");
-        return 0;
-    }
-    return 1;
+/* A search's seconds and max_bytes (solve.c limits_invalid). */
+static int read_limits(double seconds, Py_ssize_t max_bytes) {
+    SolveLimits limits = SOLVE_LIMITS_DEFAULT;
+    limits.seconds = seconds;
+    limits.max_bytes = max_bytes;
+    const char *bad = limits_invalid(&limits);
+    if (bad != NULL) PyErr_SetString(PyExc_ValueError, bad);
+    return bad == NULL;
 }
 
 static PyObject *autos_tuple(const uint8_t *homed, int nh) {
@@ -162,24 +153,6 @@ static int read_engine_root(const SearchArgs *a, Config *cfg, State *start, ESta
     return read_config(a->config, cfg) && read_engine_state(a->cols, a->cells, a->founds, cfg, start, es);
 }
 
-static int read_max_bytes(Py_ssize_t max_bytes) {
-    if (max_bytes < 4096) {
-        PyErr_SetString(PyExc_ValueError, "max_bytes: at least 4096 bytes of tables are needed");
-        return 0;
-    }
-    return 1;
-}
-
-/* ``root``: ``start`` after the config's autoplay; returns the cards it sent home. */
-static int autoplayed(const Config *cfg, const State *start, State *root) {
-    uint8_t homed[52];
-    *root = *start;
-    return autoplay(cfg, root, homed);
-}
-
-/* When a search given ``seconds`` stops (< 0: never). */
-static double deadline_after(double seconds) { return seconds < 0 ? -1.0 : now_seconds() + seconds; }
-
 /* A search's answer where autoplay alone won from ``start``: (SOLVED, steps, 0). */
 static PyObject *won_at_root(const Config *cfg, const State *start) {
     PyObject *steps = path_steps(cfg, start, NULL, 0);
@@ -212,7 +185,7 @@ static PyObject *run_search(PyObject *args, int kind) {
         parsed = PyArg_ParseTuple(args, SEARCH_FORMAT "|ni", SEARCH_ARGS(a, &PyBytes_Type), &max_bytes, &normal);
     else
         parsed = PyArg_ParseTuple(args, SEARCH_FORMAT "|n", SEARCH_ARGS(a, &PyBytes_Type), &max_bytes);
-    if (!parsed || !read_max_bytes(max_bytes) || !read_seconds(a.seconds)) return NULL;
+    if (!parsed || !read_limits(a.seconds, max_bytes)) return NULL;
     if (normal < 0 || normal > NORMAL_EVERY_MOVE) {
         PyErr_SetString(PyExc_ValueError, "normal: 0, 1 or 2");
         return NULL;
@@ -287,7 +260,7 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     (void)self;
     if (!PyArg_ParseTuple(args, SEARCH_FORMAT "ns|ny#", SEARCH_ARGS(a, &PyBytes_Type), &max_bytes, &dir,
                           &max_buffered, &tag, &taglen) ||
-        !read_max_bytes(max_bytes) || !read_seconds(a.seconds))
+        !read_limits(a.seconds, max_bytes))
         return NULL;
     if (max_buffered < 0) {
         PyErr_SetString(PyExc_ValueError, "max_buffered: 0 or more bytes");
@@ -354,7 +327,7 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     Dive d;
     (void)self;
     if (!PyArg_ParseTuple(args, SEARCH_FORMAT "|Kdz", SEARCH_ARGS(a, &PyBytes_Type), &seed, &noise, &order) ||
-        !read_seconds(a.seconds))
+        !read_limits(a.seconds, (Py_ssize_t)DEFAULT_MAX_BYTES))
         return NULL;
     const char *atomic = order != NULL && strncmp(order, "atomic:", 7) == 0 ? order + 7 : NULL;
     if (atomic != NULL && !atomic_tests_valid(atomic)) {
@@ -400,7 +373,7 @@ static PyObject *py_scans(PyObject *self, PyObject *args) {
     (void)self;
     if (!PyArg_ParseTuple(args, SEARCH_FORMAT "|zpis", SEARCH_ARGS(a, &PyBytes_Type), &tests, &prune, &seed,
                           &preset_name) ||
-        !read_seconds(a.seconds))
+        !read_limits(a.seconds, (Py_ssize_t)DEFAULT_MAX_BYTES))
         return NULL;
     if (strcmp(preset_name, "looking-glass") == 0) {
         preset = PRESET_LOOKING_GLASS;
@@ -511,25 +484,13 @@ static PyObject *line_list(Line *line) {
     return out;
 }
 
-/* The error for a finish_line result <= 0. */
+/* The error for a finish_line result <= 0: -1 a line that does not replay, 0 no memory. */
 static PyObject *finish_failed(int ok) {
     if (ok < 0) {
         PyErr_SetString(PyExc_RuntimeError, "finish: the found line does not replay (a bug in the C core)");
         return NULL;
     }
     return PyErr_NoMemory();
-}
-
-/* solve's and optimal's answer (status, moves, length in single-card moves, nodes)
- * from a search's outcome and a finish's ``ok``; frees the line. */
-static PyObject *line_answer(const Outcome *out, int ok, Line *line) {
-    if (out->status == NOMEM || ok <= 0) {
-        free(line->items);
-        return out->status == NOMEM ? PyErr_NoMemory() : finish_failed(ok);
-    }
-    int length = single_card_length(line->items, line->n);
-    PyObject *moves = line_list(line);
-    return moves == NULL ? NULL : Py_BuildValue("(iNil)", out->status, moves, length, out->nodes);
 }
 
 /* A Schedule from eightoff.solver.Schedule.values: its fields' values in the order of
@@ -601,7 +562,7 @@ static PyObject *py_finish(PyObject *self, PyObject *args, PyObject *kwargs) {
                                      &PyTuple_Type, &slots, &PyTuple_Type, &founds, &cfgobj,
                                      &PyList_Type, &steplist, &endgame_home, &endgame_nodes, &seconds, &shortcuts,
                                      &schobj) ||
-        !read_seconds(seconds) || !read_schedule(schobj, &schedule))
+        !read_limits(seconds, (Py_ssize_t)DEFAULT_MAX_BYTES) || !read_schedule(schobj, &schedule))
         return NULL;
     if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
     Steps steps = {NULL, NULL, {0}, 0};
@@ -628,122 +589,78 @@ static PyObject *py_finish(PyObject *self, PyObject *args, PyObject *kwargs) {
     return line_list(&line);
 }
 
-/* core.solve_fast in one call: the portfolio, then best-first and the exact proof by
- * turns (proof.c); on a win, the finish. No Python object is made until the line is done. */
+/* solve's and optimal's answer (status, moves, length in single-card moves, nodes)
+ * from solve.c's; frees it. */
+static PyObject *solve_answer(int result, SolveAnswer *answer) {
+    PyObject *moves = result == SOLVE_OK ? moves_list(answer->moves, answer->nmoves)
+                                         : finish_failed(result == SOLVE_BROKEN ? -1 : 0);
+    PyObject *out = moves == NULL ? NULL : Py_BuildValue("(iNil)", answer->status, moves, answer->length, answer->nodes);
+    solve_answer_free(answer);
+    return out;
+}
+
+/* core.solve_fast in one call (solve.c solve_line): the portfolio, then best-first and
+ * the exact proof by turns (proof.c); on a win, the finish. */
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"", "", "", "", "max_nodes", "seconds", "endgame_home", "endgame_nodes",
                              "max_bytes", "tail", "resolve", "schedule", NULL};
     SearchArgs a;
     PyObject *schobj = Py_None;
-    int endgame_home, ok = 1, tail = 1;
-    long endgame_nodes;
-    int resolve = 1;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
-    State start, root;
+    SolveLimits limits = SOLVE_LIMITS_DEFAULT;
+    State start;
     Config cfg;
     EState es;
     Schedule schedule;
-    const Schedule *sch = &schedule;
+    SolveAnswer answer;
     (void)self;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, SEARCH_FORMAT "il|$nppO", kwlist, SEARCH_ARGS(a, &PyTuple_Type),
-                                     &endgame_home, &endgame_nodes, &max_bytes, &tail, &resolve, &schobj) ||
-        !read_max_bytes(max_bytes) || !read_seconds(a.seconds) || !read_schedule(schobj, &schedule))
+                                     &limits.endgame_home, &limits.endgame_nodes, &max_bytes, &limits.tail,
+                                     &limits.resolve, &schobj) ||
+        !read_schedule(schobj, &schedule) || !read_engine_root(&a, &cfg, &start, &es))
         return NULL;
-    if (sch->first < 1 || sch->late_bf_max < 1) {
-        PyErr_SetString(PyExc_ValueError, sch->first < 1 ? "schedule.first: at least 1 expansion is needed"
-                                                         : "schedule.late_bf_max: at least 1 expansion is needed");
+    limits.max_nodes = a.max_nodes;
+    limits.seconds = a.seconds;
+    limits.max_bytes = max_bytes;
+    const char *bad = solve_invalid(&cfg, &es, &limits, &schedule);
+    if (bad != NULL) {
+        PyErr_SetString(PyExc_ValueError, bad);
         return NULL;
     }
-    if (!read_engine_root(&a, &cfg, &start, &es)) return NULL;
-    const long max_nodes = a.max_nodes;
-    double deadline = deadline_after(a.seconds);
-    Budget budget = {0, (size_t)max_bytes, 0};
-    Nodes nodes = {NULL, 0, 0, &budget};
-    Outcome out = {SOLVED, 0, 0};
-    Steps steps = {NULL, NULL, {0}, 0};
-    Steps own = {NULL, NULL, {0}, 0}; /* best-first's line, when it goes on to one (line.c bf_go_on) */
-    Line line = {NULL, 0, 0};
-    Settle search = {.win = {&cfg, &nodes}};
-    autoplayed(&cfg, &start, &root);
-    Py_BEGIN_ALLOW_THREADS
-    if (sum_founds(&root) < 52) out = settle(&search, sch, &cfg, &start, &root, &nodes, max_nodes, deadline, tail);
-    /* A portfolio helper's line, or the exact depth-first search's (it wanders far
-     * more: thousands of moves): the finish cuts its detours too. */
-    int helper = !(search.win.cfg == &cfg && search.win.nodes == &nodes); /* any line but best-first's */
-    /* Not with eight cells, where best-first's own lines are found by the helpers' too
-     * (there re-solving buys a fraction of a move for several percent more time). */
-    int shorten = helper && resolve && cfg.ncells < sch->resolve_cells;
-    int bf_won = 0;
-    long won_at = out.nodes, again = resolve_nodes(sch, won_at, max_nodes); /* each resolve_line search's */
-    if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
-        ok = collect_path(search.win.cfg, &start, search.win.nodes, out.goal, &steps);
-    /* Best-first goes on a little (line.c bf_go_on) after any helper's win (a dive's,
-     * the greedy search's, the proof's). After the scans' win (on deals fc-solve ends
-     * fastest, where time counts most) it takes one of resolve_line's shares, and its
-     * searches split the rest: no more positions in all than resolve_line alone. */
-    if (ok && out.status == SOLVED && shorten && search.blive) {
-        int scans = search.win.cfg == &search.pf.scfg || search.win.cfg == &search.pf.mcfg;
-        long n = scans ? again : go_on_nodes(sch, won_at, max_nodes);
-        bf_won = n > 0 && bf_go_on(&search.bf, n, &out.nodes, deadline);
-        if (bf_won) bf_won = collect_path(&cfg, &start, &nodes, search.bf.out.goal, &own); /* no room: the helper's */
-        again = scans ? again - (out.nodes - won_at) / NRESOLVE : resolve_nodes(sch, out.nodes, max_nodes);
-        if (max_nodes >= 0 && again > max_nodes - out.nodes) again = max_nodes - out.nodes;
-    }
-    settle_free(&search);
-    if (out.status == SOLVED) {
-        nodes_free(&nodes); /* the finish's A* gets the whole budget */
-        /* The ending is re-solved once, on the line kept: not on each line tried. */
-        if (ok) ok = finish_line(sch, &cfg, &es, &steps, -1, 0, deadline, &budget, helper, &line);
-        /* A helper's winding line: best-first's own if it went on to one and it is no
-         * longer, else best-first again from where the line got going. */
-        if (ok > 0 && bf_won)
-            ok = keep_shorter(sch, &cfg, &es, &own, deadline, &budget, &line);
-        else if (ok > 0 && shorten && again > 0)
-            ok = resolve_line(sch, &cfg, &es, &line, again, deadline, &budget);
-        if (ok > 0 && endgame_home >= 0)
-            ok = finish_ending(sch, &cfg, &es, endgame_home, endgame_nodes, deadline, &budget, &line);
-    }
+    int result;
+    Py_BEGIN_ALLOW_THREADS /* plain C data from here on: other threads may run */
+    result = solve_line(&cfg, &es, &limits, &schedule, &answer);
     Py_END_ALLOW_THREADS
-    nodes_free(&nodes);
-    steps_free(&steps);
-    steps_free(&own);
-    return line_answer(&out, ok, &line);
+    return solve_answer(result, &answer);
 }
 
-/* Optimal mode in one call: A* over single-card moves (astar.c) from the engine's
- * state, then the engine moves of the shortest line found. */
+/* Optimal mode in one call (solve.c optimal_line): A* over single-card moves
+ * (astar.c) from the engine's state, then the engine moves of the shortest line found. */
 static PyObject *py_optimal(PyObject *self, PyObject *args) {
     SearchArgs a;
-    int ok = 1;
     Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
-    State start, root;
+    SolveLimits limits = SOLVE_LIMITS_DEFAULT;
+    State start;
     Config cfg;
     EState es;
+    SolveAnswer answer;
     (void)self;
     if (!PyArg_ParseTuple(args, SEARCH_FORMAT "|n", SEARCH_ARGS(a, &PyTuple_Type), &max_bytes) ||
-        !read_max_bytes(max_bytes) || !read_seconds(a.seconds))
+        !read_engine_root(&a, &cfg, &start, &es))
         return NULL;
-    if (!read_engine_root(&a, &cfg, &start, &es)) return NULL;
-    Config single = cfg; /* one card a move, no digging macro: lengths in single-card moves */
-    single.group = GROUP_NONE;
-    single.dig = 0;
-    double deadline = deadline_after(a.seconds);
-    Budget budget = {0, (size_t)max_bytes, 0};
-    Nodes nodes = {NULL, 0, 0, &budget};
-    Outcome out = {SOLVED, 0, 0};
-    Steps steps = {NULL, NULL, {0}, 0};
-    Line line = {NULL, 0, 0};
-    int g0 = autoplayed(&single, &start, &root);
-    Py_BEGIN_ALLOW_THREADS
-    if (sum_founds(&root) < 52) out = astar(&single, &root, g0, &nodes, a.max_nodes, deadline, -1);
-    if (out.status == SOLVED) {
-        ok = collect_path(&single, &start, &nodes, out.goal, &steps);
-        if (ok) ok = expand_steps(&single, &es, steps.moves, steps.autos, steps.nautos, steps.n, &line);
+    limits.max_nodes = a.max_nodes;
+    limits.seconds = a.seconds;
+    limits.max_bytes = max_bytes;
+    const char *bad = solve_invalid(&cfg, &es, &limits, NULL);
+    if (bad != NULL) {
+        PyErr_SetString(PyExc_ValueError, bad);
+        return NULL;
     }
+    int result;
+    Py_BEGIN_ALLOW_THREADS
+    result = optimal_line(&cfg, &es, &limits, &answer);
     Py_END_ALLOW_THREADS
-    nodes_free(&nodes);
-    steps_free(&steps);
-    return line_answer(&out, ok, &line);
+    return solve_answer(result, &answer);
 }
 
 static PyMethodDef methods[] = {
@@ -850,9 +767,7 @@ static PyMethodDef methods[] = {
 BINDING_MODULE("_native", "The solver's C core (see eightoff.solver.core).");
 
 PyMODINIT_FUNC PyInit__native(void) {
-    position_init();
-    astar_init();
-    scans_init_tables();
+    solve_init();
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     /* SCHEDULE: ((name, default), ...) in the C struct's order, for eightoff.solver.Schedule

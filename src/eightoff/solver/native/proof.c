@@ -172,7 +172,7 @@ Outcome settle(Settle *s, const Schedule *sch, const Config *cfg, const State *s
     s->win = s->pf.win;
     long spent = out.nodes - s->pf.proof_nodes; /* expansions of the searches no longer running (the proof's apart) */
     int undecided = tail && out.status == LIMIT && !budget->full && spent >= first && (max_nodes < 0 || out.nodes < max_nodes);
-    /* A helper's win keeps best-first too: py_solve may let it go on a little, for
+    /* A helper's win keeps best-first too: solve_line (solve.c) may let it go on a little, for
      * a line of its own (settle_free frees it). */
     int helper_won = out.status == SOLVED && s->pf.win.nodes != nodes;
     if (undecided || helper_won) { /* best-first goes on: its tables stay in ``nodes`` */
