@@ -60,7 +60,7 @@ function dayAfter(iso, n) {
 /** The kept codes' key: the rules and the difficulty of a New game request. */
 const poolKey = (rules, difficulty) => JSON.stringify([rules, difficulty || "any"]);
 
-/** A game code started here: never dealt again from the kept ones. */
+/** A game code started here: never dealt again from the kept ones (startGame). */
 export function noteSeen(code) {
   const kept = load();
   if (kept.seen.includes(code)) return;
@@ -80,15 +80,11 @@ export function keptDeal(request) {
     return day ? { code: day.code, fields: { date: request.daily, solver_moves: day.solver_moves, winnable: true } } : null;
   }
   const seen = new Set(kept.seen);
-  // Of the difficulty asked, else of any difficulty under the same rules.
+  // Of the difficulty asked, else of any difficulty under the same rules; the code is
+  // used up once its game starts (noteSeen).
   for (const key of [poolKey(request.rules, request.difficulty), poolKey(request.rules, "any")]) {
-    const codes = (kept.pools[key] || []).filter((c) => !seen.has(c));
-    if (codes.length) {
-      kept.pools[key] = codes.slice(1);
-      kept.seen = kept.seen.concat(codes[0]).slice(-SEEN);
-      save(kept);
-      return { code: codes[0], fields: { winnable: true } };
-    }
+    const code = (kept.pools[key] || []).find((c) => !seen.has(c));
+    if (code) return { code, fields: { winnable: true } };
   }
   return null;
 }
