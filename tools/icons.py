@@ -11,8 +11,9 @@ From ``static/icon.svg`` (two cards on the felt, a rounded square):
 - ``apple-touch-icon.png`` (180 px): the maskable drawing (iOS rounds the corners itself
   and shows no transparency).
 
-The manifest (``static/manifest.webmanifest``) names them; tests/test_web_offline.py
-checks their sizes and that the maskable ones keep their drawing inside the safe zone.
+The manifest (``static/manifest.webmanifest``) names them; tests/test_web_shell.py checks
+their sizes, tests/test_web_offline.py that the maskable ones keep their drawing inside the
+safe zone.
 """
 
 from __future__ import annotations
