@@ -1,7 +1,7 @@
 # Two commands do all the set-up: `make play` and `make test` (see README.md).
 VENV ?= .venv
 PY := $(VENV)/bin/python
-APT_PACKAGES := chromium freecell-solver-bin libfreecell-solver0
+APT_PACKAGES := chromium freecell-solver-bin libfreecell-solver0 nodejs
 
 # The kernel and the solver's compiled core (see setup.py): rebuilt when any of these changes.
 KERNEL_DIR := src/eightoff/_kernel
@@ -51,16 +51,18 @@ build-deps:
 	              "(gcc python3-dev), which the solver's C core needs" >&2; exit 1; }; \
 	fi
 
-# Debian packages the tests use: Chromium (browser tests) and Freecell Solver (cross-checks).
+# Debian packages the tests use: Chromium (browser tests), Freecell Solver (cross-checks)
+# and Node.js (kernel.js on kernel.wasm).
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v fc-solve >/dev/null || missing="$$missing freecell-solver-bin"; \
+	command -v node >/dev/null || missing="$$missing nodejs"; \
 	if [ -n "$$missing" ]; then \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
 	fi; \
-	for tool in chromium fc-solve; do \
+	for tool in chromium fc-solve node; do \
 	  command -v $$tool >/dev/null || { echo "eightoff: $$tool is missing; the tests need it" >&2; exit 1; }; \
 	done
 

@@ -1,14 +1,15 @@
 """Run-wide settings: the markers for what a test needs, the strict run ``make test``
 asks for, and Hypothesis's profiles.
 
-A test marked ``native``, ``fc_solve`` or ``chromium`` (``support.needs_native``...)
-is skipped, saying what is missing, on a machine without the solver's C core,
-Freecell Solver's ``fc-solve`` or Debian's chromium; ``-m "not native"`` leaves such
-tests out.
+A test marked ``native``, ``fc_solve``, ``chromium``, ``wasm`` or ``node``
+(``support.needs_native``...) is skipped, saying what is missing, on a machine without
+the solver's C core, Freecell Solver's ``fc-solve``, Debian's chromium, the WebAssembly
+build (``make wasm``, run by wasmtime) or Node.js; ``-m "not native"`` leaves such tests
+out.
 
-``pytest --strict-skips`` (what ``make test``, and so CI, runs) needs the C core,
-Debian's chromium and fc-solve, and fails on any skipped test whose reason is not on
-:data:`ALLOWED_SKIPS`: a run that tested less cannot pass. A plain ``pytest`` by hand
+``pytest --strict-skips`` (what ``make test``, and so CI, runs) needs them all, and
+fails on any skipped test whose reason is not on :data:`ALLOWED_SKIPS`: a run that
+tested less cannot pass. A plain ``pytest`` by hand
 still skips what the machine lacks (a pure-Python install stays supported).
 
 ``HYPOTHESIS_PROFILE=ci`` (or a ``CI`` variable) runs every property test on
@@ -18,6 +19,7 @@ derandomised examples: the same examples on every run.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
 import shutil
 from collections.abc import Callable, Generator
@@ -54,6 +56,12 @@ def _native_built() -> bool:
     return core.native is not None
 
 
+def _wasm_built() -> bool:
+    from support.wasm import WASM
+
+    return WASM.exists() and importlib.util.find_spec("wasmtime") is not None
+
+
 REQUIREMENTS: dict[str, tuple[Callable[[], bool], str]] = {
     "native": (_native_built, "the C core was not built"),
     "fc_solve": (
@@ -63,6 +71,11 @@ REQUIREMENTS: dict[str, tuple[Callable[[], bool], str]] = {
     "chromium": (
         lambda: shutil.which("chromium") is not None,
         "Debian's chromium is not installed (apt-get install chromium)",
+    ),
+    "wasm": (_wasm_built, "kernel.wasm was not built (make wasm) or wasmtime is missing"),
+    "node": (
+        lambda: shutil.which("node") is not None,
+        "Node.js is not installed (apt-get install nodejs)",
     ),
 }
 """Each marker for something a test needs: whether this machine has it, and the skip's

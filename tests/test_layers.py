@@ -212,6 +212,7 @@ PAGE_LAYERS: list[set[str]] = [
         "api",
         "busy",
         "daily",
+        "engine",
         "i18n",
         "install",
         "kernel",
@@ -222,15 +223,16 @@ PAGE_LAYERS: list[set[str]] = [
         "rulesets",
         "sound",
         "storage",
+        "worker",
     },
     {"board", "modal", "share"},
     {"archive", "play", "solution"},
     {"dialogs", "drag", "input", "main", "sw"},
 ]
 """The page's modules, bottom up: the shared state; what reads it (words, layout, storage,
-the server, the kernel in WebAssembly, the service worker's registration); the drawing; the
-game's actions; input, dialogs and the entry points (the page's, and the service worker's own
-script)."""
+the server, the kernel in WebAssembly and the worker running the game service on it, the
+service worker's registration); the drawing; the game's actions; input, dialogs and the entry
+points (the page's, and the service worker's own script)."""
 
 
 def test_the_page_imports_down_its_layers() -> None:
@@ -242,6 +244,27 @@ def test_the_page_imports_down_its_layers() -> None:
         for name, targets in graph.items()
     }
     assert {name: found for name, found in up.items() if found} == {}
+
+
+LOCAL = STATIC / "local"
+"""The game service the page's worker runs (worker.js): pure modules, for a worker and Node."""
+
+
+def test_the_local_service_imports_only_itself() -> None:
+    # No page module, no state, no DOM: the same modules run in a Web Worker and in Node.
+    pattern = re.compile(r"""^(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["'];""", re.M)
+    found = {}
+    for path in sorted(LOCAL.glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        outside = [t for t in pattern.findall(text) if not re.fullmatch(r"\./[\w-]+\.js", t)]
+        outside += re.findall(r"\b(?:window|document|localStorage)\b|\bimport\s*\(", text)
+        if outside:
+            found[path.name] = outside
+    assert {p.name for p in LOCAL.glob("*.js")} >= {"service.js", "codes.js", "game.js"}
+    assert "./game.js" in pattern.findall((LOCAL / "service.js").read_text(encoding="utf-8"))
+    assert found == {}
+    page = [path.stem for path in STATIC.glob("*.js") if "./local/" in path.read_text("utf-8")]
+    assert page == ["worker"], "only the worker runs the local service"
 
 
 STATE_WRITE = re.compile(

@@ -4,7 +4,8 @@
  *
  * PySolFC's Eight Off deal 1 under the standard rules: the engine's legal moves (the
  * count Position.legal_moves gives), a move applied, the search's move generator and
- * hashes, an exact key's round trip, and a short replay that stops at an illegal move.
+ * hashes, an exact key's round trip, a short replay that stops at an illegal move, and
+ * the game's autoplay.
  * Cards are 0..51 = suit * 13 + rank - 1 (spades, hearts, diamonds, clubs). */
 #include <stdio.h>
 
@@ -112,6 +113,25 @@ int main(void) {
     int played = replay_moves(&rules, &replayed, line, 3, carried);
     CHECK(played == 1 && carried[0] == 31);
     CHECK(estate_equal(&replayed, &next, 8));
+
+    /* The game's autoplay: none on the deal (no ace on top). In alternating colours,
+     * with spades home to 2, diamonds to the ace and the rest of both suits in two
+     * columns, the 2 of diamonds goes, then each suit's next card as the other colour's
+     * piles allow, columns left to right: all 23, ending with every pile full. */
+    Move homed[52];
+    EState dealt = es;
+    CHECK(engine_autoplay(&rules, &dealt, homed) == 0 && estate_equal(&dealt, &es, 8));
+    EngineRules alternate = {8, 0, 1, GROUP_CELLS, 0};
+    EState end;
+    memset(&end, 0, sizeof end);
+    memset(end.cells, -1, sizeof end.cells);
+    for (int r = 12; r >= 1; r--) end.cards[0][end.len[0]++] = (uint8_t)(26 + r); /* KD .. 2D */
+    for (int r = 12; r >= 2; r--) end.cards[1][end.len[1]++] = (uint8_t)r;        /* KS .. 3S */
+    end.founds[0] = 2, end.founds[1] = 13, end.founds[2] = 1, end.founds[3] = 13;
+    CHECK(engine_autoplay(&alternate, &end, homed) == 23);
+    CHECK(homed[0].si == 0 && homed[1].si == 0 && homed[2].si == 1 && homed[3].si == 0);
+    CHECK(homed[0].sk == COL && homed[0].dk == FOUND && homed[0].di == -1);
+    CHECK(end.len[0] == 0 && end.len[1] == 0 && end.founds[0] == 13 && end.founds[2] == 13);
 
     if (failures) {
         fprintf(stderr, "test_kernel: %d checks failed\n", failures);

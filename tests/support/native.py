@@ -1,14 +1,20 @@
 """Helpers the C core's tests share: its search state, its scans and searches called
-alone, and fc-solve's counts on the same positions."""
+alone, fc-solve's counts on the same positions, the kernel's legal moves, and
+positions reached by random play."""
 
 from __future__ import annotations
 
+import random
 import shutil
+from collections.abc import Iterator
 from dataclasses import replace
 
 import benchmark_scripts
+from eightoff import _kernel as kernel
+from eightoff.deal import pysol_deal
+from eightoff.moves import Move, PlaceKind
 from eightoff.position import Position
-from eightoff.rules import Rules
+from eightoff.rules import Build, EmptyColumn, Rules
 from eightoff.solver import Schedule, core
 from support import wins
 
@@ -76,3 +82,57 @@ def solve_first(
         schedule=Schedule(first=first).values,
     )
     return status, wins(position, [core.MOVES[m] for m in line]) if line else False
+
+
+_KIND = {PlaceKind.COLUMN: 0, PlaceKind.CELL: 1, PlaceKind.FOUNDATION: 2}
+
+
+def c_legal_moves(position: Position) -> list[tuple[int, int, int, int, int]]:
+    """The kernel's ``legal_moves`` for ``position``: engine moves as plain tuples."""
+    assert kernel.native is not None
+    rules = position.rules
+    return list(
+        kernel.native.legal_moves(
+            *core.state(position),
+            (
+                rules.cells,
+                int(rules.build is Build.SUIT),
+                int(rules.empty_column is EmptyColumn.KINGS),
+                core.GROUP[rules.group_moves],
+                rules.take_back,  # as the rules say (core.config leaves out needless ones)
+            ),
+        )
+    )
+
+
+def as_tuple(move: Move) -> tuple[int, int, int, int, int]:
+    """An engine move in the kernel's ``legal_moves``' form."""
+    source, target = move.source, move.target
+    to_found = target.kind is PlaceKind.FOUNDATION
+    return (
+        _KIND[source.kind],
+        source.index if source.index is not None else -1,
+        _KIND[target.kind],
+        -1 if to_found or target.index is None else target.index,
+        move.count,
+    )
+
+
+def random_positions(
+    rules: Rules, rng: random.Random, count: int
+) -> Iterator[tuple[Position, list[Move]]]:
+    """Positions reached by random legal moves from random deals (runs, empty columns,
+    full cells, take-backs all turn up), with a new deal every 60 moves; each with its
+    ``legal_moves()``, listed once (the walk takes its next step from them)."""
+    position = pysol_deal(rng.randrange(1, 32_000), rules)
+    for made in range(1, count + 1):
+        moves = position.legal_moves()
+        yield position, moves
+        if made % 60 == 0 or not moves:
+            position = pysol_deal(rng.randrange(1, 32_000), rules)
+            continue
+        # Favour moves into columns, so runs grow and columns empty.
+        into = [m for m in moves if m.target.kind is PlaceKind.COLUMN]
+        position = position.apply_unchecked(
+            rng.choice(into if into and rng.random() < 0.7 else moves)
+        )

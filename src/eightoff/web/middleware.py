@@ -20,7 +20,8 @@ _HOST: Final = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::[0-9]{1,5})?")
 
 
 _CSP: Final = (
-    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+    "script-src 'self' 'wasm-unsafe-eval'; "  # the page's worker compiles kernel.wasm
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
 _HEADERS: Final = (

@@ -5,6 +5,7 @@ import { dailyShare, dailyStreak, localDate } from "./daily.js";
 import { currentLanguage, t, tOr } from "./i18n.js";
 import { useLanguage } from "./lang.js";
 import { api } from "./api.js";
+import { ask } from "./engine.js";
 import { openArchive } from "./archive.js";
 import { keepRules, keptRules } from "./offline.js";
 import { enqueue } from "./busy.js";
@@ -207,7 +208,7 @@ async function onPlayCode(e) {
   const code = field.value.trim();
   if (!code) return;
   try {
-    const answer = await enqueue(() => api("/api/new", { code }));
+    const answer = await enqueue(() => ask("/api/new", { code }));
     error.hidden = true;
     $("dlg-new").close("code");
     startGame(answer, { code });

@@ -1,6 +1,6 @@
 /* Eight Off: the page's entry point. It binds the controls and starts or resumes a game. */
 
-import { api } from "./api.js";
+import { ask } from "./engine.js";
 import { bindArchive } from "./archive.js";
 import { announce, applySettings, bindBanner, closeSolution, notice, render, say } from "./board.js";
 import { bindDialogs, loadRules, openNewDialog } from "./dialogs.js";
@@ -16,7 +16,9 @@ import {
 } from "./play.js";
 import { bindShare } from "./share.js";
 import { solutionGo, solutionPlay, solutionStep, startSolution, stopSolution } from "./solution.js";
-import { $, DEFAULT_SETTINGS, KEYS, elapsedNow, formatTime, runClock, setGame, setSetting, state } from "./state.js";
+import {
+  $, DEFAULT_SETTINGS, KEYS, elapsedNow, formatTime, keepMoves, runClock, setGame, setSetting, state,
+} from "./state.js";
 import { corrupted, loadStored, saveGame, saveSettings, validGame } from "./storage.js";
 
 /** Another tab saved the game: follow it, so that neither tab loses the other's moves. */
@@ -95,7 +97,14 @@ async function resume(saved) {
   saved.won = Boolean(saved.won);
   setGame(saved);
   try {
-    await refresh();
+    try {
+      await refresh();
+    } catch (err) {
+      // A move saved on its way and then refused: the game goes on from the moves before it.
+      if (!(err.status === 422 && err.data && Number.isInteger(err.data.index))) throw err;
+      keepMoves(err.data.index);
+      await refresh();
+    }
     announce(t("announce.resumed", { code: saved.code }));
     document.body.dataset.ready = "1";
     return true;
@@ -124,7 +133,7 @@ async function start() {
     // A share link while a game is in progress: a bad code changes nothing; a good one asks.
     let answer = null;
     try {
-      answer = await api("/api/new", { code });
+      answer = await ask("/api/new", { code });
     } catch (err) {
       notice(t("notice.cannotStart", { error: err.message }));
     }

@@ -1,7 +1,8 @@
-/* Playing: moves sent to the server, undo and redo, new games, hints. The game is
- * {code, actions}: the server is sent the flat list of moves and replays it every time. */
+/* Playing: moves, undo and redo, new games, hints. The game is {code, actions}: the game
+ * service (the page's worker, else the server: engine.js) is sent the flat list of moves
+ * and answers the position they reach. */
 
-import { api } from "./api.js";
+import { ask } from "./engine.js";
 import { enqueue, sendInTurn, settled } from "./busy.js";
 import {
   announce, clearHint, closeSolution, landed, notice, render, renderBanner, renderStatus, say, showHint,
@@ -48,6 +49,7 @@ const pause = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
 export function play(moves, label) {
   const action = { moves, shown: moves.length, label, game: state.game, ready: null };
   addPending(action);
+  saveGame(); // kept at once: a reload now keeps the move
   render({ animate: true });
   return sendInTurn(() => send(action));
 }
@@ -64,7 +66,7 @@ async function send(action) {
   if (state.game !== game) return false;
   let answer;
   try {
-    answer = await api("/api/state", {
+    answer = await ask("/api/state", {
       code: game.code,
       moves: flatMoves().concat(action.moves),
       autoplay: state.settings.autoplay,
@@ -114,7 +116,7 @@ export function autoplayNow() {
 /** Why the server refuses ``move`` here (its reason), or null when the move is legal. */
 export async function explain(move) {
   try {
-    await api("/api/state", { code: state.game.code, moves: flatMoves().concat([move]), refusal_ok: true });
+    await ask("/api/state", { code: state.game.code, moves: flatMoves().concat([move]), refusal_ok: true });
     return null;
   } catch (err) {
     return err.status === 422 && err.data && err.data.reason ? err.data.reason : err.message;
@@ -141,7 +143,7 @@ export function afterMove() {
 /** Ask the server for the game as it is now and draw it. */
 export async function refresh(options) {
   const { game } = state;
-  setView(await api("/api/state", { code: game.code, moves: flatMoves() }));
+  setView(await ask("/api/state", { code: game.code, moves: flatMoves() }));
   render(options);
   runClock(game.counted && !game.won && state.view.status !== "won");
 }
@@ -215,14 +217,15 @@ export function dealRequest() {
   return body;
 }
 
-/** The start of the game of ``code``, as /api/new answers it. */
-const startOf = (code) => api("/api/new", { code });
+/** The start of the game of ``code``, as /api/new answers it (in the page's worker). */
+const startOf = (code) => ask("/api/new", { code });
 
-/** The server's answer to the New game ``body``; offline, the kept deal for it (a code
- * of a winnable deal, the deal of the day of its date) started from its code. */
+/** The answer to the New game ``body`` (the server deals fresh deals and the deal of the
+ * day); offline, the kept deal for it (a code of a winnable deal, the deal of the day of
+ * its date) started from its code. */
 async function dealFor(body) {
   try {
-    return await (body.daily ? api(`/api/daily?date=${encodeURIComponent(body.daily)}`) : api("/api/new", body));
+    return await (body.daily ? ask(`/api/daily?date=${encodeURIComponent(body.daily)}`) : ask("/api/new", body));
   } catch (err) {
     const kept = err.status === 0 ? keptDeal(body) : null; // 0: the server is out of reach
     if (!kept) throw err;
@@ -297,7 +300,7 @@ export function askHint() {
   guarded(async () => {
     if (state.game !== game || state.view.status !== "playing") return;
     announce(t("announce.thinking"));
-    const answer = await api("/api/hint", { code: game.code, moves: flatMoves() });
+    const answer = await ask("/api/hint", { code: game.code, moves: flatMoves() });
     if (state.game === game) markGame({ hints: (game.hints || 0) + 1 });
     if (answer.winnable === false) {
       offerUndo(answer.undo_to);

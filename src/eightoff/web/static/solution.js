@@ -1,6 +1,6 @@
 /* Solution mode: the solver's line from the current position, stepped through or played. */
 
-import { api } from "./api.js";
+import { ask } from "./engine.js";
 import { enqueue } from "./busy.js";
 import { announce, clearHint, closeSolution, notice, render } from "./board.js";
 import { describeMove, t } from "./i18n.js";
@@ -17,11 +17,11 @@ export function startSolution() {
   const { game } = state;
   guarded(async () => {
     announce(t("announce.solving"));
-    const result = await api("/api/solve", { code: game.code, moves: flatMoves() });
+    const result = await ask("/api/solve", { code: game.code, moves: flatMoves() });
     if (result.verdict !== "solved") {
       if (result.verdict === "unsolvable") {
         // Lost: the hint knows how far back the game was last winnable.
-        const answer = await api("/api/hint", { code: game.code, moves: flatMoves() });
+        const answer = await ask("/api/hint", { code: game.code, moves: flatMoves() });
         if (state.game === game) markGame({ assisted: true }); // the solver's word on the position is help
         offerUndo(answer.winnable === false ? answer.undo_to : null);
         announce(t("banner.lost"));
@@ -66,7 +66,7 @@ function showStep(k) {
     let view = sol.cache.get(step);
     if (!view) {
       try {
-        view = await api("/api/state", { code: game.code, moves: sol.base.concat(sol.steps.slice(0, step)) });
+        view = await ask("/api/state", { code: game.code, moves: sol.base.concat(sol.steps.slice(0, step)) });
       } catch (err) {
         notice(err.message);
         return;

@@ -1,6 +1,7 @@
 /* The page's one shared state, its constants and the pile labels ("column-3", "cell-2",
  * "foundation-H"), parsed here and nowhere else. The page holds no game rule: legal moves,
- * taps, autoplay and "can finish" all come from the API. */
+ * taps, autoplay and "can finish" all come from the API's answers (computed in the page's
+ * worker on the kernel, engine.js, or by the server). */
 
 export const SUITS = "SHDC";
 export const RANKS = "A23456789TJQK";
@@ -33,7 +34,7 @@ export const board = $("board");
 /** Everything the modules share, written by this module alone (the functions below): the
  * others read it. ``game`` is what is saved: {code, rules, rulesText,
  * winnable, actions, redo, elapsed, counted, won}, an action being the list of moves one
- * gesture played; ``view`` is the server's last answer. */
+ * gesture played; ``view`` is the last answer (the worker's, or the server's). */
 export const state = {
   settings: { ...DEFAULT_SETTINGS },
   stats: {},
@@ -159,6 +160,19 @@ export function markGame(fields) {
 /** ``moves`` played as the game's next action (the redo list is forgotten). */
 export function pushAction(moves) {
   state.game.actions.push(moves);
+  state.game.redo = [];
+}
+/** Keep the game's first actions that hold at most ``count`` moves (a saved move the game
+ * refuses goes, with every move after it). */
+export function keepMoves(count) {
+  const kept = [];
+  let n = 0;
+  for (const action of state.game.actions) {
+    if (n + action.length > count) break;
+    kept.push(action);
+    n += action.length;
+  }
+  state.game.actions = kept;
   state.game.redo = [];
 }
 /** Take back the last action (to the redo list): the action, or undefined. */

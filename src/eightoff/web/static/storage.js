@@ -72,10 +72,14 @@ export function loadStored() {
 export const saveSettings = () => storageSet(KEYS.settings, state.settings);
 export const saveStats = () => storageSet(KEYS.stats, state.stats);
 
+/** Save the game, with the moves drawn already and still on their way (a reload keeps
+ * every move the player made, answered or not). */
 export function saveGame() {
-  if (!state.game) return;
+  const { game } = state;
+  if (!game) return;
   foldClock();
-  storageSet(KEYS.game, state.game);
+  const drawn = state.pending.filter((a) => a.game === game && a.moves.length).map((a) => a.moves);
+  storageSet(KEYS.game, drawn.length ? { ...game, actions: game.actions.concat(drawn), redo: [] } : game);
 }
 
 // -- statistics, one entry per rule set ---------------------------------------------------
