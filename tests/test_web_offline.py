@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from collections.abc import Iterator
 from datetime import date, timedelta
 from importlib import resources
@@ -16,10 +17,15 @@ from typing import Any
 
 import pytest
 
+from eightoff.cards import SUIT_LETTERS, Card
 from eightoff.codes import GameCode
 from eightoff.daily import Daily
+from eightoff.game import home_move
+from eightoff.moves import Move, Place, PlaceKind
+from eightoff.position import Position
 from eightoff.rules import STANDARD
-from support.browser import serve_app
+from eightoff.solver import Limit, solve
+from support.browser import drag, serve_app
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -260,8 +266,8 @@ def test_the_deals_for_offline_play_are_kept_ahead(context: Any, server: str) ->
     first_visit(page, server)
     offline = kept(page)
     first = page.locator("#code").inner_text()
-    (codes,) = offline["pools"].values()
-    assert list(offline["pools"]) == ['["standard","any"]']
+    ((key, codes),) = offline["pools"].items()
+    assert json.loads(key) == [[[k, v] for k, v in STANDARD.to_json().items()], "any"]
     assert len(codes) >= 20 and len(set(codes)) == len(codes) and first not in codes
     every = {d for deals in SHIPPED_POOL.values() for d in deals}
     assert all(
@@ -280,8 +286,8 @@ def test_the_deals_for_offline_play_are_kept_ahead(context: Any, server: str) ->
     page.wait_for_function(
         "() => Object.keys(JSON.parse(localStorage.getItem('eightoff.offline')).pools).length > 1"
     )
-    pools = {tuple(json.loads(k)[1:]): v for k, v in kept(page)["pools"].items()}
-    hard = pools[("hard",)]  # the New game form's rules: the standard options
+    pools = kept(page)["pools"]
+    hard = pools[json.dumps(json.loads(key)[:1] + ["hard"], separators=(",", ":"))]
     assert hard and all(GameCode.parse(c).deal in SHIPPED_POOL["hard"] for c in hard)
 
 
@@ -317,6 +323,167 @@ def test_offline_the_kept_codes_are_dealt_once_each(context: Any, server: str) -
     )
     assert daily["code"] == str(Daily.of(date.fromisoformat(today)).code)
     assert daily["fields"]["date"] == today and daily["fields"]["winnable"] is True
+
+
+def pile(place: Place, card: Card) -> str:
+    """The page's label of ``place`` (``column-3``, ``cell-2``, ``foundation-H``)."""
+    if place.kind is PlaceKind.FOUNDATION:
+        return f"foundation-{SUIT_LETTERS[card.suit]}"
+    return f"{place.kind.value}-{place.index + 1}"
+
+
+def pile_of(page: Any, card: str) -> str:
+    return str(
+        page.locator(f'[data-card="{card}"]').evaluate("el => el.closest('.pile').dataset.pile")
+    )
+
+
+def moves_played(page: Any) -> int:
+    return int(page.evaluate("() => document.body.dataset.moves"))
+
+
+def wait_moves(page: Any, n: int) -> None:
+    page.wait_for_function(
+        "n => document.body.dataset.moves === String(n) && document.body.dataset.busy === '0'"
+        " && !document.querySelector('.card.flip')",
+        arg=n,
+    )
+
+
+class Hand:
+    """A player on a touch screen with a mouse: drags with the mouse, taps with a finger."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.last_tap = 0.0
+
+    def tap(self, selector: str, strip: bool) -> None:
+        """Tap ``selector`` (a card by its visible strip, or a pile's middle), never within
+        the double-tap time of the last tap (two taps there make a double tap)."""
+        wait = self.last_tap + 0.5 - time.monotonic()
+        if wait > 0:
+            self.page.wait_for_timeout(wait * 1000)
+        box = self.page.locator(selector).bounding_box()
+        y = box["y"] + (6 if strip else box["height"] / 2)
+        self.page.touchscreen.tap(box["x"] + box["width"] / 2, y)
+        self.last_tap = time.monotonic()
+
+    def play(self, pos: Position, move: Move, by_tap: bool) -> Position:
+        """Play ``move`` by a drag, or by taps: the card, then where it goes (a single tap
+        when it goes home)."""
+        page = self.page
+        card = pos.moving_cards(move)[0]
+        before = moves_played(page)
+        home = home_move(pos, move.source) if move.count == 1 else None
+        if not by_tap or (home is not None and home != move):  # a tap would send it home
+            drag(page, str(card), pile(move.target, card))
+        else:
+            self.tap(f'[data-card="{card}"]', strip=True)
+            if home is None:
+                target = pile(move.target, card)
+                if page.locator(f'[data-pile="{target}"] .card').count():
+                    self.tap(f'[data-pile="{target}"] .card >> nth=-1', strip=False)
+                else:
+                    self.tap(f'[data-pile="{target}"]', strip=False)
+        wait_moves(page, before + 1)
+        return pos.apply(move)
+
+
+def test_offline_after_one_visit_the_game_plays_on_to_a_win(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
+    errors: list[str] = []
+    context.on("weberror", lambda e: errors.append(str(e.error)))
+    try:
+        page = context.new_page()
+        page.emulate_media(reduced_motion="reduce")
+        first_visit(page, server)
+        first = page.locator("#code").inner_text()
+        (codes,) = kept(page)["pools"].values()
+        context.set_offline(True)
+
+        page.reload()  # the game in progress opens offline
+        ready(page)
+        assert page.locator("#code").inner_text() == first
+        assert page.locator("[data-card]").count() == 52
+        # New games: the kept codes in turn, each a winnable deal, none played before.
+        dealt = []
+        for _ in range(2):
+            page.click("#btn-new")
+            page.click("#new-deal")
+            page.wait_for_function(
+                "seen => !seen.includes(document.getElementById('code').textContent)",
+                arg=[first, *dealt],
+            )
+            ready(page)
+            dealt.append(page.locator("#code").inner_text())
+        assert dealt == codes[:2]
+        assert page.locator("#notice").is_hidden()  # no "could not start", no "not winnable"
+        code = GameCode.parse(dealt[-1])
+        pos = code.position()
+        for i, col in enumerate(pos.columns):
+            assert pile_of(page, str(col[-1])) == f"column-{i + 1}"
+
+        # Twenty moves of the solver's line, by drag and by tap in turn.
+        result = solve(pos, limit=Limit(nodes=500_000, seconds=None))
+        assert result.solved
+        line = list(result.moves)
+        hand = Hand(page)
+        for k, move in enumerate(line[:20]):
+            pos = hand.play(pos, move, by_tap=k % 2 == 1)
+        assert moves_played(page) == 20
+        # A hint: a legal move, shown on the board, from the solver in the page.
+        page.click("#btn-hint")
+        page.wait_for_selector(".card.hint")
+        lit = page.eval_on_selector_all(".card.hint", "els => els.map(e => e.dataset.card)")
+        (target,) = page.eval_on_selector_all(
+            ".pile.hint-target", "els => els.map(e => e.dataset.pile)"
+        )
+        assert any(
+            [str(c) for c in pos.moving_cards(m)] == lit
+            and pile(m.target, Card.from_text(lit[0])) == target
+            for m in pos.legal_moves()
+        )
+        # Undo and redo.
+        page.keyboard.press("Control+z")
+        wait_moves(page, 19)
+        page.keyboard.press("Control+z")
+        wait_moves(page, 18)
+        page.click("#btn-redo")
+        wait_moves(page, 19)
+        page.keyboard.press("Control+y")
+        wait_moves(page, 20)
+        # On along the line until Finish is offered; Finish wins.
+        for move in line[20:]:
+            if page.locator("#btn-finish").is_visible():
+                break
+            pos = hand.play(pos, move, by_tap=False)
+        page.click("#btn-finish")
+        page.wait_for_selector("#celebrate:not([hidden])")
+        assert page.evaluate("() => document.body.dataset.status") == "won"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "web-offline-won.png"))
+        page.keyboard.press("Escape")
+
+        # The deal of the day, offline: the day's very deal.
+        page.click("#btn-new")
+        page.click("#new-daily")
+        today = page.evaluate("() => new Date().toLocaleDateString('sv')")
+        daily = str(Daily.of(date.fromisoformat(today)).code)
+        page.wait_for_function(
+            "code => document.getElementById('code').textContent === code", arg=daily
+        )
+        ready(page)
+        assert json.loads(page.evaluate("localStorage.getItem('eightoff.game')"))["daily"] == today
+        # Still no code dealt twice.
+        page.click("#btn-new")
+        page.click("#new-deal")
+        page.wait_for_function(
+            "code => document.getElementById('code').textContent === code", arg=codes[2]
+        )
+        assert kept(page)["seen"][-4:] == [*dealt, daily, codes[2]]
+    finally:
+        context.close()
+    assert not errors, errors
 
 
 # -- weight ----------------------------------------------------------------------------------------

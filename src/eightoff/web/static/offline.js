@@ -12,7 +12,8 @@
 
 import { api } from "./api.js";
 import { localDate } from "./daily.js";
-import { KEYS, isObject } from "./state.js";
+import { rulesOf } from "./rulesets.js";
+import { KEYS, isObject, state } from "./state.js";
 
 /** Codes kept per rule set and difficulty; fewer than LOW left, more are asked for. */
 const KEEP = 24;
@@ -57,8 +58,18 @@ function dayAfter(iso, n) {
   return localDate(new Date(y, m - 1, d + n));
 }
 
+/** The rules of a New game request as the list of every option's value, in the rule
+ * table's order (a preset's name and its options, or options given in another order, make
+ * the same list); as given while the table is not known. */
+function everyOption(rules) {
+  if (!state.ruleTable) return rules;
+  const given = isObject(rules) ? rules : {};
+  const full = { ...rulesOf(isObject(rules) ? given.preset : rules), ...given };
+  return state.ruleTable.map((option) => [option.name, full[option.name] ?? option.default]);
+}
+
 /** The kept codes' key: the rules and the difficulty of a New game request. */
-const poolKey = (rules, difficulty) => JSON.stringify([rules, difficulty || "any"]);
+const poolKey = (rules, difficulty) => JSON.stringify([everyOption(rules), difficulty || "any"]);
 
 /** A game code started here: never dealt again from the kept ones (startGame). */
 export function noteSeen(code) {
