@@ -105,11 +105,11 @@ def render(data: dict[str, Any]) -> str:
         all(re.fullmatch(r"\**[-\d.,]*\d\**(%|×| ms| s| MiB)?", r[i]) for r in data["rows"])
         for i in range(len(data["columns"]))
     ]
+    # The table follows the commands' code block at once: Markdown ends the block there.
     lines = [
         f"**{data['title']}** ({data['date']}; {data['machine']}):",
         "",
         *("    " + command for command in data["commands"]),
-        "",
         cells(data["columns"]),
         "|" + "|".join("--:" if n else "---" for n in numeric) + "|",
         *(cells(row) for row in data["rows"]),

@@ -19,12 +19,29 @@ import pytest
 from eightoff.cards import SUIT_LETTERS
 from eightoff.codes import GameCode
 from eightoff.formats import move_from_json, move_to_json
-from eightoff.game import autoplay_moves, smart_move
-from eightoff.moves import FOUNDATION, Move, Place, PlaceKind, column
+from eightoff.game import Game, autoplay_moves, smart_move
+from eightoff.moves import FOUNDATION, Move, PlaceKind, column
 from eightoff.position import Position
 from eightoff.rules import STANDARD, preset
-from eightoff.solver import Limit, solve
-from support.browser import drag, grab_point, refused_drop, serve_app, toast_text
+from eightoff.solver import Limit, hint, solve
+from support.browser import (
+    CHROMIUM_ARGS,
+    CODE,
+    drag,
+    finish_point,
+    grab_point,
+    label,
+    moves_played,
+    open_game,
+    pile_of,
+    play_by_drag,
+    preload,
+    refused_drop,
+    serve_app,
+    server_only,
+    toast_text,
+    wait_moves,
+)
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -35,15 +52,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-CODE = str(GameCode(STANDARD, 0))
 STUCK_CODE = "EO1-C2-AAAAAAB"  # no legal move from the deal on
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -136,51 +144,21 @@ def page(browser: Any) -> Iterator[Any]:
 # -- helpers ------------------------------------------------------------------------------
 
 
-def open_game(page: Any, server: str, code: str = CODE) -> None:
-    page.goto(f"{server}/?code={code}")
-    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
-
-
-def moves_played(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.moves"))
-
-
-def wait_moves(page: Any, n: int) -> None:
-    try:
-        page.wait_for_function(
-            "n => document.body.dataset.moves === String(n) && document.body.dataset.busy === '0'"
-            " && !document.querySelector('.card.flip')",  # and no card still sliding into place
-            arg=n,
-        )
-    except sync_api.TimeoutError:
-        # What the page shows then: which of the three it never reached.
-        seen = page.evaluate(
-            "({moves: document.body.dataset.moves, busy: document.body.dataset.busy,"
-            " sliding: document.querySelectorAll('.card.flip').length,"
-            " said: document.getElementById('live').textContent,"  # what the page told the player
-            " toast: document.getElementById('toast').textContent})"
-        )
-        raise AssertionError(f"{n} moves never settled on the page: {seen}") from None
-
-
-def label(place: Place, card: Any) -> str:
-    if place.kind is PlaceKind.FOUNDATION:
-        return f"foundation-{SUIT_LETTERS[card.suit]}"
-    return f"{place.kind.value}-{place.index + 1}"
-
-
-def pile_of(page: Any, card: str) -> str:
-    return str(
-        page.locator(f'[data-card="{card}"]').evaluate("el => el.closest('.pile').dataset.pile")
+def hinted_move(page: Any, pos: Position) -> Move:
+    """The move the hint shows on the board: its card(s) lit, its target pile lit."""
+    page.wait_for_selector(".card.hint")
+    lit = page.eval_on_selector_all(".card.hint", "els => els.map(e => e.dataset.card)")
+    (target,) = page.eval_on_selector_all(
+        ".pile.hint-target", "els => els.map(e => e.dataset.pile)"
     )
-
-
-def play_by_drag(page: Any, pos: Position, move: Move) -> Position:
-    card = pos.moving_cards(move)[0]
-    before = moves_played(page)
-    drag(page, str(card), label(move.target, card))
-    wait_moves(page, before + 1)
-    return pos.apply(move)
+    found = [
+        m
+        for m in pos.legal_moves()
+        if [str(c) for c in pos.moving_cards(m)] == lit
+        and label(m.target, pos.moving_cards(m)[0]) == target
+    ]
+    assert len(found) == 1, (lit, target)
+    return found[0]
 
 
 def first_cell_move(pos: Position) -> Move:
@@ -308,16 +286,10 @@ def test_keyboard_play(page: Any, server: str) -> None:
 def test_hint_shows_a_move_on_the_board(page: Any, server: str) -> None:
     pos = GameCode.parse(CODE).position()
     open_game(page, server)
-    with page.expect_response("**/api/hint") as answer:
-        page.click("#btn-hint")
-    hint = answer.value.json()["move"]
-    move = move_from_json(hint, pos)
-    assert move in pos.legal_moves()
-    page.wait_for_selector(".card.hint")
-    lit = page.eval_on_selector_all(".card.hint", "els => els.map(e => e.dataset.card)")
-    assert lit == [str(c) for c in pos.moving_cards(move)]  # the hinted card(s), no other
-    targets = page.eval_on_selector_all(".pile.hint-target", "els => els.map(e => e.dataset.pile)")
-    assert targets == [label(move.target, pos.moving_cards(move)[0])]
+    page.click("#btn-hint")
+    move = hinted_move(page, pos)  # the hinted card(s), no other, and where they go
+    # A move on a winning line: the solver wins from the position it leads to.
+    assert solve(pos.apply(move), limit=Limit(nodes=200_000, seconds=None)).solved
     page.wait_for_function("() => document.getElementById('live').textContent.startsWith('Hint:')")
 
 
@@ -327,11 +299,13 @@ def test_hint_offers_to_undo_a_lost_position(page: Any, server: str) -> None:
     open_game(page, server, str(code))
     for text in ["65", "6^", "1^", "d^", "a8", "8d", "7a"]:
         pos = play_by_drag(page, pos, Move.from_text(text))
-    with page.expect_response("**/api/hint") as answer:
-        page.click("#btn-hint")
-    undo_to = answer.value.json()["undo_to"]
+    game = Game(code)
+    game.replay([Move.from_text(t) for t in ["65", "6^", "1^", "d^", "a8", "8d", "7a"]])
+    undo_to = hint(game, limit=Limit(nodes=None, seconds=10)).undo_to  # the server's word
     assert isinstance(undo_to, int) and 0 < undo_to < 7
+    page.click("#btn-hint")
     page.wait_for_selector("#btn-undo-to")
+    assert f"winnable up to move {undo_to}" in page.locator("#banner").inner_text()
     assert "cannot be won" in page.locator("#banner").inner_text()
     page.click("#btn-undo-to")
     page.wait_for_selector("#banner", state="hidden")
@@ -499,34 +473,6 @@ def test_share_link_and_code_entry(page: Any, server: str) -> None:
     page.wait_for_function(f"() => document.getElementById('code').textContent === '{other}'")
     first = GameCode.parse(other).position().columns[0][-1]
     assert pile_of(page, str(first)) == "column-1"
-
-
-def preload(page: Any, server: str, code: str, actions: list[list[Move]], **extra: Any) -> None:
-    """Open the page with ``actions`` (lists of moves) already played, as a reload would
-    (``extra``: more fields of the saved game, e.g. ``elapsed``)."""
-    start = GameCode.parse(code)
-    pos = start.position()
-    stored: list[list[dict[str, Any]]] = []
-    for action in actions:
-        stored.append([])
-        for move in action:
-            stored[-1].append(move_to_json(move, pos))
-            pos = pos.apply(move)
-    game = {
-        "code": code,
-        "rules": start.rules.to_json(),
-        "rulesText": start.rules.describe(),
-        "winnable": True,
-        "actions": stored,
-        "redo": [],
-        "elapsed": 0,
-        "counted": True,
-        "won": False,
-    } | extra
-    page.goto(f"{server}/privacy")
-    page.evaluate("g => localStorage.setItem('eightoff.game', JSON.stringify(g))", game)
-    page.goto(f"{server}/")
-    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
 
 
 def test_touch_drag_and_double_tap(browser: Any, server: str) -> None:
@@ -861,6 +807,7 @@ def test_unknown_address_is_a_page_and_files_are_compressed(page: Any, server: s
 
 
 def test_an_error_notice_does_not_move_the_board(page: Any, server: str) -> None:
+    server_only(page)  # the server's refusal, as a page without the kernel gets it
     open_game(page, server)
     card = page.locator(f'[data-card="{GameCode.parse(CODE).position().columns[3][-1]}"]')
     before = card.bounding_box()
@@ -985,6 +932,7 @@ def wait_drawn(page: Any, card: str, pile: str) -> None:
 def test_ten_quick_moves_on_a_slow_server_all_land_in_order(
     page: Any, slow_server: str, line: list[Move]
 ) -> None:
+    server_only(page)  # each move a round trip to the slow server
     pos = GameCode.parse(CODE).position()
     open_game(page, slow_server)
     played = line[:10]
@@ -1044,6 +992,7 @@ def test_a_card_let_go_while_the_page_waits_stays_where_it_was_dropped(
     # card may go), then 5♣ dragged to a free cell and let go: its drop waits its turn
     # behind the tap. Meanwhile the window changes size and the page draws itself again:
     # 5♣ stays where it was let go, never drawn back in its column, then slides to the cell.
+    server_only(page)  # each move a round trip to the slow server
     open_game(page, slower_server)
     drag(page, "7H", "cell-5")
     page.mouse.click(*grab_point(page, "4H"))
@@ -1310,7 +1259,9 @@ def test_moves_go_to_the_server_as_their_notation_and_old_saved_games_load(
     page: Any, server: str, line: list[Move]
 ) -> None:
     # A game saved before moves carried their notation (objects only) resumes; the moves
-    # played since go to the server as the compact notation it gave them ("3a").
+    # played since go to the server as the compact notation it gave them ("3a") where the
+    # server answers them (a page without the kernel).
+    server_only(page)
     pos = GameCode.parse(CODE).position()
     old = []
     for move in line[:6]:
@@ -1349,14 +1300,6 @@ def test_moves_go_to_the_server_as_their_notation_and_old_saved_games_load(
 
 def stats_of(page: Any) -> list[dict[str, Any]]:
     return list(json.loads(page.evaluate("localStorage.getItem('eightoff.stats')")).values())
-
-
-def finish_point(line: list[Move]) -> int:
-    """How many moves of ``line`` come before the foundation moves that end it."""
-    k = len(line)
-    while k > 0 and line[k - 1].target.kind is PlaceKind.FOUNDATION:
-        k -= 1
-    return k
 
 
 def peek_at_the_solution(page: Any) -> None:
@@ -1622,7 +1565,18 @@ def test_the_page_and_the_json_come_compressed_and_cached(page: Any, server: str
         "link[rel=modulepreload]", "links => links.map((l) => l.getAttribute('href'))"
     )
     assert preloaded[0] == "/static/main.js" and len(preloaded) >= 15
-    assert sorted(preloaded) == sorted({url.removeprefix(server) for url in served})
+    # The worker's own modules (the game service on the kernel) load in the worker (loaded
+    # by now: the game was dealt there).
+    worker = {
+        url
+        for url in served
+        if "/static/local/" in url or url.endswith(("/worker.js", "/kernel.js"))
+    }
+    assert sorted(preloaded) == sorted({url.removeprefix(server) for url in set(served) - worker})
+    assert {url.removeprefix(server) for url in worker} >= {
+        "/static/worker.js",
+        "/static/local/service.js",
+    }
 
 
 # -- polish -------------------------------------------------------------------------------------

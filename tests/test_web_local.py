@@ -332,3 +332,54 @@ def test_the_rule_table_is_the_engine_s() -> None:
         assert answer["body"]["rules"] == code.rules.to_json()
         assert answer["body"]["rules_text"] == code.rules.describe()
         assert answer["body"]["code"] == str(code)
+
+
+# -- the solver: hints and solutions -----------------------------------------------------------
+
+LOST = ("EO1-C4-AAAAABH", ["65", "6^", "1^", "d^", "a8", "8d", "7a"])
+"""A winnable Baker's-style deal made lost by its last move: the hint says undo to move 6."""
+
+
+def test_hints_and_solutions_are_the_server_s() -> None:
+    # The kernel's solver is the server's C core: the same verdicts, lines and words, the
+    # lost position's "undo to move N" included (only the seconds it took differ).
+    rng = random.Random("hints")
+    requests: list[Request] = [
+        ("/api/hint", {"code": LOST[0], "moves": LOST[1]}),
+        ("/api/hint", {"code": LOST[0], "moves": LOST[1][:3]}),
+        ("/api/hint", {"code": "EO1-C2-AAAAAAB", "moves": []}),  # lost from the deal on
+        ("/api/solve", {"code": LOST[0], "moves": LOST[1]}),
+        ("/api/hint", {"code": str(GameCode(PRESETS["standard"], 0)), "moves": ["zz"]}),
+    ]
+    for name in sorted(PRESETS):
+        code, line = _winning_line(rng, PRESETS[name])
+        cut = rng.randrange(len(line))
+        moves = [m.text() for m in line[:cut]]
+        requests.append(("/api/hint", {"code": str(code), "moves": moves}))
+        requests.append(("/api/solve", {"code": str(code), "moves": moves}))
+        requests.append(("/api/hint", {"code": str(code), "moves": [m.text() for m in line]}))
+    service = server()
+    try:
+        theirs = [server_answer(service, path, body) for path, body in requests]
+    finally:
+        service.processes.close()
+    ours = local_answers(requests)
+    for answer in (*ours, *theirs):
+        answer["body"].pop("seconds", None)
+    assert theirs[0]["body"]["undo_to"] == 6 and theirs[2]["body"]["winnable"] is False
+    found = differences(requests, ours, theirs)
+    assert not found, "\n".join(found)
+
+
+def test_refused_requests_are_refused_in_the_server_s_words() -> None:
+    code = str(GameCode(PRESETS["standard"], 5))
+    requests: list[Request] = [
+        ("/api/state", {"code": code, "moves": ["1a"] * 10_001}),  # too many
+        ("/api/state", {"code": code, "moves": ["1a"] * 10_001, "refusal_ok": True}),
+        ("/api/state", {"code": "EO1-C9-AAAAAAA", "moves": ["1a"]}),  # a bad code
+        ("/api/state", {"code": "EO1-C8-AAAAAAA", "moves": ["1a", "1a", "1a"] * 3}),
+        ("/api/hint", {"code": "EO1-C8-AAAAAAA-Q", "moves": []}),
+        ("/api/solve", {"code": code, "moves": ["^H1"]}),
+        ("/api/state", {"code": code}),  # no moves: the deal
+    ]
+    _compare(requests)

@@ -9,8 +9,24 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from eightoff.moves import Move, column
+from eightoff.cards import SUIT_LETTERS
+from eightoff.codes import GameCode
+from eightoff.formats import move_to_json
+from eightoff.moves import Move, Place, PlaceKind, column
 from eightoff.position import Position
+from eightoff.rules import STANDARD
+
+CODE = str(GameCode(STANDARD, 0))
+"""The game most browser tests play: the standard game's deal 0."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+"""Debian's chromium as the tests launch it (no sandbox as root, no network of its own)."""
 
 
 def serve_app(app: Any) -> Iterator[str]:
@@ -84,3 +100,103 @@ def refused_drop(pos: Position) -> tuple[int, int]:
         and any(m.source == column(i) for m in legal)
         and Move(column(i), column(j)) not in legal
     )
+
+
+# -- the game on the page ----------------------------------------------------------------
+
+
+def open_game(page: Any, server: str, code: str = CODE) -> None:
+    """Open the page on the game ``code`` (a share link) and wait until it is drawn."""
+    page.goto(f"{server}/?code={code}")
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+
+
+def server_only(page: Any) -> None:
+    """The page without its kernel (as in a browser without WebAssembly): kernel.wasm does
+    not load, so the server answers every move, as it did before the page computed them."""
+    page.context.route("**/static/kernel.wasm", lambda route: route.abort())
+
+
+def moves_played(page: Any) -> int:
+    """How many moves the page says are played."""
+    return int(page.evaluate("document.body.dataset.moves"))
+
+
+def wait_moves(page: Any, n: int) -> None:
+    """Wait until ``n`` moves are played and drawn, no card sliding; else say what shows."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            "n => document.body.dataset.moves === String(n) && document.body.dataset.busy === '0'"
+            " && !document.querySelector('.card.flip')",  # and no card still sliding into place
+            arg=n,
+        )
+    except PlaywrightTimeout:
+        # What the page shows then: which of the three it never reached.
+        seen = page.evaluate(
+            "({moves: document.body.dataset.moves, busy: document.body.dataset.busy,"
+            " sliding: document.querySelectorAll('.card.flip').length,"
+            " said: document.getElementById('live').textContent,"  # what the page told the player
+            " toast: document.getElementById('toast').textContent})"
+        )
+        raise AssertionError(f"{n} moves never settled on the page: {seen}") from None
+
+
+def label(place: Place, card: Any) -> str:
+    """The page's label of the pile ``place`` (a foundation: ``card``'s suit's)."""
+    if place.kind is PlaceKind.FOUNDATION:
+        return f"foundation-{SUIT_LETTERS[card.suit]}"
+    return f"{place.kind.value}-{place.index + 1}"
+
+
+def pile_of(page: Any, card: str) -> str:
+    """The pile ``card`` is drawn in."""
+    return str(
+        page.locator(f'[data-card="{card}"]').evaluate("el => el.closest('.pile').dataset.pile")
+    )
+
+
+def play_by_drag(page: Any, pos: Position, move: Move) -> Position:
+    """Play ``move`` by dragging its card; the position after it."""
+    card = pos.moving_cards(move)[0]
+    before = moves_played(page)
+    drag(page, str(card), label(move.target, card))
+    wait_moves(page, before + 1)
+    return pos.apply(move)
+
+
+def preload(page: Any, server: str, code: str, actions: list[list[Move]], **extra: Any) -> None:
+    """Open the page with ``actions`` (lists of moves) already played, as a reload would
+    (``extra``: more fields of the saved game, e.g. ``elapsed``)."""
+    start = GameCode.parse(code)
+    pos = start.position()
+    stored: list[list[dict[str, Any]]] = []
+    for action in actions:
+        stored.append([])
+        for move in action:
+            stored[-1].append(move_to_json(move, pos))
+            pos = pos.apply(move)
+    game = {
+        "code": code,
+        "rules": start.rules.to_json(),
+        "rulesText": start.rules.describe(),
+        "winnable": True,
+        "actions": stored,
+        "redo": [],
+        "elapsed": 0,
+        "counted": True,
+        "won": False,
+    } | extra
+    page.goto(f"{server}/privacy")
+    page.evaluate("g => localStorage.setItem('eightoff.game', JSON.stringify(g))", game)
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready='1'][data-busy='0']")
+
+
+def finish_point(line: list[Move]) -> int:
+    """How many moves of ``line`` come before the foundation moves that end it."""
+    k = len(line)
+    while k > 0 and line[k - 1].target.kind is PlaceKind.FOUNDATION:
+        k -= 1
+    return k

@@ -63,7 +63,7 @@ enum {
     EO_BAD_LIMITS = -7,   /* solve: a NaN time or a budget under 4096 bytes */
 };
 
-static uint8_t io[IO_BYTES];
+static uint8_t io[IO_BYTES] __attribute__((aligned(16))); /* OUT_HEAD holds int32s */
 
 /* The shared buffer's address in the module's memory. */
 EXPORT("eo_io") uint8_t *eo_io(void) { return io; }
@@ -283,9 +283,9 @@ EXPORT("eo_schedule_set") int eo_schedule_set(int k, int i, double value) {
     return 1;
 }
 
-/* A count from JavaScript's number: < 0 none (-1), else at most a long's most. */
+/* A count from JavaScript's number: < 0 (or NaN) none (-1), else at most a long's most. */
 static long count_of(double value) {
-    if (value < 0) return -1;
+    if (!(value >= 0)) return -1;
     return value >= (double)LONG_MAX ? LONG_MAX : (long)value;
 }
 
@@ -312,7 +312,7 @@ EXPORT("eo_solve") int eo_solve(double max_nodes, double seconds, double max_byt
     SolveLimits limits = SOLVE_LIMITS_DEFAULT;
     limits.max_nodes = count_of(max_nodes);
     limits.seconds = seconds < 0 ? -1.0 : seconds;
-    limits.max_bytes = max_bytes > 4e18 ? (long long)4e18 : (long long)max_bytes;
+    limits.max_bytes = max_bytes >= (double)SIZE_MAX ? (long long)SIZE_MAX : (long long)max_bytes; /* 4 GiB at most */
     limits.endgame_home = limits.max_nodes < 0 || limits.max_nodes >= ENDGAME_NODES ? ENDGAME_HOME : -1;
     limits.endgame_nodes = ENDGAME_NODES;
     /* core.best_first_stop: under a node limit the tuned count; a time limit stretches

@@ -19,9 +19,11 @@ from eightoff.web.solving import SolverProcesses
 _HOST: Final = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::[0-9]{1,5})?")
 
 
+# 'wasm-unsafe-eval' lets the page and its workers compile kernel.wasm (and nothing else:
+# no eval of JavaScript); without it browsers refuse WebAssembly under script-src.
 _CSP: Final = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; "
-    "script-src 'self' 'wasm-unsafe-eval'; "  # the page's worker compiles kernel.wasm
+    "script-src 'self' 'wasm-unsafe-eval'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
 _HEADERS: Final = (

@@ -12,34 +12,31 @@ import { api, answered, wireBody } from "./api.js";
 const LOAD_MS = 10_000;
 
 /** A worker running the game service: ``ask(path, body)`` resolves to {status, body}, or
- * to null when the worker is not there (it failed to load, or died). */
+ * to null when the worker is not there (it failed to load, or died) or still loading after
+ * LOAD_MS (the server answers meanwhile; the worker, once loaded, answers the next ones). */
 class GameWorker {
   constructor() {
     this.calls = new Map();
     this.next = 1;
     this.worker = null;
-    this.ready = new Promise((resolve) => {
-      let timer = null;
-      const done = (ok) => {
-        window.clearTimeout(timer);
-        resolve(ok);
-      };
+    this.dead = false; // an error in the worker: the server answers from then on
+    this.loaded = new Promise((resolve) => {
       try {
         this.worker = new window.Worker(new URL("./worker.js", import.meta.url), { type: "module" });
       } catch (err) {
-        done(false);
+        resolve(false);
         return;
       }
-      timer = window.setTimeout(() => done(false), LOAD_MS);
       this.worker.addEventListener("message", (event) => {
         const data = event.data;
-        if (data.ready) done(true);
-        else if (data.failed !== undefined) done(false);
+        if (data.ready) resolve(true);
+        else if (data.failed !== undefined) resolve(false);
         else this.settle(data);
       });
       this.worker.addEventListener("error", (event) => {
         event.preventDefault();
-        done(false);
+        this.dead = true;
+        resolve(false);
         for (const call of this.calls.values()) call(null); // the server answers them
         this.calls.clear();
       });
@@ -53,7 +50,10 @@ class GameWorker {
   }
 
   async ask(path, body) {
-    if (!(await this.ready)) return null;
+    const late = new Promise((resolve) => {
+      window.setTimeout(() => resolve(false), LOAD_MS);
+    });
+    if (!(await Promise.race([this.loaded, late])) || this.dead) return null;
     const id = this.next++;
     return new Promise((resolve) => {
       this.calls.set(id, resolve);
@@ -87,5 +87,5 @@ export async function ask(path, body) {
   return answered(answer.status, answer.body);
 }
 
-/** Whether the game is answered in the page (its worker has loaded the kernel). */
-export const localGame = () => game.ready;
+/** Resolves to whether the game is answered in the page (its worker loaded the kernel). */
+export const localGame = () => game.loaded;

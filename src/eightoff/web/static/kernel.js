@@ -13,8 +13,9 @@
  *     kernel.autoplayMoves(rules, position); // → [move, ...]
  *     kernel.solve(rules, position, { maxNodes: 200000, seconds: 10 }); // → {verdict, moves, ...}
  *
- * Every call is synchronous (a solve runs until it ends: call it in a worker). Shapes,
- * those of POST /api/state and POST /api/solve (docs/api.md):
+ * A page's Content-Security-Policy must allow WebAssembly (script-src 'wasm-unsafe-eval', as
+ * the server's does). Every call is synchronous (a solve runs until it ends: call it in a
+ * worker). Shapes, those of POST /api/state and POST /api/solve (docs/api.md):
  *
  * - rules: Rules.to_json(), `{cells: 8 | 4 | 2, empty_column: "kings" | "any", build: "suit" |
  *   "alternate", layout: "eight-off" | "bakers", group_moves: "single" | "cells" | "freecell",
@@ -393,6 +394,15 @@ export async function loadKernel(source) {
      */
     solve(rules, position, { maxNodes = 1_000_000, seconds = 60, maxBytes = 256 * 2 ** 20, schedule: changes = {} } = {}) {
       const start = performance.now();
+      const limit = (value, name, least) => {
+        if (value !== null && !(typeof value === "number" && value >= least)) {
+          throw new RangeError(`solve: ${name} must be a number ≥ ${least}${name === "maxBytes" ? "" : ", or null for none"}`);
+        }
+      };
+      limit(maxNodes, "maxNodes", 1);
+      limit(seconds, "seconds", 0);
+      if (maxBytes === null) throw new RangeError("solve: maxBytes must be a number ≥ 4096");
+      limit(maxBytes, "maxBytes", 4096);
       write(rules, position);
       eo.eo_schedule_reset();
       for (const [name, value] of Object.entries(changes)) {
@@ -409,8 +419,8 @@ export async function loadKernel(source) {
         return { verdict: "unknown", moves: [], length: 0, optimal: false, nodes: 0, seconds: elapsed, outOfMemory: true };
       }
       checked(status);
-      const head = new Int32Array(memory().buffer, ioAt + OUT_HEAD, 4);
-      const [, n, length, nodes] = head;
+      const head = new DataView(memory().buffer, ioAt + OUT_HEAD, 16);
+      const [n, length, nodes] = [4, 8, 12].map((at) => head.getInt32(at, true));
       return { verdict: VERDICTS[status], moves: movesAt(n), length, optimal: false, nodes, seconds: elapsed };
     },
 

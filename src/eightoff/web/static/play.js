@@ -153,6 +153,7 @@ export function undo() {
   guarded(async () => {
     if (!game.actions.length || state.sol || state.game !== game) return;
     const action = takeBack();
+    saveGame(); // kept at once, as a move is
     setLostOffer(null);
     await refresh({ animate: true });
     announce(t("announce.undone", { move: describeMove(action[0]) }));
@@ -165,6 +166,7 @@ export function redo() {
   guarded(async () => {
     if (!game.redo.length || state.sol || state.game !== game) return;
     const action = playAgain();
+    saveGame();
     await refresh({ animate: true });
     announce(t("announce.redone", { move: describeMove(action[0]) }));
     afterMove();
@@ -176,6 +178,7 @@ export function undoTo(count) {
   const { game } = state;
   guarded(async () => {
     while (state.game === game && game.actions.length && flatMoves().length > count) takeBack();
+    saveGame();
     setLostOffer(null);
     await refresh({ animate: true });
     announce(t("announce.backTo", { n: game.actions.length }));
@@ -250,7 +253,11 @@ export async function newGame(request) {
   return true;
 }
 
-/** Play the game of ``answer``, the server's answer to the /api/new ``body``. */
+/** Start the game of ``code`` (its deal computed in the page where the worker runs):
+ * true when started; a bad code is said in a notice, as the server words it. */
+export const startFromCode = (code) => newGame({ code });
+
+/** Play the game of ``answer``, the answer to the /api/new ``body`` (or /api/daily's). */
 export function startGame(answer, body) {
   countAbandon();
   dropPending();

@@ -88,7 +88,7 @@ export class LocalService {
       pos = this.engine.play(pos, m);
     }
     const out = viewJson(this.engine, pos, score);
-    out.moves_applied = body.moves.length;
+    out.moves_applied = (body.moves ?? []).length;
     out.autoplayed = movesToJson(this.engine, settled, before);
     return ok(out);
   }
