@@ -45,11 +45,13 @@ SHIPPED_POOL = json.loads(
 
 class _Counted:
     """The app, adding up what each answer sends (its body, after gzip): the bytes a
-    browser downloads, the service worker's included."""
+    browser downloads, the service worker's included. With ``newer`` set, the pages say
+    they belong to another shell than the one served (as after the static files changed)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
         self.sent: list[tuple[str, int]] = []
+        self.newer = False
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -59,6 +61,11 @@ class _Counted:
 
         async def counted(message: Any) -> None:
             nonlocal size
+            if message["type"] == "http.response.start" and self.newer:
+                message["headers"] = [
+                    (k, b"a-newer-one" if k == b"x-eightoff-shell" else v)
+                    for k, v in message["headers"]
+                ]
             if message["type"] == "http.response.body":
                 size += len(message.get("body", b""))
             await send(message)
@@ -229,6 +236,29 @@ def test_a_worker_taking_over_drops_the_shells_of_other_versions(context: Any, s
     version = page.request.get(server).headers["x-eightoff-shell"]
     names = page.evaluate("() => caches.keys()")
     assert sorted(names) == ["another-app", f"eightoff-{version}"]
+
+
+def test_files_come_from_the_shell_unless_the_page_is_newer(
+    context: Any, server: str, counted: _Counted
+) -> None:
+    page = context.new_page()
+    first_visit(page, server)
+    start = len(counted.sent)
+    page.reload()
+    ready(page)
+    asked = [path for path, _ in counted.sent[start:]]
+    assert "/" in asked  # the page itself: the network first
+    assert not [p for p in asked if p.startswith("/static/")], asked  # its files: the shell
+    # A page of a newer shell (the server's files changed): its files from the network.
+    counted.newer = True
+    try:
+        start = len(counted.sent)
+        page.reload()
+        ready(page)
+        asked = [path for path, _ in counted.sent[start:]]
+    finally:
+        counted.newer = False
+    assert {"/static/main.js", "/static/style.css", "/static/state.js"} <= set(asked), asked
 
 
 # -- offline after one visit ----------------------------------------------------------------------
