@@ -17,15 +17,15 @@ from typing import Any
 
 import pytest
 
-from eightoff.cards import SUIT_LETTERS, Card
+from eightoff.cards import Card
 from eightoff.codes import GameCode
 from eightoff.daily import Daily
 from eightoff.game import home_move
-from eightoff.moves import Move, Place, PlaceKind
+from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import STANDARD
 from eightoff.solver import Limit, solve
-from support.browser import drag, serve_app
+from support.browser import drag, label, moves_played, pile_of, serve_app, wait_moves
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -355,31 +355,6 @@ def test_offline_the_kept_codes_are_dealt_once_each(context: Any, server: str) -
     assert daily["fields"]["date"] == today and daily["fields"]["winnable"] is True
 
 
-def pile(place: Place, card: Card) -> str:
-    """The page's label of ``place`` (``column-3``, ``cell-2``, ``foundation-H``)."""
-    if place.kind is PlaceKind.FOUNDATION:
-        return f"foundation-{SUIT_LETTERS[card.suit]}"
-    return f"{place.kind.value}-{place.index + 1}"
-
-
-def pile_of(page: Any, card: str) -> str:
-    return str(
-        page.locator(f'[data-card="{card}"]').evaluate("el => el.closest('.pile').dataset.pile")
-    )
-
-
-def moves_played(page: Any) -> int:
-    return int(page.evaluate("() => document.body.dataset.moves"))
-
-
-def wait_moves(page: Any, n: int) -> None:
-    page.wait_for_function(
-        "n => document.body.dataset.moves === String(n) && document.body.dataset.busy === '0'"
-        " && !document.querySelector('.card.flip')",
-        arg=n,
-    )
-
-
 class Hand:
     """A player on a touch screen with a mouse: drags with the mouse, taps with a finger."""
 
@@ -406,11 +381,11 @@ class Hand:
         before = moves_played(page)
         home = home_move(pos, move.source) if move.count == 1 else None
         if not by_tap or (home is not None and home != move):  # a tap would send it home
-            drag(page, str(card), pile(move.target, card))
+            drag(page, str(card), label(move.target, card))
         else:
             self.tap(f'[data-card="{card}"]', strip=True)
             if home is None:
-                target = pile(move.target, card)
+                target = label(move.target, card)
                 if page.locator(f'[data-pile="{target}"] .card').count():
                     self.tap(f'[data-pile="{target}"] .card >> nth=-1', strip=False)
                 else:
@@ -470,7 +445,7 @@ def test_offline_after_one_visit_the_game_plays_on_to_a_win(browser: Any, server
         )
         assert any(
             [str(c) for c in pos.moving_cards(m)] == lit
-            and pile(m.target, Card.from_text(lit[0])) == target
+            and label(m.target, Card.from_text(lit[0])) == target
             for m in pos.legal_moves()
         )
         # Undo and redo.
