@@ -70,8 +70,8 @@ play: setup
 	$(VENV)/bin/eightoff serve
 
 lint: setup
-	$(VENV)/bin/ruff check src tests benchmarks
-	$(VENV)/bin/ruff format --check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks tools
+	$(VENV)/bin/ruff format --check src tests benchmarks tools
 	$(VENV)/bin/mypy
 
 # --strict-skips (tests/conftest.py): the C core, chromium and fc-solve must be there,

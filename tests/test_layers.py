@@ -214,9 +214,11 @@ PAGE_LAYERS: list[set[str]] = [
         "daily",
         "engine",
         "i18n",
+        "install",
         "kernel",
         "lang",
         "layout",
+        "offline",
         "page",
         "rulesets",
         "sound",
@@ -225,11 +227,12 @@ PAGE_LAYERS: list[set[str]] = [
     },
     {"board", "modal", "share"},
     {"archive", "play", "solution"},
-    {"dialogs", "drag", "input", "main"},
+    {"dialogs", "drag", "input", "main", "sw"},
 ]
 """The page's modules, bottom up: the shared state; what reads it (words, layout, storage,
-the server, the kernel in WebAssembly and the worker running the game service on it); the
-drawing; the game's actions; input and dialogs."""
+the server, the kernel in WebAssembly and the worker running the game service on it, the
+service worker's registration); the drawing; the game's actions; input, dialogs and the entry
+points (the page's, and the service worker's own script)."""
 
 
 def test_the_page_imports_down_its_layers() -> None:

@@ -82,6 +82,27 @@ def test_draw_from_a_survey_database(survey_db: Path) -> None:
     pool.close()
 
 
+def test_sample_draws_distinct_deals_from_either_kind_of_pool(
+    survey_db: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "pool.json"
+    assert main([str(survey_db), str(out)]) == 0
+    for pool in (Pool(survey_db), Pool(out)):
+        rng = random.Random(2)
+        three = pool.sample(STANDARD, rng, 3)
+        assert len(three) == len(set(three)) == 3 and set(three) <= {10, 11, 12, 20}
+        assert sorted(pool.sample(STANDARD, rng, 10)) == [10, 11, 12, 20]  # all there are
+        assert sorted(pool.sample(STANDARD, rng, 5, "easy")) == [10, 11, 12]
+        assert pool.sample(STANDARD, rng, 5, "medium") == []
+        assert pool.sample(PRESETS["bakers"], rng, 5) == []
+        assert pool.sample(STANDARD, random.Random(4), 2) == pool.sample(
+            STANDARD, random.Random(4), 2
+        )
+        with pytest.raises(PoolError, match="rating must be one of"):
+            pool.sample(STANDARD, rng, 1, "brutal")
+        pool.close()
+
+
 def test_export_and_json_pool(survey_db: Path, tmp_path: Path) -> None:
     with Store(survey_db) as store:
         data = export(store, per_rating=2)

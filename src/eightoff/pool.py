@@ -153,6 +153,27 @@ class Pool:
             ).fetchone()
         return None if found is None else int(found[0])
 
+    def sample(
+        self, rules: Rules, rng: random.Random, count: int, rating: str | None = None
+    ) -> list[int]:
+        """Up to ``count`` distinct winnable eightoff deal numbers for ``rules`` (of
+        ``rating`` if given), drawn uniformly with ``rng``: all of them when there are
+        fewer (in a random order); none when the pool has none."""
+        _check_rating(rating)
+        key = rules_key(rules)
+        if self._db is None:
+            by_rating = self._deals.get(key, {})
+            choices = [n for r in ((rating,) if rating else RATINGS) for n in by_rating.get(r, [])]
+            return rng.sample(choices, min(count, len(choices)))
+        where, args = _where(key, rating)
+        sql = "SELECT deal FROM results" + where + " ORDER BY deal LIMIT 1 OFFSET ?"
+        with self._lock:
+            total = int(
+                self._db.execute("SELECT count(*) FROM results" + where, args).fetchone()[0]
+            )
+            offsets = rng.sample(range(total), min(count, total))
+            return [int(self._db.execute(sql, (*args, k)).fetchone()[0]) for k in offsets]
+
     def rules(self) -> list[Rules]:
         """The rule sets this pool has winnable deals for."""
         if self._db is None:

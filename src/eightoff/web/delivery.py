@@ -1,7 +1,8 @@
 """How the page travels: compressed, cached with validators, its modules preloaded.
 
-- Every answer of some size (the page, the API's JSON, scripts and styles) is gzipped
-  when the browser accepts it (:class:`Gzip`, the app's outermost middleware).
+- Every answer of some size (the page, the API's JSON, scripts, styles, the manifest and
+  WebAssembly) is gzipped when the browser accepts it (:class:`Gzip`, the app's outermost
+  middleware); pictures already compressed (PNG) are sent as they are.
 - The static files and the pages carry validators (ETag) and ``Cache-Control: no-cache``:
   the browser keeps them and asks again each time, and an unchanged file costs a 304.
 - The game page lists every ES module it loads as ``<link rel="modulepreload">``, so the
@@ -29,12 +30,16 @@ REVALIDATE: Final = "no-cache"
 HTML: Final = "text/html; charset=utf-8"
 STATIC: Final = Path(__file__).parent / "static"
 """The page's files: HTML, ES modules, styles, images."""
-mimetypes.add_type("application/wasm", ".wasm")  # kernel.wasm, whatever the system's table says
 _IMPORT: Final = re.compile(r'(?:from|import)\s*"\./([\w.-]+\.js)"')
+
+# Their types, whatever the system's table says (the static files are served by them).
+mimetypes.add_type("application/manifest+json", ".webmanifest")
+mimetypes.add_type("application/wasm", ".wasm")
 
 
 class Gzip(GZipMiddleware):
-    """Gzip answers over 512 bytes for a browser that takes it, at a quick level."""
+    """Gzip answers over 512 bytes for a browser that takes it, at a quick level (every
+    type but those already compressed: ``application/wasm`` is gzipped)."""
 
     def __init__(self, app: ASGIApp) -> None:
         super().__init__(app, minimum_size=512, compresslevel=6)

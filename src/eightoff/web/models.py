@@ -157,6 +157,32 @@ class DailyAnswer(NewAnswer):
     solver_moves: int = Field(description="Single-card moves of the solver's winning line.")
 
 
+class DailyDeal(BaseModel):
+    """One date's deal of the day, to start from its code."""
+
+    date: str = Field(description="The calendar date, YYYY-MM-DD.")
+    code: str
+    solver_moves: int = Field(description="Single-card moves of the solver's winning line.")
+
+
+class DailyAheadAnswer(BaseModel):
+    """The deals of the day of several dates, kept by a page to play them offline."""
+
+    rules: dict[str, Any]
+    days: list[DailyDeal] = Field(description="Date after date from the first one asked.")
+
+
+class PoolAnswer(BaseModel):
+    """Codes of winnable deals, kept by a page to deal new games offline."""
+
+    rules: dict[str, Any]
+    difficulty: str
+    codes: list[str] = Field(
+        description="Distinct game codes of deals the solver has won (fewer than asked when "
+        "there are not as many), of the difficulty asked when the pool has such deals."
+    )
+
+
 class StateAnswer(_Described):
     """The position after the moves."""
 
@@ -238,13 +264,16 @@ __all__ = [
     "BAD_GAME_CODE",
     "ERRORS",
     "MOVES_SCHEMA_LIMIT",
+    "DailyAheadAnswer",
     "DailyAnswer",
+    "DailyDeal",
     "ErrorAnswer",
     "GameRequest",
     "HintAnswer",
     "MoveJson",
     "NewAnswer",
     "NewRequest",
+    "PoolAnswer",
     "PositionJson",
     "SolveAnswer",
     "StateAnswer",

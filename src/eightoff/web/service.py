@@ -3,13 +3,14 @@ limits (at most ``max_solvers`` calls at once, each with its time budget)."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import BrokenExecutor
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -17,6 +18,7 @@ from typing import Any, Final, TypeVar
 from eightoff.cards import CARDS, Card
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.daily import Daily, parse_date
+from eightoff.difficulty import ANY
 from eightoff.errors import InvalidCardError
 from eightoff.formats import move_from_json, move_to_json, moves_to_json, view_to_json
 from eightoff.game import Game, ReplayError
@@ -37,6 +39,7 @@ from eightoff.web.solving import (
     notation,
     solve_job,
     winnable_job,
+    won_codes_job,
 )
 
 _T = TypeVar("_T")
@@ -79,6 +82,54 @@ class GameService:
         out = self._started(found.code, True)
         out.update(date=day.isoformat(), solver_moves=found.solver_moves)
         return out
+
+    def daily_ahead(self, day_text: str | None, days: int, preset_name: str) -> dict[str, Any]:
+        first = datetime.now(UTC).date() if day_text is None else parse_date(day_text)
+        rules = preset(preset_name)
+        if first > date.max - timedelta(days=days - 1):
+            raise ApiError(400, f"{days} days from {first.isoformat()} run past {date.max}")
+        found = []
+        with self._solver_slot():  # a few ms a day, then cached
+            for k in range(days):
+                day = Daily.of(first + timedelta(days=k), rules)
+                found.append(
+                    {
+                        "date": day.day.isoformat(),
+                        "code": str(day.code),
+                        "solver_moves": day.solver_moves,
+                    }
+                )
+        return {"rules": rules.to_json(), "days": found}
+
+    def pool_codes(self, rules: Rules, difficulty: str, count: int) -> dict[str, Any]:
+        """Up to ``count`` distinct codes of deals the solver has won, drawn as ``/api/new``
+        draws one: from the pool (of ``difficulty`` when it has some), else from the
+        shipped survey's won deals, else random deals solved now."""
+        rating = None if difficulty == ANY else difficulty
+        with self.rng_lock:
+            numbers = [] if rating is None else self.pool.sample(rules, self.rng, count, rating)
+            if not numbers:
+                numbers = self.pool.sample(rules, self.rng, count)
+            if not numbers:  # a variant whose deals are often lost: its surveyed won deals
+                drawn = (draw_won(rules, self.rng) for _ in range(4 * count))
+                numbers = list(dict.fromkeys(n for n in drawn if n is not None))[:count]
+        codes = [GameCode(rules, n) for n in numbers]
+        if not codes:
+            with self.rng_lock:
+                candidates = [GameCode.random(rules, self.rng) for _ in range(CANDIDATES)]
+            with self._solver_slot():
+                codes = self._run(
+                    won_codes_job,
+                    candidates,
+                    self._limit(self.limits.deal_seconds),
+                    self.limits.new_seconds,
+                    count,
+                )
+        return {
+            "rules": rules.to_json(),
+            "difficulty": difficulty,
+            "codes": [str(code) for code in codes],
+        }
 
     def state(self, req: StateRequest) -> dict[str, Any]:
         try:
@@ -258,6 +309,20 @@ def rules_of(value: str | dict[str, Any]) -> Rules:
     return Rules.from_json(value)
 
 
+def rules_param(text: str) -> Rules:
+    """The rule set a query names: a preset name, or the rule options as a JSON object
+    (what ``rules`` is in a request body)."""
+    if not text.lstrip().startswith("{"):
+        return rules_of(text)
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        value = None
+    if not isinstance(value, dict):
+        raise ApiError(400, "rules must be a preset name or a JSON object of rule options")
+    return rules_of(value)
+
+
 def winnability(rules: Rules) -> dict[str, Any]:
     """The answer of ``/api/winnability`` for ``rules``."""
     out: dict[str, Any] = {"rules": rules.to_json()}
@@ -323,4 +388,4 @@ def _parse_code(text: str) -> GameCode:
         raise ApiError(400, said, reason_code=BAD_GAME_CODE, fault=exc.json()) from None
 
 
-__all__ = ["GameService", "rules_of", "winnability"]
+__all__ = ["GameService", "rules_of", "rules_param", "winnability"]

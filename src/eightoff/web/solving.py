@@ -177,6 +177,23 @@ def solve_job(code: GameCode | None, moves: str, limit: Limit) -> dict[str, Any]
     return out
 
 
+def won_codes_job(
+    candidates: list[GameCode], per_deal: Limit, seconds: float, count: int
+) -> list[GameCode]:
+    """The first ``count`` of ``candidates`` the solver wins, each within ``per_deal``,
+    trying for at most ``seconds`` (fewer when time runs out)."""
+    deadline = time.monotonic() + seconds
+    won: list[GameCode] = []
+    for code in candidates:
+        left = max(deadline - time.monotonic(), 0.01)
+        budget = left if per_deal.seconds is None else min(per_deal.seconds, left)
+        if solve(code.position(), limit=replace(per_deal, seconds=budget)).solved:
+            won.append(code)
+        if len(won) >= count or time.monotonic() >= deadline:
+            break
+    return won
+
+
 def winnable_job(
     candidates: list[GameCode], per_deal: Limit, seconds: float
 ) -> tuple[GameCode, bool | None]:

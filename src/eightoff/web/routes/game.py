@@ -1,14 +1,24 @@
-"""Starting and replaying a game: ``POST /api/new`` and ``POST /api/state``."""
+"""Starting and replaying a game: ``POST /api/new``, ``GET /api/pool`` and ``POST
+/api/state``."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated, Final
+
+from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
-from eightoff.web.errors import ok
-from eightoff.web.models import NewAnswer, NewRequest, StateAnswer, StateRequest
+from eightoff.difficulty import ANY, DIFFICULTIES
+from eightoff.web.errors import ApiError, ok
+from eightoff.web.models import NewAnswer, NewRequest, PoolAnswer, StateAnswer, StateRequest
 from eightoff.web.routes import api_route
-from eightoff.web.service import GameService
+from eightoff.web.service import GameService, rules_param
+
+POOL_MOST: Final = 100
+"""The most codes one ``/api/pool`` call answers."""
+RULES_QUERY: Final = (
+    'A preset name, or the rule options as a JSON object (like {"cells": 4}), as in /api/new.'
+)
 
 
 def router(api: GameService) -> APIRouter:
@@ -25,6 +35,32 @@ def router(api: GameService) -> APIRouter:
         time budget, or a code was given), false when every deal tried was proven lost.
         """
         return ok(api.new(req))
+
+    @api_route(routes, "GET", "/api/pool", "Winnable deals to keep", "game", PoolAnswer)
+    def pool(
+        rules: Annotated[str, Query(description=RULES_QUERY)] = "standard",
+        difficulty: Annotated[
+            str,
+            Query(
+                description="The rating of the deals (any: every rating).",
+                json_schema_extra={"enum": list(DIFFICULTIES)},
+            ),
+        ] = ANY,
+        count: Annotated[
+            int, Query(ge=1, le=POOL_MOST, description="How many codes to answer.")
+        ] = 20,
+    ) -> JSONResponse:
+        """Up to ``count`` distinct codes of deals the solver has won under ``rules`` (a
+        preset name, or the rule options as a JSON object), of ``difficulty`` (any, easy,
+        medium, hard), drawn as ``/api/new`` draws a winnable deal: what a page keeps to
+        deal new games while offline.
+
+        Answer: ``{"rules", "difficulty", "codes": [code…]}``.
+        """
+        if difficulty not in DIFFICULTIES:
+            choices = ", ".join(DIFFICULTIES)
+            raise ApiError(400, f"difficulty must be one of {choices}, not {difficulty!r}")
+        return ok(api.pool_codes(rules_param(rules), difficulty, count))
 
     @api_route(routes, "POST", "/api/state", "Replay a game", "game", StateAnswer)
     def state(req: StateRequest) -> JSONResponse:

@@ -1,25 +1,38 @@
-"""The pages: the game at ``/``, ``/privacy``, and ``/rules`` in the browser's language."""
+"""The pages: the game at ``/``, ``/privacy``, ``/rules`` in the browser's language, and
+the service worker at ``/sw.js`` that keeps them all for playing offline."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Final
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 
-from eightoff.web.delivery import HTML, STATIC, page
+from eightoff.web.delivery import HTML, REVALIDATE, STATIC, page
+from eightoff.web.shell import SERVICE_WORKER, VERSION_HEADER, ShellOf
 
 _PAGES: Final = {"/": ("index.html", "main.js"), "/privacy": ("privacy.html", "page.js")}
 LANGUAGES: Final = ("en", "fr")
 """The page's languages, the first the default."""
 _RULES_PAGES: Final = {"en": "rules.html", "fr": "rules.fr.html"}
+MISSING: Final = "notfound.html"
+"""The page answered for an address that names none (404)."""
+
+SHELL: Final = ShellOf(
+    STATIC,
+    {path: filename for path, (filename, _) in _PAGES.items()}
+    | {f"/rules?lang={lang}": filename for lang, filename in _RULES_PAGES.items()},
+    MISSING,
+)
+"""What the service worker keeps: every page and static file (see :mod:`eightoff.web.shell`)."""
 
 
 def router() -> APIRouter:
     """The pages' routes (not in the API's schema)."""
     routes = APIRouter()
     for route_path, (filename, entry) in _PAGES.items():  # with ETags and module preloads
-        endpoint = page(STATIC / filename, entry)
+        endpoint = _versioned(page(STATIC / filename, entry))
         routes.add_api_route(route_path, endpoint, methods=["GET", "HEAD"], include_in_schema=False)
 
     @routes.get("/rules", include_in_schema=False, response_class=FileResponse)
@@ -29,10 +42,39 @@ def router() -> APIRouter:
         return FileResponse(
             STATIC / _RULES_PAGES[chosen],
             media_type=HTML,
-            headers={"Content-Language": chosen, "Vary": "Accept-Language"},
+            headers={
+                "Content-Language": chosen,
+                "Vary": "Accept-Language",
+                VERSION_HEADER: SHELL().version,
+            },
+        )
+
+    @routes.get("/sw.js", include_in_schema=False)
+    def service_worker() -> Response:
+        """The service worker, its shell written in: a new one whenever a static file
+        changes (the browser asks for it again on every visit)."""
+        shell = SHELL()
+        script = shell.script((STATIC / SERVICE_WORKER).read_text("utf-8"))
+        return Response(
+            script,
+            media_type="text/javascript; charset=utf-8",
+            headers={"Cache-Control": REVALIDATE, "Service-Worker-Allowed": "/"},
         )
 
     return routes
+
+
+def _versioned(
+    endpoint: Callable[[Request], Awaitable[Response]],
+) -> Callable[[Request], Awaitable[Response]]:
+    """``endpoint`` answering with the shell's version in :data:`VERSION_HEADER`."""
+
+    async def answer(request: Request) -> Response:
+        response = await endpoint(request)
+        response.headers[VERSION_HEADER] = SHELL().version
+        return response
+
+    return answer
 
 
 def language(accept: str | None) -> str:
@@ -53,4 +95,4 @@ def language(accept: str | None) -> str:
     return best
 
 
-__all__ = ["LANGUAGES", "language", "router"]
+__all__ = ["LANGUAGES", "MISSING", "SHELL", "language", "router"]

@@ -1,17 +1,22 @@
-"""The rules and the deal of the day: ``GET /api/daily``, ``POST /api/winnability`` and
-``GET /api/rules``."""
+"""The rules and the deal of the day: ``GET /api/daily``, ``GET /api/daily/ahead``,
+``POST /api/winnability`` and ``GET /api/rules``."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
 from eightoff.difficulty import DIFFICULTIES
 from eightoff.rules import OPTIONS, PRESETS
 from eightoff.web.errors import ok
-from eightoff.web.models import DailyAnswer, WinnabilityAnswer, WinnabilityRequest
+from eightoff.web.models import (
+    DailyAheadAnswer,
+    DailyAnswer,
+    WinnabilityAnswer,
+    WinnabilityRequest,
+)
 from eightoff.web.routes import api_route
 from eightoff.web.service import GameService, rules_of, winnability
 
@@ -26,6 +31,8 @@ RULES_INFO: Final[dict[str, Any]] = {
     "difficulties": list(DIFFICULTIES),
 }
 """What ``GET /api/rules`` answers."""
+AHEAD_MOST: Final = 31
+"""The most days one ``/api/daily/ahead`` call answers."""
 
 
 def router(api: GameService) -> APIRouter:
@@ -41,6 +48,29 @@ def router(api: GameService) -> APIRouter:
         ``solver_moves`` (the length of the solver's winning line, in single-card moves).
         """
         return ok(api.daily(date, rules))
+
+    @api_route(
+        routes,
+        "GET",
+        "/api/daily/ahead",
+        "The deals of the day ahead",
+        "game",
+        DailyAheadAnswer,
+    )
+    def daily_ahead_route(
+        date: Annotated[
+            str | None, Query(description="The first date, YYYY-MM-DD (default: today in UTC).")
+        ] = None,
+        days: Annotated[int, Query(ge=1, le=AHEAD_MOST, description="How many dates.")] = 14,
+        rules: Annotated[str, Query(description="A preset name.")] = "standard",
+    ) -> JSONResponse:
+        """The deals of ``days`` dates from ``date`` on (YYYY-MM-DD; default: today in UTC)
+        under the preset ``rules``, each as its code: what a page keeps to play the deal of
+        the day offline (the same deals ``/api/daily`` answers).
+
+        Answer: ``{"rules", "days": [{"date", "code", "solver_moves"}…]}``.
+        """
+        return ok(api.daily_ahead(date, days, rules))
 
     @api_route(
         routes,

@@ -7,6 +7,7 @@ import { useLanguage } from "./lang.js";
 import { api } from "./api.js";
 import { ask } from "./engine.js";
 import { openArchive } from "./archive.js";
+import { keepRules, keptRules } from "./offline.js";
 import { enqueue } from "./busy.js";
 import { autoplayNow, newGame, startGame } from "./play.js";
 import { confirmDialog, endCelebration } from "./modal.js";
@@ -23,10 +24,18 @@ export function anyDialogOpen() {
 
 let rulesInfo = null;
 
-/** The server's rule declaration (/api/rules: ``table`` of options, ``presets``), asked once. */
+/** The server's rule declaration (/api/rules: ``table`` of options, ``presets``), asked once
+ * (offline, the one kept from an earlier visit). */
 export function loadRules() {
   if (!rulesInfo) {
     rulesInfo = api("/api/rules").then((info) => {
+      keepRules(info);
+      return info;
+    }, (err) => {
+      const kept = err.status === 0 ? keptRules() : null;
+      if (!kept) throw err;
+      return kept;
+    }).then((info) => {
       setRulesInfo(info);
       return info;
     });

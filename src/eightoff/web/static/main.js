@@ -9,6 +9,7 @@ import { bindPointer } from "./drag.js";
 import { placeSolutionBar } from "./layout.js";
 import { t } from "./i18n.js";
 import { bindKeys } from "./input.js";
+import { keepOffline } from "./install.js";
 import { chooseLanguage, useLanguage } from "./lang.js";
 import {
   askHint, dealRequest, finish, guarded, newGame, redo, refresh, restart, startGame, undo, undoTo,
@@ -156,4 +157,5 @@ async function start() {
   document.body.dataset.ready = "1";
 }
 
+keepOffline();
 start();

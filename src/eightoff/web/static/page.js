@@ -1,6 +1,8 @@
 /* The text pages (privacy, page not found): their words from the page's one language
- * table (lang.js), in the language the game is played in. */
+ * table (lang.js), in the language the game is played in; the service worker registered
+ * from them too (install.js). */
 
+import { keepOffline } from "./install.js";
 import { chooseLanguage, useLanguage } from "./lang.js";
 import { KEYS, isObject, setSetting } from "./state.js";
 
@@ -11,3 +13,4 @@ try {
   /* no saved settings: the browser's language */
 }
 useLanguage(chooseLanguage());
+keepOffline();

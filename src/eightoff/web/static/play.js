@@ -16,6 +16,7 @@ import {
   setGame, setLostOffer, setView, state, takeBack,
 } from "./state.js";
 import { countAbandon, countStart, countWin, saveGame } from "./storage.js";
+import { keepAhead, keptDeal, noteSeen } from "./offline.js";
 import { playSound } from "./sound.js";
 
 /** How long each card of "Finish" takes on its way home, in ms. */
@@ -219,6 +220,22 @@ export function dealRequest() {
   return body;
 }
 
+/** The start of the game of ``code``, as /api/new answers it (in the page's worker). */
+const startOf = (code) => ask("/api/new", { code });
+
+/** The answer to the New game ``body`` (the server deals fresh deals and the deal of the
+ * day); offline, the kept deal for it (a code of a winnable deal, the deal of the day of
+ * its date) started from its code. */
+async function dealFor(body) {
+  try {
+    return await (body.daily ? ask(`/api/daily?date=${encodeURIComponent(body.daily)}`) : ask("/api/new", body));
+  } catch (err) {
+    const kept = err.status === 0 ? keptDeal(body) : null; // 0: the server is out of reach
+    if (!kept) throw err;
+    return { ...(await startOf(kept.code)), ...kept.fields };
+  }
+}
+
 /** Start the game ``request`` asks for (default: a fresh deal): true when started. */
 export async function newGame(request) {
   const body = request || dealRequest();
@@ -226,7 +243,7 @@ export async function newGame(request) {
   try {
     answer = await enqueue(async () => {
       await settled();
-      return body.daily ? ask(`/api/daily?date=${encodeURIComponent(body.daily)}`) : ask("/api/new", body);
+      return dealFor(body);
     });
   } catch (err) {
     notice(t("notice.cannotStart", { error: err.message }));
@@ -265,6 +282,8 @@ export function startGame(answer, body) {
     ? t("announce.daily", { date: longDate(answer.date), code: answer.code })
     : t("announce.newGame", { code: answer.code, rules: rulesTitle(answer.rules) }));
   if (body.winnable && !body.code && answer.winnable !== true) notice(t("notice.notWinnable"));
+  noteSeen(answer.code);
+  keepAhead(dealRequest()); // what the next games need offline
 }
 
 export async function restart() {

@@ -5,7 +5,9 @@
 
 export const SUITS = "SHDC";
 export const RANKS = "A23456789TJQK";
-export const KEYS = { settings: "eightoff.settings", stats: "eightoff.stats", game: "eightoff.game" };
+export const KEYS = {
+  settings: "eightoff.settings", stats: "eightoff.stats", game: "eightoff.game", offline: "eightoff.offline",
+};
 export const DOUBLE_TAP_MS = 400;
 export const DRAG_START_PX = 6;
 export const SVG_NS = "http://www.w3.org/2000/svg";
