@@ -25,8 +25,8 @@ from eightoff.position import Position
 from eightoff.rules import STANDARD, preset
 from eightoff.solver import Limit, hint, solve
 from support.browser import (
-    CHROMIUM_ARGS,
     CODE,
+    chromium,
     drag,
     finish_point,
     grab_point,
@@ -41,6 +41,8 @@ from support.browser import (
     server_only,
     toast_text,
     wait_moves,
+    watched_page,
+    winning_line,
 )
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -116,29 +118,18 @@ def slower_server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+    yield from chromium()
 
 
 @pytest.fixture(scope="module")
 def line() -> list[Move]:
     """The solver's winning line for CODE."""
-    result = solve(GameCode.parse(CODE).position(), limit=Limit(nodes=200_000, seconds=None))
-    assert result.solved
-    return list(result.moves)
+    return winning_line(CODE)
 
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=DESKTOP)
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield pg
-    context.close()
-    assert not errors, errors
+    yield from watched_page(browser, DESKTOP)
 
 
 # -- helpers ------------------------------------------------------------------------------

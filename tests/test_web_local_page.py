@@ -5,7 +5,6 @@ a page without the kernel plays on the server as before."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,10 +13,9 @@ import pytest
 from eightoff.codes import GameCode, InvalidGameCodeError
 from eightoff.moves import Move, PlaceKind
 from eightoff.position import Position
-from eightoff.solver import Limit, solve
 from support.browser import (
-    CHROMIUM_ARGS,
     CODE,
+    chromium,
     drag,
     finish_point,
     grab_point,
@@ -30,12 +28,13 @@ from support.browser import (
     serve_app,
     server_only,
     wait_moves,
+    watched_page,
+    winning_line,
 )
 from support.local import WASM
 
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = shutil.which("chromium")
 pytestmark = [
     pytest.mark.chromium,
     pytest.mark.skipif(not WASM.exists(), reason="kernel.wasm was not built (make wasm)"),
@@ -52,29 +51,17 @@ def server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+    yield from chromium()
 
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield pg
-    context.close()
-    assert not errors, errors
+    yield from watched_page(browser, {"width": 1280, "height": 800})
 
 
 @pytest.fixture(scope="module")
 def line() -> list[Move]:
-    """The solver's winning line for CODE."""
-    result = solve(GameCode.parse(CODE).position(), limit=Limit(nodes=200_000, seconds=None))
-    assert result.solved
-    return list(result.moves)
+    return winning_line(CODE)
 
 
 def api_requests(page: Any) -> list[str]:

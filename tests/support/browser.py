@@ -102,6 +102,39 @@ def refused_drop(pos: Position) -> tuple[int, int]:
     )
 
 
+def chromium() -> Iterator[Any]:
+    """Debian's chromium under Playwright (a module fixture's body)."""
+    import shutil
+
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def watched_page(browser: Any, viewport: dict[str, int]) -> Iterator[Any]:
+    """A page in a context of its own, ``viewport`` wide and high; no script error may
+    happen on it (a fixture's body)."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def winning_line(code: str) -> list[Move]:
+    """The solver's winning line for the deal of ``code``."""
+    from eightoff.solver import Limit, solve
+
+    result = solve(GameCode.parse(code).position(), limit=Limit(nodes=200_000, seconds=None))
+    assert result.solved
+    return list(result.moves)
+
+
 # -- the game on the page ----------------------------------------------------------------
 
 
