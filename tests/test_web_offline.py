@@ -24,8 +24,16 @@ from eightoff.game import home_move
 from eightoff.moves import Move
 from eightoff.position import Position
 from eightoff.rules import STANDARD
-from eightoff.solver import Limit, solve
-from support.browser import drag, label, moves_played, pile_of, serve_app, wait_moves
+from support.browser import (
+    CHROMIUM_ARGS,
+    drag,
+    label,
+    moves_played,
+    pile_of,
+    serve_app,
+    wait_moves,
+    winning_line,
+)
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -34,7 +42,6 @@ CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"
 )
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 COLD_LOAD_MOST = 400 * 1024
 """What a first visit may download in all, in bytes (compressed, as sent)."""
@@ -94,7 +101,7 @@ def playwright() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def browser(playwright: Any) -> Iterator[Any]:
-    b = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield b
     b.close()
 
@@ -147,7 +154,7 @@ def shell_urls(page: Any, server: str) -> list[str]:
 def test_chromium_finds_the_game_installable(playwright: Any, server: str, tmp_path: Path) -> None:
     # A profile on disk: an incognito window (a plain new context) installs nothing.
     ctx = playwright.chromium.launch_persistent_context(
-        tmp_path / "profile", executable_path=CHROMIUM, args=ARGS
+        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS
     )
     try:
         page = ctx.new_page()
@@ -429,9 +436,7 @@ def test_offline_after_one_visit_the_game_plays_on_to_a_win(browser: Any, server
             assert pile_of(page, str(col[-1])) == f"column-{i + 1}"
 
         # Twenty moves of the solver's line, by drag and by tap in turn.
-        result = solve(pos, limit=Limit(nodes=500_000, seconds=None))
-        assert result.solved
-        line = list(result.moves)
+        line = winning_line(str(code))
         hand = Hand(page)
         for k, move in enumerate(line[:20]):
             pos = hand.play(pos, move, by_tap=k % 2 == 1)
