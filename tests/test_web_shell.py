@@ -26,7 +26,7 @@ from eightoff.codes import GameCode
 from eightoff.rules import PRESETS, STANDARD
 from eightoff.solver import Limit, solve
 from eightoff.web.app import create_app
-from eightoff.web.delivery import STATIC, Gzip
+from eightoff.web.delivery import HEAD_PART, STATIC, Gzip
 from eightoff.web.routes.pages import SHELL
 from eightoff.web.shell import SERVICE_WORKER, VERSION_HEADER, ShellOf
 
@@ -152,7 +152,7 @@ def test_the_shell_is_every_page_and_static_file_and_each_answers(client: TestCl
     shell = shell_of(client)
     urls = shell["urls"]
     assert len(urls) == len(set(urls))
-    routed = {"index.html", "privacy.html", "rules.html", "rules.fr.html", SERVICE_WORKER}
+    routed = {"index.html", "privacy.html", "rules.html", "rules.fr.html", SERVICE_WORKER, HEAD_PART}
     files = {p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*") if p.is_file()}
     files = {f for f in files if "__pycache__" not in f}
     assert set(urls) == set(PAGES) | {f"/static/{f}" for f in files if f not in routed}

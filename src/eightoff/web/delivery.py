@@ -7,6 +7,9 @@
   the browser keeps them and asks again each time, and an unchanged file costs a 304.
 - The game page lists every ES module it loads as ``<link rel="modulepreload">``, so the
   browser fetches them all at once rather than one level of imports after another.
+- The pages share one head (icons, the app's manifest, theme colours, the style sheet):
+  ``static/head.html``, written into each page where its ``<!--#include head.html-->``
+  line stands, whichever route serves it (:func:`html_page`).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Final
 
+from starlette.datastructures import Headers
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
@@ -30,6 +34,9 @@ REVALIDATE: Final = "no-cache"
 HTML: Final = "text/html; charset=utf-8"
 STATIC: Final = Path(__file__).parent / "static"
 """The page's files: HTML, ES modules, styles, images."""
+HEAD_PART: Final = "head.html"
+"""The head every page shares: a part of the pages, not a page (:func:`html_page`)."""
+_INCLUDE: Final = f"<!--#include {HEAD_PART}-->\n"
 _IMPORT: Final = re.compile(r'(?:from|import)\s*"\./([\w.-]+\.js)"')
 
 # Their types, whatever the system's table says (the static files are served by them).
@@ -63,6 +70,14 @@ def with_preloads(html: str, names: list[str]) -> str:
     return html.replace('<script type="module"', links + '<script type="module"', 1)
 
 
+def html_page(path: Path) -> str:
+    """The HTML page at ``path`` as it is served: the shared head written in."""
+    text = path.read_text("utf-8")
+    if _INCLUDE in text:
+        text = text.replace(_INCLUDE, (path.parent / HEAD_PART).read_text("utf-8"), 1)
+    return text
+
+
 def _etag(body: bytes) -> str:
     return f'W/"{hashlib.sha256(body).hexdigest()[:24]}"'
 
@@ -78,7 +93,7 @@ def _unchanged(if_none_match: str | None, etag: str) -> bool:
 def page(path: Path, entry: str | None = None) -> Callable[[Request], Awaitable[Response]]:
     """A route answering the HTML page at ``path`` with its ETag, 304 when the browser
     has it already; ``entry`` (a module beside it) adds the preload links of its modules."""
-    text = path.read_text("utf-8")
+    text = html_page(path)
     if entry is not None:
         text = with_preloads(text, modules(path.parent, entry))
     body = text.encode("utf-8")
@@ -104,9 +119,26 @@ class Static(StaticFiles):
         scope: Scope,
         status_code: int = 200,
     ) -> Response:
+        if str(full_path).endswith(".html"):  # a page: its shared head written in
+            body = html_page(Path(full_path)).encode("utf-8")
+            headers = {"ETag": _etag(body), "Cache-Control": REVALIDATE}
+            if _unchanged(Headers(scope=scope).get("if-none-match"), headers["ETag"]):
+                return Response(status_code=304, headers=headers)
+            return Response(body, status_code, headers, media_type=HTML)
         response = super().file_response(full_path, stat_result, scope, status_code)
         response.headers["Cache-Control"] = REVALIDATE
         return response
 
 
-__all__ = ["HTML", "REVALIDATE", "STATIC", "Gzip", "Static", "modules", "page", "with_preloads"]
+__all__ = [
+    "HEAD_PART",
+    "HTML",
+    "REVALIDATE",
+    "STATIC",
+    "Gzip",
+    "Static",
+    "html_page",
+    "modules",
+    "page",
+    "with_preloads",
+]

@@ -10,12 +10,12 @@ from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from eightoff.errors import EightOffError
 from eightoff.numbers import InvalidNumberError, json_int
-from eightoff.web.delivery import HTML, STATIC
+from eightoff.web.delivery import STATIC, html_page
 
 BODY_KEY: Final = "eightoff.body"
 """Where the guard leaves a request's body in its ASGI scope (to explain a bad one)."""
@@ -94,7 +94,7 @@ def add_error_handlers(app: FastAPI) -> None:
             return error(400, malformed_json(request.scope.get(BODY_KEY, b""), exc.__cause__))
         if exc.status_code == 404 and not request.url.path.startswith("/api/"):
             # A person's mistyped address: a page, not raw JSON.
-            return FileResponse(STATIC / "notfound.html", status_code=404, media_type=HTML)
+            return HTMLResponse(html_page(STATIC / "notfound.html"), status_code=404)
         return error(exc.status_code, str(exc.detail), exc.headers)
 
     app.add_exception_handler(ApiError, api_error)

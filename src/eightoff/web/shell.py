@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from eightoff.web.delivery import HEAD_PART
+
 SERVICE_WORKER: Final = "sw.js"
 """The service worker's script in the static folder (served at ``/sw.js`` by its route,
 its shell written ahead of it; not kept by itself)."""
@@ -99,7 +101,7 @@ class ShellOf:
             body = (self.static / name).read_bytes()
             digest.update(f"{name}\0{len(body)}\0".encode())
             digest.update(body)
-        served = set(self.pages.values()) | {SERVICE_WORKER}
+        served = set(self.pages.values()) | {SERVICE_WORKER, HEAD_PART}  # the head: in the pages
         kept = [f"/static/{name}" for name in files if name not in served]
         paths: dict[str, str] = {}
         languages: list[str] = []

@@ -7,9 +7,9 @@ from collections.abc import Awaitable, Callable
 from typing import Final
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
-from eightoff.web.delivery import HTML, REVALIDATE, STATIC, page
+from eightoff.web.delivery import REVALIDATE, STATIC, html_page, page
 from eightoff.web.shell import SERVICE_WORKER, VERSION_HEADER, ShellOf
 
 _PAGES: Final = {"/": ("index.html", "main.js"), "/privacy": ("privacy.html", "page.js")}
@@ -35,13 +35,12 @@ def router() -> APIRouter:
         endpoint = _versioned(page(STATIC / filename, entry))
         routes.add_api_route(route_path, endpoint, methods=["GET", "HEAD"], include_in_schema=False)
 
-    @routes.get("/rules", include_in_schema=False, response_class=FileResponse)
-    def rules_page(request: Request, lang: str | None = None) -> FileResponse:
+    @routes.get("/rules", include_in_schema=False, response_class=HTMLResponse)
+    def rules_page(request: Request, lang: str | None = None) -> HTMLResponse:
         """The rules page in ``lang`` (en, fr), else in the browser's language."""
         chosen = lang if lang in LANGUAGES else language(request.headers.get("accept-language"))
-        return FileResponse(
-            STATIC / _RULES_PAGES[chosen],
-            media_type=HTML,
+        return HTMLResponse(
+            html_page(STATIC / _RULES_PAGES[chosen]),
             headers={
                 "Content-Language": chosen,
                 "Vary": "Accept-Language",
