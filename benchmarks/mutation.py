@@ -31,6 +31,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/test_moves.py",
         "tests/test_rule_tables.py",
         "tests/test_position_places.py",
+        "tests/test_position_board.py",
         "tests/test_replay.py",
     ),
     "game": ("tests/test_game.py", "tests/test_view.py", "tests/test_replay.py"),
