@@ -22,6 +22,7 @@ from eightoff.rules import (
     Rules,
     preset,
 )
+from support import BAD_CODE_FAULTS
 
 rules_st = st.builds(
     Rules,
@@ -180,33 +181,7 @@ def test_bad_codes_say_what_is_wrong(text: str, what: str) -> None:
     assert str(error.value) == f"bad game code {text!r}: {what}"
 
 
-@pytest.mark.parametrize(
-    ("text", "fault"),
-    [
-        ("XO1-C8-AAAAAFA", {"code": "start"}),
-        ("E01-C8-AAAAAFA", {"code": "start-zero"}),
-        ("EO2-C8-AAAAAFA", {"code": "version", "got": "2"}),
-        ("EO-C8-AAAAAFA", {"code": "version", "got": "nothing"}),
-        ("EO1-X8-AAAAAFA", {"code": "cells-missing"}),
-        ("EO1-8-AAAAAFA", {"code": "no-c", "cells": "8"}),
-        ("EO1-C6-AAAAAFA", {"code": "cells", "got": "6"}),
-        ("EO1-C-AAAAAFA", {"code": "cells", "got": "nothing"}),
-        ("EO1-C8-AAAA0FA", {"code": "deal-lookalike", "char": "0", "like": "O"}),
-        ("EO1-C8-AAAA3FA", {"code": "deal-digit", "char": "3", "like": ""}),
-        ("EO1-C8-AAA*AFA", {"code": "deal-char", "char": "*"}),
-        ("EO1-C8-AAAAAF", {"code": "deal-short", "got": "AAAAAF"}),
-        ("EO1-C8-AAA-AAF-ET", {"code": "deal-short", "got": "AAA"}),
-        ("EO1-C8-AAAAAFAB-E", {"code": "deal-long", "got": "AAAAAFAB"}),
-        ("EO1-C8", {"code": "deal-missing"}),
-        ("EO1-C8-AAAAAFA-X", {"code": "option", "char": "X"}),
-        ("EO1-C8-AAAAAFA-TT", {"code": "option-twice", "char": "T"}),
-        ("EO1-C8-AAAAAFA-SF", {"code": "options-exclude", "first": "S", "second": "F"}),
-        ("EO1-C8-AAAAAAA-P", {"code": "deal-range", "low": "1", "high": str(DEALS - 1)}),
-        ("EO1-C8-AAAAAFÉ", {"code": "not-ascii", "char": "É"}),
-        ("", {"code": "empty"}),
-        (" - ", {"code": "empty"}),
-    ],
-)
+@pytest.mark.parametrize(("text", "fault"), BAD_CODE_FAULTS)
 def test_bad_codes_name_their_fault_for_a_page_to_word(text: str, fault: dict[str, str]) -> None:
     # The page says what is wrong in its own language from the fault and its values.
     with pytest.raises(InvalidGameCodeError) as error:
