@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from eightoff.solver import Limit
 from eightoff.store import Store
 from eightoff.survey import DealRange, run_survey
 from results_page import write_result
@@ -50,6 +51,7 @@ def main() -> int:
     parser.add_argument("--results", metavar="FILE", help="also write the figures (results_page)")
     args = parser.parse_args()
     deals = DealRange.parse(args.range)
+    limit = Limit(nodes=None, seconds=args.time_limit)
     local_times: list[float] = []
     dask_times: list[float] = []
     same = True
@@ -71,10 +73,8 @@ def main() -> int:
         for _ in range(args.repeat):
             with tempfile.TemporaryDirectory() as tmp:
                 local_db, dask_db = Path(tmp, "local.db"), Path(tmp, "dask.db")
-                local_times.append(
-                    timed(local_db, deals, workers=args.workers, seconds=args.time_limit)
-                )
-                dask_times.append(timed(dask_db, deals, dask=address, seconds=args.time_limit))
+                local_times.append(timed(local_db, deals, workers=args.workers, limit=limit))
+                dask_times.append(timed(dask_db, deals, dask=address, limit=limit))
                 same = same and verdicts(local_db) == verdicts(dask_db)
     finally:
         if cluster is not None:

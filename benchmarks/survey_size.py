@@ -22,6 +22,7 @@ from pathlib import Path
 
 from eightoff.cli import add_rule_options, rules_from_args
 from eightoff.rules import STANDARD
+from eightoff.solver import Limit
 from eightoff.store import SCHEMA_V1, SCHEMA_VERSION, Store, rules_key
 from eightoff.survey import DealRange, run_survey
 from results_page import write_result
@@ -77,7 +78,7 @@ def main() -> int:
             deals,
             rules,
             workers=args.workers,
-            seconds=args.time_limit,
+            limit=Limit(nodes=None, seconds=args.time_limit),
             optimal=args.optimal,
             progress=io.StringIO(),
         )

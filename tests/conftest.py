@@ -13,7 +13,10 @@ tested less cannot pass. A plain ``pytest`` by hand
 still skips what the machine lacks (a pure-Python install stays supported).
 
 ``HYPOTHESIS_PROFILE=ci`` (or a ``CI`` variable) runs every property test on
-derandomised examples: the same examples on every run.
+derandomised examples: the same examples on every run. ``HYPOTHESIS_PROFILE=mutation``
+(what ``benchmarks/mutation.py`` sets) runs the same examples but stops at the first
+failing one, unshrunk, and runs the property tests after the others: a mutant is
+killed as soon as any test fails, and shrinking its example would only cost time.
 """
 
 from __future__ import annotations
@@ -23,14 +26,19 @@ import importlib.util
 import os
 import shutil
 from collections.abc import Callable, Generator
+from typing import Final
 
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, database=None, print_blob=True)
-settings.load_profile(
-    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default")
+settings.register_profile(
+    "mutation", settings.get_profile("ci"), phases=(Phase.explicit, Phase.generate)
 )
+PROFILE: Final = os.environ.get("HYPOTHESIS_PROFILE") or (
+    "ci" if os.environ.get("CI") else "default"
+)
+settings.load_profile(PROFILE)
 
 ALLOWED_SKIPS: dict[str, str] = {
     "needs user namespaces (unshare -rm)": (
@@ -105,6 +113,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             reason = lacks(marker) if item.get_closest_marker(marker) else None
             if reason is not None:
                 item.add_marker(pytest.mark.skip(reason=reason))
+    if PROFILE == "mutation":  # the example tests first: they fail fastest
+        items.sort(key=_is_property_test)
+
+
+def _is_property_test(item: pytest.Item) -> bool:
+    return bool(getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -13,6 +13,7 @@ from eightoff.atlaspage import PUBLISHED, Published, command, gap_sigma, markdow
 from eightoff.cli import build_parser, main, rules_from_args
 from eightoff.report import wilson
 from eightoff.rules import OPTIONS, PRESETS, STANDARD, Rules
+from eightoff.solver import Limit
 from eightoff.store import Store
 from eightoff.survey import DealRange
 from eightoff.workers import Task, solve_task
@@ -23,10 +24,18 @@ FOUR_CELLS = STANDARD.with_options(cells=4)
 @pytest.fixture(scope="module")
 def atlas_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("atlas") / "atlas.db"
-    rows = solve_task(Task(STANDARD, "eightoff", tuple(range(1, 41)), 10.0, None))
-    rows += solve_task(Task(FOUR_CELLS, "eightoff", tuple(range(1, 31)), 10.0, None))
-    rows += solve_task(Task(PRESETS["bakers"], "eightoff", (3, 4, 5, 9), 10.0, None))
-    rows += solve_task(Task(STANDARD, "pysol", tuple(range(1, 9)), 20.0, None, optimal=True))
+    rows = solve_task(
+        Task(STANDARD, "eightoff", tuple(range(1, 41)), Limit(nodes=None, seconds=10.0))
+    )
+    rows += solve_task(
+        Task(FOUR_CELLS, "eightoff", tuple(range(1, 31)), Limit(nodes=None, seconds=10.0))
+    )
+    rows += solve_task(
+        Task(PRESETS["bakers"], "eightoff", (3, 4, 5, 9), Limit(nodes=None, seconds=10.0))
+    )
+    rows += solve_task(
+        Task(STANDARD, "pysol", tuple(range(1, 9)), Limit(nodes=None, seconds=20.0), optimal=True)
+    )
     with Store(db) as store:
         store.add(rows)
     return db
@@ -124,8 +133,10 @@ def test_one_rule_set_and_a_group_command(atlas_db: Path) -> None:
 
 def test_a_group_surveyed_at_two_limits_is_made_by_a_run_then_a_retry(tmp_path: Path) -> None:
     db = tmp_path / "two.db"
-    rows = solve_task(Task(FOUR_CELLS, "eightoff", (1, 2, 3), 10.0, None))
-    rows += solve_task(Task(FOUR_CELLS, "eightoff", (4,), 60.0, None, memory=2 << 30))
+    rows = solve_task(Task(FOUR_CELLS, "eightoff", (1, 2, 3), Limit(nodes=None, seconds=10.0)))
+    rows += solve_task(
+        Task(FOUR_CELLS, "eightoff", (4,), Limit(nodes=None, seconds=60.0, memory=2 << 30))
+    )
     with Store(db) as store:
         store.add(rows)
         (group,) = entries(store)
@@ -160,8 +171,16 @@ def test_the_gap_to_a_published_figure_counts_both_samples_errors() -> None:
 def test_pysolfc_deals_have_their_own_table(tmp_path: Path) -> None:
     db = tmp_path / "two.db"
     with Store(db) as store:
-        store.add(solve_task(Task(FOUR_CELLS, "eightoff", tuple(range(1, 6)), 10.0, None)))
-        store.add(solve_task(Task(FOUR_CELLS, "pysol", tuple(range(1, 7)), 10.0, None)))
+        store.add(
+            solve_task(
+                Task(FOUR_CELLS, "eightoff", tuple(range(1, 6)), Limit(nodes=None, seconds=10.0))
+            )
+        )
+        store.add(
+            solve_task(
+                Task(FOUR_CELLS, "pysol", tuple(range(1, 7)), Limit(nodes=None, seconds=10.0))
+            )
+        )
         page = markdown(entries(store), "two.db")
     head, _, pysol = page.partition("### PySolFC's deals")
     assert re.search(r"^\| C4 \| 1-5 \|", head, re.MULTILINE)
@@ -209,8 +228,14 @@ def test_a_survey_of_some_variants_updates_their_groups_alone(
     two_cells = PRESETS["bakers"].with_options(cells=2)
     other = tmp_path / "other.db"
     with Store(other) as store:
-        store.add(solve_task(Task(FOUR_CELLS, "eightoff", tuple(range(1, 36)), 10.0, None)))
-        store.add(solve_task(Task(two_cells, "eightoff", (1, 2, 3), 10.0, None)))
+        store.add(
+            solve_task(
+                Task(FOUR_CELLS, "eightoff", tuple(range(1, 36)), Limit(nodes=None, seconds=10.0))
+            )
+        )
+        store.add(
+            solve_task(Task(two_cells, "eightoff", (1, 2, 3), Limit(nodes=None, seconds=10.0)))
+        )
     drawn = png.read_bytes()
     assert main([*report, "--db", str(other)]) == 0
     captured = capsys.readouterr()
@@ -280,13 +305,19 @@ def test_a_survey_of_a_groups_unknown_deals_settles_them_there(
     report = ["survey", "report", "--markdown", "--atlas", str(atlas)]
     first, again = tmp_path / "first.db", tmp_path / "again.db"
     with Store(first) as store:
-        store.add(solve_task(Task(FOUR_CELLS, "eightoff", tuple(range(1, 13)), 10.0, 300)))
+        store.add(
+            solve_task(
+                Task(FOUR_CELLS, "eightoff", tuple(range(1, 13)), Limit(nodes=300, seconds=10.0))
+            )
+        )
         (group,) = entries(store)
     assert group.unknown and group.decided == 12 - len(group.unknown)
     assert main([*report, "--db", str(first)]) == 0
     capsys.readouterr()
     with Store(again) as store:
-        store.add(solve_task(Task(FOUR_CELLS, "eightoff", group.unknown, 10.0, None)))
+        store.add(
+            solve_task(Task(FOUR_CELLS, "eightoff", group.unknown, Limit(nodes=None, seconds=10.0)))
+        )
         (retry,) = entries(store)
     assert retry.decided == len(group.unknown)
     assert main([*report, "--db", str(again)]) == 0

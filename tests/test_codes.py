@@ -22,6 +22,7 @@ from eightoff.rules import (
     Rules,
     preset,
 )
+from support import BAD_CODE_FAULTS
 
 rules_st = st.builds(
     Rules,
@@ -180,6 +181,14 @@ def test_bad_codes_say_what_is_wrong(text: str, what: str) -> None:
     assert str(error.value) == f"bad game code {text!r}: {what}"
 
 
+@pytest.mark.parametrize(("text", "fault"), BAD_CODE_FAULTS)
+def test_bad_codes_name_their_fault_for_a_page_to_word(text: str, fault: dict[str, str]) -> None:
+    # The page says what is wrong in its own language from the fault and its values.
+    with pytest.raises(InvalidGameCodeError) as error:
+        GameCode.parse(text)
+    assert error.value.json() == fault
+
+
 @pytest.mark.parametrize(
     ("value", "what"),
     [
@@ -207,6 +216,9 @@ def test_bad_values() -> None:
         with pytest.raises(InvalidGameCodeError) as error:
             GameCode(*args)  # type: ignore[arg-type]
         assert str(error.value) == what, args
+        low = "1" if args[2:] == ("pysol",) else "0"
+        wanted = {"code": "deal-range", "low": low, "high": str(DEALS - 1)}
+        assert error.value.json() == (wanted if "out of range" in what else {"code": "bad"})
 
 
 def test_position() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 import benchmark_scripts
 from eightoff.rules import Rules
+from eightoff.solver import Limit
 from eightoff.survey import DealRange, run_survey
 
 RULES = Rules(cells=4)  # one deal in four won: both verdicts in a dozen deals
@@ -28,7 +29,8 @@ crosscheck = _load()
 @pytest.fixture(scope="module")
 def survey(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("crosscheck") / "c4.db"
-    run_survey(db, DealRange.parse("1-12"), RULES, workers=1, seconds=None, progress=io.StringIO())
+    limit = Limit(nodes=None, seconds=None)
+    run_survey(db, DealRange.parse("1-12"), RULES, workers=1, limit=limit, progress=io.StringIO())
     return db
 
 

@@ -11,6 +11,7 @@ from eightoff.cli import main
 from eightoff.codes import GameCode
 from eightoff.export import COLUMNS, variant
 from eightoff.rules import PRESETS, STANDARD
+from eightoff.solver import Limit
 from eightoff.store import Row, Store
 from eightoff.workers import Task, solve_task
 from support.store import real_rows, v1_db
@@ -20,10 +21,17 @@ from support.store import real_rows, v1_db
 def survey(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database of real rows: three rule books, both deal sources, every verdict."""
     db = tmp_path_factory.mktemp("export") / "s.db"
-    rows = solve_task(Task(STANDARD, "eightoff", (1, 2, 3), 10.0, None))
-    rows += solve_task(Task(PRESETS["app"], "eightoff", (4, 5), 10.0, None))
-    rows += solve_task(Task(PRESETS["alternate"].with_options(cells=2), "pysol", (1, 2), 10.0, 10))
-    rows += solve_task(Task(STANDARD, "pysol", (1,), None, None, optimal=True))
+    rows = solve_task(Task(STANDARD, "eightoff", (1, 2, 3), Limit(nodes=None, seconds=10.0)))
+    rows += solve_task(Task(PRESETS["app"], "eightoff", (4, 5), Limit(nodes=None, seconds=10.0)))
+    rows += solve_task(
+        Task(
+            PRESETS["alternate"].with_options(cells=2),
+            "pysol",
+            (1, 2),
+            Limit(nodes=10, seconds=10.0),
+        )
+    )
+    rows += solve_task(Task(STANDARD, "pysol", (1,), Limit(nodes=None, seconds=None), optimal=True))
     with Store(db) as store:
         store.add(rows)
     verdicts = {r.verdict for r in rows}

@@ -51,6 +51,14 @@ def test_game_from_a_code() -> None:
     assert again.position == game.position and again.code == code
 
 
+def test_a_game_shows_its_code_actions_score_and_status() -> None:
+    code = GameCode(STANDARD, 7)
+    assert repr(Game(code)) == f"<Game {code} 0 actions, score 0, playing>"
+    last = Game(position=board(["KS"], foundations=(12, 13, 13, 13)))
+    last.play(Move(column(0), FOUNDATION))
+    assert repr(last) == "<Game 1 actions, score 10, won>"
+
+
 def test_game_from_text_refuses_a_bad_code() -> None:
     with pytest.raises(InvalidGameCodeError):
         Game.from_text("EO1-C9-XYZ")

@@ -125,6 +125,39 @@ def test_replay_of_grouped_actions_builds_the_skipped_positions_on_undo() -> Non
     assert game.redo() is not None and game.position == expected[1]
 
 
+def test_replay_of_single_moves_and_groups_mixed() -> None:
+    # Each move alone is its own action, each group one action, an empty group none.
+    start = deal(11, Rules())
+    moves = random_walk(start, random.Random(5), 12)
+    m = moves
+    items = [m[0], m[1], [m[2], m[3]], [], m[4], [m[5]], m[6], m[7], m[8:11], m[11]]
+    game = Game(position=start)
+    assert game.replay(items) == 12
+    groups = [[m[0]], [m[1]], m[2:4], [m[4]], [m[5]], [m[6]], [m[7]], m[8:11], [m[11]]]
+    assert [list(a.moves) for a in game.actions] == groups
+    positions, cards, _ = slow_replay(start, moves)
+    assert game.position == positions[-1]
+    assert [c for a in game.actions for c in a.cards] == cards
+    at = [sum(len(g) for g in groups[:n]) for n in range(len(groups) + 1)]
+    assert game.positions() == [positions[i] for i in at]
+
+
+@pytest.mark.parametrize("group_first", [True, False])
+def test_replay_counts_the_moves_of_groups_and_single_moves_to_the_illegal_one(
+    group_first: bool,
+) -> None:
+    start = deal(11, Rules())
+    m = random_walk(start, random.Random(5), 4)
+    positions, _, _ = slow_replay(start, m)
+    bad = Move.from_text("11")
+    items = [m[0:2], m[2], m[3], bad] if group_first else [m[0], m[1], m[2:4], bad]
+    game = Game(position=start)
+    with pytest.raises(ReplayError) as caught:
+        game.replay(items)
+    assert caught.value.index == 4 and caught.value.move == bad
+    assert len(game.actions) == 3 and game.position == positions[4]
+
+
 def test_replay_stopped_inside_a_group_keeps_the_actions_before_it() -> None:
     start = deal(11, Rules())
     moves = random_walk(start, random.Random(5), 10)
@@ -135,8 +168,24 @@ def test_replay_stopped_inside_a_group_keeps_the_actions_before_it() -> None:
         game.replay([[m] for m in moves[:6]] + [[moves[6], moves[7], bad]])
     assert caught.value.index == 8
     assert caught.value.reason == "source and target are the same place"
+    assert game.replay([]) == 0  # nothing more, from where the group stopped
     assert len(game.actions) == 6 and game.position == positions[6]
     assert game.positions() == positions[:7]
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_replay_after_an_undo_drops_the_undone_action(count: int) -> None:
+    start = deal(11, Rules())
+    undone, *_ = start.legal_moves()
+    game = Game(position=start)
+    game.play(undone)
+    game.undo()
+    moves = random_walk(start, random.Random(8), count)
+    assert moves[0] != undone
+    positions, _, _ = slow_replay(start, moves)
+    assert game.replay(moves) == count
+    assert game.position == positions[-1] and game.positions() == positions
+    assert not game.can_redo
 
 
 @stable(20)

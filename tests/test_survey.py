@@ -92,11 +92,9 @@ def test_survey_gives_the_solver_verdicts(tmp_path: Path) -> None:
     # 1275 is unsolvable under the standard rules; the rest are won.
     eightoff = DealRange.parse("1272-1276")
     pysol = DealRange.parse("pysol:1-3")
-    counts = run_survey(
-        db, eightoff, workers=2, seconds=None, nodes=LIMIT.nodes, progress=io.StringIO()
-    )
+    counts = run_survey(db, eightoff, workers=2, limit=LIMIT, progress=io.StringIO())
     assert counts.done == 5 and counts.verdicts["unsolvable"] == 1
-    run_survey(db, pysol, workers=1, seconds=None, nodes=LIMIT.nodes, progress=io.StringIO())
+    run_survey(db, pysol, workers=1, limit=LIMIT, progress=io.StringIO())
     with Store(db) as store:
         rows = {(r.source, r.deal): r for r in store.rows()}
     assert len(rows) == 8
@@ -164,8 +162,10 @@ def test_the_memory_limit_is_each_deals_and_kept_with_its_rows(tmp_path: Path) -
     db, one = tmp_path / "s.db", DealRange.parse("pysol:296")
     two_cells = Rules(cells=2, build=Build.ALTERNATE)
     for memory, verdict in ((1 << 20, "unknown"), (16 << 20, "unsolvable")):
-        run_survey(db, one, two_cells, workers=1, seconds=None, nodes=None, memory=memory,
-                   redo_unknown=True, progress=io.StringIO())  # fmt: skip
+        limit = Limit(nodes=None, seconds=None, memory=memory)
+        run_survey(
+            db, one, two_cells, workers=1, limit=limit, redo_unknown=True, progress=io.StringIO()
+        )
         with Store(db) as store:
             found = store.get(two_cells, "pysol", 296)
         assert found is not None and (found.verdict, found.memory_limit) == (verdict, memory)
@@ -179,7 +179,8 @@ def test_a_deal_stopped_in_its_layers_goes_on_from_them(tmp_path: Path) -> None:
     fore_cell = Rules(cells=4, build=Build.ALTERNATE)
     seen = []
     for _ in range(3):
-        run_survey(db, one, fore_cell, workers=1, seconds=None, nodes=80_000, memory=1 << 20,
+        limit = Limit(nodes=80_000, seconds=None, memory=1 << 20)
+        run_survey(db, one, fore_cell, workers=1, limit=limit,
                    layers_dir=str(layers), redo_unknown=True, progress=io.StringIO())  # fmt: skip
         with Store(db) as store:
             found = store.get(fore_cell, "pysol", 136)
@@ -208,7 +209,10 @@ def test_a_dead_worker_is_replaced_and_its_deals_retried(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(CRASH_FLAG, str(tmp_path / "crashed"))
-    tasks = [Task(STANDARD, "eightoff", (n, n + 1), 20.0, None) for n in range(10, 20, 2)]
+    tasks = [
+        Task(STANDARD, "eightoff", (n, n + 1), Limit(nodes=None, seconds=20.0))
+        for n in range(10, 20, 2)
+    ]
     done = [row for rows in local_executor(2, crashing_work)(iter(tasks)) for row in rows]
     assert (tmp_path / "crashed").exists()  # it did crash once
     assert sorted(r.deal for r in done) == list(range(10, 20))
@@ -218,7 +222,10 @@ def test_a_deal_that_kills_its_worker_twice_stops_the_survey(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv(CRASH_FLAG, raising=False)
-    tasks = [Task(STANDARD, "eightoff", (n, n + 1), 20.0, None) for n in range(10, 20, 2)]
+    tasks = [
+        Task(STANDARD, "eightoff", (n, n + 1), Limit(nodes=None, seconds=20.0))
+        for n in range(10, 20, 2)
+    ]
     done: list[Row] = []
     with pytest.raises(SurveyError, match=r"died twice, the second time solving deal\(s\) .*13"):
         for rows in local_executor(2, crashing_work)(iter(tasks)):
@@ -230,14 +237,12 @@ def test_bad_survey_options(tmp_path: Path) -> None:
     db = tmp_path / "s.db"
     with pytest.raises(SurveyError, match="--workers must be at least 1"):
         run_survey(db, DealRange.parse("1"), workers=0)
-    with pytest.raises(ValueError, match="time limit must be positive"):
-        run_survey(db, DealRange.parse("1"), seconds=-1)
     with pytest.raises(SurveyError, match="deal pysol:0: PySolFC deal number 0 is out of range"):
         run_survey(db, DealRange.parse("pysol:0-3"))
     with pytest.raises(SurveyError, match="out of range"):
         run_survey(db, DealRange.parse("1-99999999999"))
     with pytest.raises(SurveyError, match="a whole number of MiB, not 1000000 bytes"):
-        run_survey(db, DealRange.parse("1"), memory=1_000_000)
+        run_survey(db, DealRange.parse("1"), limit=Limit(memory=1_000_000))
     assert not db.exists()
 
 
@@ -444,7 +449,9 @@ def test_survey_on_a_dask_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_optimal_rows_are_rated_like_fast_ones() -> None:
     # A* expands thousands of positions on any deal: the rating comes from the fast solver.
-    rows = solve_task(Task(STANDARD, "pysol", (2, 3, 7), 30.0, None, True))
+    rows = solve_task(
+        Task(STANDARD, "pysol", (2, 3, 7), Limit(nodes=None, seconds=30.0), optimal=True)
+    )
     for row in rows:
         fast = solve(pysol_deal(row.deal), limit=Limit(nodes=None, seconds=30))
         assert row.optimal and row.verdict == "solved"

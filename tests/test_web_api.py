@@ -42,6 +42,7 @@ from eightoff.web.app import (
     create_app,
 )
 from eightoff.web.solving import SOLVER_NICENESS, SolverProcesses
+from support import BAD_CODE_FAULTS
 
 CODE = str(GameCode(STANDARD, 0))
 LOST_CODE = str(GameCode(STANDARD.with_options(cells=4), 0))  # the solver proves it lost
@@ -326,28 +327,7 @@ def test_a_bad_game_code_says_so_by_its_reason_code(client: TestClient) -> None:
         assert error(client, path, 400, json=body)["reason_code"] == "bad-game-code"
 
 
-@pytest.mark.parametrize(
-    ("code", "fault"),
-    [
-        ("", {"code": "empty"}),
-        ("EO1-C8-AAAAÉFA", {"code": "not-ascii", "char": "É"}),
-        ("XO1-C8-AAAAAFA", {"code": "start"}),
-        ("E01-C8-AAAAAFA", {"code": "start-zero"}),
-        ("EO18-AAAAAFA", {"code": "no-c", "cells": "8"}),
-        ("EO2-C8-AAAAAFA", {"code": "version", "got": "2"}),
-        ("EO1-AAAAAFA", {"code": "cells-missing"}),
-        ("EO1-C9-AAAAAFA", {"code": "cells", "got": "9"}),
-        ("EO1-C8-AAAA0FA", {"code": "deal-lookalike", "char": "0", "like": "O"}),
-        ("EO1-C8-AAAA3FA", {"code": "deal-digit", "char": "3", "like": ""}),
-        ("EO1-C8-AAAA.FA", {"code": "deal-char", "char": "."}),
-        ("EO1-C8", {"code": "deal-missing"}),
-        ("EO1-C8-ZZZ", {"code": "deal-short", "got": "ZZZ"}),
-        ("EO1-C8-AAAAAFAAE", {"code": "deal-long", "got": "AAAAAFAAE"}),
-        ("EO1-C8-AAAAAFA-!", {"code": "option", "char": "!"}),
-        ("EO1-C8-AAAAAFA-AA", {"code": "option-twice", "char": "A"}),
-        ("EO1-C8-AAAAAAA-P", {"code": "deal-range", "low": "1", "high": str(26**7 - 1)}),
-    ],
-)
+@pytest.mark.parametrize(("code", "fault"), BAD_CODE_FAULTS)
 def test_a_bad_game_code_names_its_fault_for_the_page_to_say(
     client: TestClient, code: str, fault: dict[str, str]
 ) -> None:

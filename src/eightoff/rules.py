@@ -1,7 +1,8 @@
 """The rule options of the game, each declared once, as one frozen value; plus named presets.
 
 Every option is one field of :class:`Rules` declared with :func:`_option`: its
-values, default, words, game-code letters and help text. :data:`OPTIONS` reads
+default, help text and values, each value with its words and game-code letter (an
+enum's are declared on its members, a :class:`Choice`). :data:`OPTIONS` reads
 them back, and everything else derives from it: game codes
 (:mod:`eightoff.codes`), the command line's flags, ``GET /api/rules`` (and the
 page's New game form built from it) and :meth:`Rules.describe`. A new option is
@@ -13,51 +14,84 @@ from __future__ import annotations
 
 from dataclasses import Field, dataclass, field, fields, replace
 from enum import Enum, StrEnum
-from typing import Any, Final
+from typing import Any, Final, Self, TypeVar, cast
 
 from eightoff.errors import InvalidRulesError as InvalidRulesError
 
 
-class EmptyColumn(StrEnum):
+class Choice(StrEnum):
+    """A value of a rule option with its words (for :meth:`Rules.describe`) and its
+    game-code letter ("" for none): ``NAME = "value", "words", "letter"``."""
+
+    word: str
+    letter: str
+
+    def __new__(cls, value: str, word: str = "", letter: str = "") -> Self:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.word = word
+        member.letter = letter
+        return member
+
+
+class EmptyColumn(Choice):
     """What an empty column accepts."""
 
-    KINGS = "kings"  # a King, alone or heading a run (the standard game)
-    ANY = "any"  # any card or run (the French "Facile", Baker's Game)
+    # a King, alone or heading a run (the standard game)
+    KINGS = "kings", "Kings only to empty columns"
+    # any card or run (the French "Facile", Baker's Game)
+    ANY = "any", "any card to empty columns", "E"
 
 
-class Build(StrEnum):
+class Build(Choice):
     """How columns build down."""
 
-    SUIT = "suit"  # same suit, one rank lower (the standard game)
-    ALTERNATE = "alternate"  # alternating colours, one rank lower (FreeCell style)
+    # same suit, one rank lower (the standard game)
+    SUIT = "suit", "build in suit"
+    # alternating colours, one rank lower (FreeCell style)
+    ALTERNATE = "alternate", "build in alternating colours", "A"
 
 
-class Layout(StrEnum):
+class Layout(Choice):
     """How the 52 cards are dealt."""
 
-    EIGHT_OFF = "eight-off"  # 8 columns of 6, the last 4 cards to the first cells
-    BAKERS = "bakers"  # columns of 7,7,7,7,6,6,6,6; all cells empty
+    # 8 columns of 6, the last 4 cards to the first cells
+    EIGHT_OFF = "eight-off", "Eight Off deal"
+    # columns of 7,7,7,7,6,6,6,6; all cells empty
+    BAKERS = "bakers", "Baker's Game deal", "B"
 
 
-class GroupMoves(StrEnum):
+class GroupMoves(Choice):
     """How many cards of a run move as one action."""
 
-    SINGLE = "single"  # one card per move
-    CELLS = "cells"  # up to free cells + 1 (the standard game)
-    FREECELL = "freecell"  # (free cells + 1) * 2**empty columns, the target not counted
+    # one card per move
+    SINGLE = "single", "one card per move", "S"
+    # up to free cells + 1 (the standard game)
+    CELLS = "cells", "runs of free cells + 1"
+    # (free cells + 1) * 2**empty columns, the target not counted
+    FREECELL = "freecell", "runs by the FreeCell formula", "F"
 
 
 CELL_COUNTS: Final = (8, 4, 2)
 
+T = TypeVar("T")
+
 
 def _option(
-    values: tuple[Any, ...],
-    words: tuple[str, ...],
+    default: T,
     help: str,
-    letters: tuple[str, ...] | None = None,
-) -> dict[str, Any]:
-    # A field's metadata: its option's declaration (read back by RuleOption.of).
-    return {"option": {"values": values, "words": words, "help": help, "letters": letters}}
+    words: tuple[str, ...] = (),
+    letters: tuple[str, ...] = (),
+    values: tuple[T, ...] = (),
+) -> T:
+    # A field of Rules declaring its option (read back by RuleOption.of). A Choice's
+    # values are its members, with their own words and letters.
+    if isinstance(default, Choice):
+        members = tuple(type(default))
+        values = cast("tuple[T, ...]", members)
+        words, letters = tuple(m.word for m in members), tuple(m.letter for m in members)
+    option = {"values": values, "words": words, "help": help, "letters": letters}
+    return field(default=default, metadata={"option": option})
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,58 +103,17 @@ class Rules:
     there: it reads as "freecell".
     """
 
-    cells: int = field(
-        default=8,
-        metadata=_option(
-            CELL_COUNTS,
-            ("8 cells", "4 cells", "2 cells"),
-            "number of cells",
-        ),
-    )
-    empty_column: EmptyColumn = field(
-        default=EmptyColumn.KINGS,
-        metadata=_option(
-            tuple(EmptyColumn),
-            ("Kings only to empty columns", "any card to empty columns"),
-            "what an empty column takes",
-            letters=("", "E"),
-        ),
-    )
-    build: Build = field(
-        default=Build.SUIT,
-        metadata=_option(
-            tuple(Build),
-            ("build in suit", "build in alternating colours"),
-            "how columns build down",
-            letters=("", "A"),
-        ),
-    )
-    layout: Layout = field(
-        default=Layout.EIGHT_OFF,
-        metadata=_option(
-            tuple(Layout),
-            ("Eight Off deal", "Baker's Game deal"),
-            "how the cards are dealt",
-            letters=("", "B"),
-        ),
-    )
-    group_moves: GroupMoves = field(
-        default=GroupMoves.CELLS,
-        metadata=_option(
-            tuple(GroupMoves),
-            ("one card per move", "runs of free cells + 1", "runs by the FreeCell formula"),
-            "how many cards move as one",
-            letters=("S", "", "F"),
-        ),
-    )
-    take_back: bool = field(
-        default=False,
-        metadata=_option(
-            (False, True),
-            ("no take-back", "take-back allowed"),
-            "allow taking cards back from the foundations",
-            letters=("", "T"),
-        ),
+    cells: int = _option(8, "number of cells", ("8 cells", "4 cells", "2 cells"), (), CELL_COUNTS)
+    empty_column: EmptyColumn = _option(EmptyColumn.KINGS, "what an empty column takes")
+    build: Build = _option(Build.SUIT, "how columns build down")
+    layout: Layout = _option(Layout.EIGHT_OFF, "how the cards are dealt")
+    group_moves: GroupMoves = _option(GroupMoves.CELLS, "how many cards move as one")
+    take_back: bool = _option(
+        False,
+        "allow taking cards back from the foundations",
+        ("no take-back", "take-back allowed"),
+        ("", "T"),
+        values=(False, True),
     )
 
     def __post_init__(self) -> None:

@@ -24,6 +24,7 @@ from typing import IO, Final, TypedDict, Unpack
 from eightoff.errors import EightOffError
 from eightoff.numbers import InvalidNumberError, excerpt, whole_number
 from eightoff.rules import STANDARD, Rules
+from eightoff.solver.result import COMMAND_LIMIT, Limit
 from eightoff.store import SOURCES, DamagedStoreError, Store
 from eightoff.workers import (
     SurveyError,
@@ -266,9 +267,7 @@ def run_survey(
     workers: int | None = None,
     dask: str | None = None,
     dask_timeout: float | None = None,
-    seconds: float | None = 60.0,
-    nodes: int | None = None,
-    memory: int | None = None,
+    limit: Limit = COMMAND_LIMIT,
     layers_dir: str | None = None,
     optimal: bool = False,
     redo_unknown: bool = False,
@@ -280,24 +279,22 @@ def run_survey(
     """Solve every deal of ``deals`` not yet in ``db``; return what this run did.
 
     ``workers`` local processes (default: every core), or the Dask cluster at
-    ``dask``. Each deal gets ``seconds``, ``nodes`` and ``memory`` (bytes of search
-    tables) at most (``None``: no limit; for ``memory`` the solver's default, 1 GiB).
+    ``dask``. Each deal is solved within ``limit``.
     ``layers_dir`` (a path on each worker) keeps each deal's proof by layers there: a
     deal a limit, Ctrl-C or a kill stopped in its layers goes on from its last finished
     layer with ``redo_unknown`` (see :func:`eightoff.solver.solve`).
     ``redo_unknown`` retries deals whose stored verdict is ``unknown`` (for example with
-    a larger ``seconds`` or ``memory``). Progress goes to ``progress`` (default stderr).
+    a larger time or memory limit). Progress goes to ``progress`` (default stderr).
     """
-    from eightoff.solver import Limit
-
     if workers is not None and workers < 1:
         raise SurveyError(f"--workers must be at least 1, not {workers}")
     if workers is not None and dask is not None:
         raise SurveyError("--workers counts local processes; a Dask cluster has its own workers")
-    Limit(nodes=nodes, seconds=seconds, memory=memory)  # checked here, not on every worker
-    if memory is not None and memory % (1 << 20):
+    if limit.memory is not None and limit.memory % (1 << 20):
         # The atlas's commands give it again as --memory MIB.
-        raise SurveyError(f"a survey's memory limit is a whole number of MiB, not {memory} bytes")
+        raise SurveyError(
+            f"a survey's memory limit is a whole number of MiB, not {limit.memory} bytes"
+        )
     _check_deals(deals, rules)
     try:
         store = Store(db)
@@ -316,7 +313,7 @@ def run_survey(
             execute = local_executor(parallel)
         per_task = size or chunk_size(counts.pending, parallel)
         tasks = (
-            Task(rules, deals.source, chunk, seconds, nodes, optimal, memory, layers_dir)
+            Task(rules, deals.source, chunk, limit, optimal, layers_dir)
             for chunk in chunks(
                 pending_deals(store, deals, rules, redo_unknown=redo_unknown), per_task
             )
@@ -352,9 +349,7 @@ class SurveyOptions(TypedDict, total=False):
 
     workers: int | None
     dask: str | None
-    seconds: float | None
-    nodes: int | None
-    memory: int | None
+    limit: Limit
     layers_dir: str | None
     optimal: bool
     redo_unknown: bool

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from eightoff.errors import EightOffError
 from eightoff.rules import Rules
+from eightoff.solver.result import Limit
 from eightoff.store import Row
 
 
@@ -30,15 +31,14 @@ class SurveyError(EightOffError):
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    """One chunk of work, sent to a worker: solve ``deals`` under ``rules``."""
+    """One chunk of work, sent to a worker: solve ``deals`` under ``rules``, each within
+    ``limit``."""
 
     rules: Rules
     source: str
     deals: tuple[int, ...]
-    seconds: float | None
-    nodes: int | None
+    limit: Limit
     optimal: bool = False
-    memory: int | None = None  # bytes of search tables; None: the solver's default
     layers_dir: str | None = None  # the proof by layers' files kept there (on the worker)
 
 
@@ -73,10 +73,10 @@ def solve_task(task: Task) -> list[Row]:
     """Solve every deal of ``task`` (runs on a worker; needs only eightoff installed)."""
     from eightoff.deal import deal, pysol_deal
     from eightoff.pool import rate
-    from eightoff.solver import Limit, Verdict, solve
+    from eightoff.solver import Verdict, solve
 
     make = deal if task.source == "eightoff" else pysol_deal
-    limit = Limit(nodes=task.nodes, seconds=task.seconds, memory=task.memory)
+    limit = task.limit
     version = solver_version()
     rows: list[Row] = []
     for number in task.deals:
@@ -104,9 +104,9 @@ def solve_task(task: Task) -> list[Row]:
                 moves=" ".join(m.text() for m in result.moves),
                 solver=version,
                 rating=rating,
-                time_limit=task.seconds,
-                node_limit=task.nodes,
-                memory_limit=task.memory,
+                time_limit=limit.seconds,
+                node_limit=limit.nodes,
+                memory_limit=limit.memory,
             )
         )
     return rows

@@ -110,6 +110,38 @@ def wins(position: Position, moves: tuple[Move, ...] | list[Move]) -> bool:
     return position.is_won()
 
 
+# -- bad game codes -----------------------------------------------------------------------
+
+BAD_CODE_FAULTS: list[tuple[str, dict[str, str]]] = [
+    ("", {"code": "empty"}),
+    (" - ", {"code": "empty"}),
+    ("EO1-C8-AAAAÉFA", {"code": "not-ascii", "char": "É"}),
+    ("XO1-C8-AAAAAFA", {"code": "start"}),
+    ("E01-C8-AAAAAFA", {"code": "start-zero"}),
+    ("EO18-AAAAAFA", {"code": "no-c", "cells": "8"}),
+    ("EO1-8-AAAAAFA", {"code": "no-c", "cells": "8"}),
+    ("EO2-C8-AAAAAFA", {"code": "version", "got": "2"}),
+    ("EO-C8-AAAAAFA", {"code": "version", "got": "nothing"}),
+    ("EO1-AAAAAFA", {"code": "cells-missing"}),
+    ("EO1-X8-AAAAAFA", {"code": "cells-missing"}),
+    ("EO1-C9-AAAAAFA", {"code": "cells", "got": "9"}),
+    ("EO1-C-AAAAAFA", {"code": "cells", "got": "nothing"}),
+    ("EO1-C8-AAAA0FA", {"code": "deal-lookalike", "char": "0", "like": "O"}),
+    ("EO1-C8-AAAA3FA", {"code": "deal-digit", "char": "3", "like": ""}),
+    ("EO1-C8-AAAA.FA", {"code": "deal-char", "char": "."}),
+    ("EO1-C8", {"code": "deal-missing"}),
+    ("EO1-C8-ZZZ", {"code": "deal-short", "got": "ZZZ"}),
+    ("EO1-C8-AAA-AAF-ET", {"code": "deal-short", "got": "AAA"}),
+    ("EO1-C8-AAAAAFAAE", {"code": "deal-long", "got": "AAAAAFAAE"}),
+    ("EO1-C8-AAAAAFA-!", {"code": "option", "char": "!"}),
+    ("EO1-C8-AAAAAFA-AA", {"code": "option-twice", "char": "A"}),
+    ("EO1-C8-AAAAAFA-SF", {"code": "options-exclude", "first": "S", "second": "F"}),
+    ("EO1-C8-AAAAAAA-P", {"code": "deal-range", "low": "1", "high": str(26**7 - 1)}),
+]
+"""Bad game codes and the fault each names (``InvalidGameCodeError.json``, the API's
+``fault``): what a page words in its own language."""
+
+
 # -- random play (Hypothesis) --------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from eightoff.rules import PRESETS, STANDARD, Rules
+from eightoff.solver import Limit
 from eightoff.store import SCHEMA_V1, Row, Store, rules_key
 
 ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
@@ -68,8 +69,12 @@ def real_rows() -> list[Row]:
 
     rows: list[Row] = []
     for name in ("standard", "app", "bakers", "alternate"):
-        rows += solve_task(Task(PRESETS[name], "eightoff", tuple(range(1, 9)), 10.0, None))
-    rows += solve_task(Task(STANDARD, "pysol", (1, 2), None, 10**6, optimal=True))
+        rows += solve_task(
+            Task(PRESETS[name], "eightoff", tuple(range(1, 9)), Limit(nodes=None, seconds=10.0))
+        )
+    rows += solve_task(
+        Task(STANDARD, "pysol", (1, 2), Limit(nodes=10**6, seconds=None), optimal=True)
+    )
     rows.append(row(50, "unknown", moves="", nodes=7, seconds=10.0))
     assert any("x" in r.moves for r in rows) and any("^" in r.moves for r in rows)
     return rows

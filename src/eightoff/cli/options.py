@@ -124,15 +124,11 @@ def described(handler: Callable[[argparse.Namespace], int]) -> tuple[str, str]:
 
 def search_limits(args: argparse.Namespace) -> dict[str, Any]:
     """The solver's limits and ``--optimal`` as :func:`add_search_options` read them, by
-    the names the solving commands take them (``seconds``, ``nodes``, ``memory`` in bytes,
-    ``layers_dir``, ``optimal``)."""
-    return {
-        "seconds": args.time_limit or None,
-        "nodes": args.nodes,
-        "memory": mebibytes(args.memory),
-        "layers_dir": args.layers_dir,
-        "optimal": args.optimal,
-    }
+    the names the solving commands take them (``limit``, ``layers_dir``, ``optimal``)."""
+    from eightoff.solver.result import Limit  # import lazily: keeps start-up fast
+
+    limit = Limit(nodes=args.nodes, seconds=args.time_limit or None, memory=mebibytes(args.memory))
+    return {"limit": limit, "layers_dir": args.layers_dir, "optimal": args.optimal}
 
 
 def add_command(

@@ -10,6 +10,7 @@ import json
 
 from eightoff.rules import Rules
 from eightoff.solver import Limit, solve
+from eightoff.solver.result import COMMAND_LIMIT
 from eightoff.sources import load_source
 
 
@@ -17,20 +18,16 @@ def command(
     source: str,
     rules: Rules | None,
     *,
-    seconds: float | None = 60.0,
-    nodes: int | None = None,
-    memory: int | None = None,
+    limit: Limit = COMMAND_LIMIT,
     layers_dir: str | None = None,
     optimal: bool = False,
     as_json: bool = False,
 ) -> int:
-    """Solve ``source`` within the limits (``None``: no limit; for ``memory``, bytes of
-    search tables, the solver's default) and print the outcome. ``layers_dir``: see
+    """Solve ``source`` within ``limit`` and print the outcome. ``layers_dir``: see
     :func:`eightoff.solver.solve`.
 
     Returns 0 for any verdict; bad input raises an ``EightOffError`` (the CLI: exit 2).
     """
-    limit = Limit(nodes=nodes, seconds=seconds, memory=memory)
     position, _ = load_source(source, rules)
     result = solve(position, limit=limit, optimal=optimal, layers_dir=layers_dir)
     if as_json:

@@ -55,6 +55,10 @@ class Limit:
 
 DEFAULT_LIMIT = Limit()
 
+COMMAND_LIMIT = Limit(nodes=None)
+"""The solving commands' limit unless told otherwise (``eightoff solve``, a survey's per
+deal): 60 seconds, any number of nodes, the C core's default tables."""
+
 
 @dataclass(frozen=True, slots=True)
 class SolveResult:
