@@ -115,7 +115,7 @@ static int line_answer(const Outcome *out, int ok, Line *line, SolveAnswer *answ
 static int go_on_after_helper(Settle *search, const Schedule *sch, const Config *cfg, const State *start,
                               Nodes *nodes, long max_nodes, double deadline, Outcome *out, long *again, Steps *own) {
     long won_at = out->nodes;
-    int scans = search->win.cfg == &search->pf.scfg || search->win.cfg == &search->pf.mcfg;
+    int scans = search->win.cfg == &search->pf.scan.cfg || search->win.cfg == &search->pf.meta.cfg;
     /* After the scans' win (on deals fc-solve ends fastest, where time counts most)
      * best-first takes one of resolve_line's shares, and its searches split the rest:
      * no more positions in all than resolve_line alone. */
