@@ -104,14 +104,23 @@ def our_scan(
     cols, cells, founds = core.state(position)
     config = core.config(position.rules)
     held = bytes(sorted(c for c in cells if c >= 0))
-    scan = (None, False, 0, preset) if preset else (tests, prune, seed)
-    found = core.native.scans(cols, held, founds, config, states, -1.0, *scan)
+    if preset:
+        found = core.native.scans((cols, held, founds), config, max_nodes=states, preset=preset)
+    else:
+        found = core.native.scans(
+            (cols, held, founds), config, max_nodes=states, tests=tests, prune=prune, seed=seed
+        )
     status, steps, checked = found
     if status != core.SOLVED:
         return int(checked), False, False
     no_autoplay = replace(config, autoplay=core.AUTO_NONE)  # the scan sends no card home
     line = core.native.finish(
-        *core.state(position), no_autoplay, steps, 20, 300, -1.0, shortcuts=True
+        core.state(position),
+        no_autoplay,
+        steps,
+        endgame_home=20,
+        endgame_nodes=300,
+        shortcuts=True,
     )
     for move in map(core.MOVES.__getitem__, line):
         position = position.apply(move)

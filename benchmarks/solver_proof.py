@@ -73,11 +73,18 @@ def run(
     config = core.config(rules)
     extra = ""
     if search == "exact":
-        status, _, count = native.exhaust(cols, held, founds, config, nodes, seconds, max_bytes)
+        status, _, count = native.exhaust(
+            (cols, held, founds), config, max_nodes=nodes, seconds=seconds, max_bytes=max_bytes
+        )
     elif search == "layered":
         with tempfile.TemporaryDirectory(prefix="layers-", dir=spill) as where:
             status, count, layers, largest, spilled, runs, _ = native.exhaust_layered(
-                cols, held, founds, config, nodes, seconds, max_bytes, where
+                (cols, held, founds),
+                config,
+                where,
+                max_nodes=nodes,
+                seconds=seconds,
+                max_bytes=max_bytes,
             )
         extra = f", {layers:,} layers, the largest {largest:,} positions, {spilled:,} bytes spilled"
         if show_layers:
@@ -88,7 +95,13 @@ def run(
             )
     else:
         status, _, _, count = native.solve(
-            cols, cells, founds, config, nodes, seconds, 20, 300, max_bytes=max_bytes
+            (cols, cells, founds),
+            config,
+            max_nodes=nodes,
+            seconds=seconds,
+            endgame_home=20,
+            endgame_nodes=300,
+            max_bytes=max_bytes,
         )
     return status, count, time.process_time() - clock, extra
 
