@@ -10,17 +10,12 @@ import benchmark_scripts
 from eightoff.position import Position
 from eightoff.rules import Rules
 from eightoff.solver import Schedule, core
+from eightoff.solver.searches import search_state as search_state
 from support import wins
 
 native = core.native
 FC_SOLVE = shutil.which("fc-solve")
 fcs_meta = benchmark_scripts.load("fcs_meta")
-
-
-def search_state(position: Position) -> tuple[tuple[bytes, ...], bytes, tuple[int, ...]]:
-    """The searches' state: columns, the cells' cards sorted, the foundations."""
-    cols, cells, founds = core.state(position)
-    return cols, bytes(sorted(c for c in cells if c >= 0)), founds
 
 
 def scans_win_at(position: Position) -> int:
