@@ -64,16 +64,21 @@ def dive(
     order: str | None = None,
     **limits: Unpack[Limits],
 ) -> Found: ...
-def scans(
-    state: SearchState,
-    config: Config,
-    *,
-    tests: str | None = None,
-    prune: bool = False,
-    seed: int = 0,
-    preset: str = "toons",
-    **limits: Unpack[Limits],
-) -> Found: ...
+
+class ScanOptions(TypedDict, total=False):
+    """Freecell Solver's scans: one depth-first scan of ``tests`` (None, the default:
+    ``preset``'s scans, toons or looking-glass), with its pruning (``prune``) and its
+    random-dfs ``seed``."""
+
+    tests: str | None
+    prune: bool
+    seed: int
+    preset: str
+
+class ScanArgs(Limits, ScanOptions, total=False):
+    """``scans``' keywords: the limits and the scans' options."""
+
+def scans(state: SearchState, config: Config, **args: Unpack[ScanArgs]) -> Found: ...
 def finish(
     state: EngineState,
     config: Config,

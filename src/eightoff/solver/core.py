@@ -65,10 +65,6 @@ WEIGHT: Final = 4.0
 INV_W: Final = 0.5
 CELL_W: Final = 0.4
 COVER_W: Final = 0.25
-# Once this many cards are home on the found line, the rest is re-solved by A* within
-# ENDGAME_NODES; a shorter ending replaces the found one.
-ENDGAME_HOME: Final = 20
-ENDGAME_NODES: Final = 300
 # The C core's portfolio (native/portfolio.c), run by a Schedule: from its meta_start-th
 # position (solo-th with eight cells, meta_start_any-th where any card fills a column)
 # best-first takes turns with a Freecell Solver meta-move scan (native/meta.c), after
@@ -152,6 +148,11 @@ class MoveTable(dict[Compact, Move]):
 
 
 MOVES = MoveTable()
+
+# Once this many cards are home on the found line, the rest is re-solved by A* within
+# ENDGAME_NODES; a shorter ending replaces the found one.
+ENDGAME_HOME: Final = 20
+ENDGAME_NODES: Final = 300
 
 
 def solve_fast(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from eightoff.moves import Move
 from eightoff.position import Position
@@ -22,7 +22,7 @@ from eightoff.solver import core
 from eightoff.solver.result import Limit
 
 if TYPE_CHECKING:
-    from eightoff.solver._native import Limits
+    from eightoff.solver._native import Limits, ScanOptions
 
 
 @dataclass(frozen=True)
@@ -85,29 +85,17 @@ def proof_by_layers(position: Position, limit: Limit, spill: str | Path) -> Laye
 
 
 def fcs_scan(
-    position: Position,
-    max_nodes: int,
-    *,
-    tests: str | None = None,
-    prune: bool = False,
-    seed: int = 0,
-    preset: str = "toons",
+    position: Position, max_nodes: int, **options: Unpack[ScanOptions]
 ) -> tuple[int, int, tuple[Move, ...]]:
-    """Freecell Solver's scans move for move (native/scans.c): ``preset``'s (toons or
-    looking-glass), or one depth-first scan of ``tests`` (fc-solve's ``-to`` order,
-    ``prune``: with its ``-sp r:tf``, ``seed``: its random-dfs seed). (status,
+    """Freecell Solver's scans move for move (native/scans.c): a preset's (toons, the
+    default, or looking-glass), or one depth-first scan of fc-solve's ``-to`` tests
+    order (``options``: :class:`eightoff.solver._native.ScanOptions`). (status,
     positions as fc-solve counts its states checked, the engine moves of its line when
     it won: its own moves, its detours cut, no card sent home but by a move)."""
     native = _native()
     config = core.config(position.rules)
     status, steps, checked = native.scans(
-        search_state(position),
-        config,
-        max_nodes=max_nodes,
-        tests=tests,
-        prune=prune,
-        seed=seed,
-        preset=preset,
+        search_state(position), config, max_nodes=max_nodes, **options
     )
     if status != core.SOLVED:
         return status, checked, ()
