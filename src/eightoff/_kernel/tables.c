@@ -3,7 +3,9 @@
 #include "tables.h"
 #include "position.h"
 
+#ifdef __linux__ /* madvise's huge pages; elsewhere (WebAssembly: no mmap) realloc alone */
 #include <sys/mman.h>
+#endif
 #ifdef MADV_HUGEPAGE
 #include <malloc.h> /* malloc_usable_size */
 #endif
