@@ -206,8 +206,6 @@ def test_the_meta_moves_win_where_single_cards_wander() -> None:
         search_state(position),
         config,
         max_nodes=100_000,
-        seed=0,
-        noise=0.0,
         order="atomic:01ABCDE",
     )
     assert status == core.SOLVED and atomic + 1 == 13_630
@@ -235,8 +233,6 @@ def test_an_atomic_dive_refuses_the_meta_tests(tests: str) -> None:
             search_state(position),
             core.config(C4_EB),
             max_nodes=100,
-            seed=0,
-            noise=0.0,
             order=f"atomic:{tests}",
         )
 

@@ -18,7 +18,13 @@ from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
 from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, SolveResult, Verdict, core, solve
 from support import needs_native
-from support.native import assert_replays_to_a_win, fc_solve_checked, scans_win_at, search_state
+from support.native import (
+    assert_replays_to_a_win,
+    c_solve,
+    fc_solve_checked,
+    scans_win_at,
+    search_state,
+)
 
 native = core.native
 
@@ -137,15 +143,9 @@ def solve_native(
     position: Position, *, resolve: bool, first: int = 100_000, max_nodes: int = -1
 ) -> tuple[int, list[Move], int, int]:
     """native.solve on ``position``, a helper's line tried again by best-first or not."""
-    assert native is not None
-    status, line, length, nodes = native.solve(
-        core.state(position),
-        core.config(position.rules),
-        max_nodes=max_nodes,
-        endgame_home=core.ENDGAME_HOME,
-        endgame_nodes=core.ENDGAME_NODES,
-        resolve=resolve,
-        schedule=Schedule(first=first, late_bf_max=2_000_000).values,
+    schedule = Schedule(first=first, late_bf_max=2_000_000).values
+    status, line, length, nodes = c_solve(
+        position, nodes=max_nodes, resolve=resolve, schedule=schedule
     )
     return status, [core.MOVES[m] for m in line], length, nodes
 
@@ -230,8 +230,6 @@ def test_freecell_solvers_first_scan_ends_a_deal_before_the_solo_stretch(
         search_state(position),
         core.config(rules),
         max_nodes=5_000,
-        seed=0,
-        noise=0.0,
         order=SCAN,
     )
     assert status == core.SOLVED and scan_nodes < 400
@@ -431,7 +429,7 @@ def test_the_kind_order_decides_the_dive() -> None:
     state = search_state(pysol_deal(882, FORE_CELL))
     cfg = core.config(FORE_CELL)
     by_kind = {
-        order: native.dive(state, cfg, max_nodes=50_000, seed=0, noise=0.0, order=order)
+        order: native.dive(state, cfg, max_nodes=50_000, order=order)
         for order in ("01ABCDE", "01BDAEC", "01DECAB")
     }
     # Each finds a line, along different paths: the order is what tells them apart.
@@ -450,8 +448,6 @@ def test_dive_rejects_an_unknown_test_in_the_order(order: str) -> None:
             (cols, cells, founds),
             core.config(STANDARD),
             max_nodes=100,
-            seed=0,
-            noise=0.0,
             order=order,
         )
 
@@ -522,8 +518,6 @@ def test_an_atomic_dive_is_freecell_solvers_depth_first_scan(
         search_state(position),
         core.config(rules),
         max_nodes=20_000,
-        seed=0,
-        noise=0.0,
         order=SCAN,
     )
     assert status == core.SOLVED
@@ -556,25 +550,12 @@ def test_an_atomic_dive_with_random_groups_is_freecell_solvers_random_scan(
     assert native is not None
     position = pysol_deal(number, rules)
     checked = fcs_states_checked(position, flags, "random-dfs", tests, seed)
-    status, steps, nodes = native.dive(
-        search_state(position),
-        core.config(rules),
-        max_nodes=20_000,
-        seed=seed,
-        noise=0.0,
-        order="atomic:" + tests,
-    )
+    state, config, order = search_state(position), core.config(rules), "atomic:" + tests
+    status, steps, nodes = native.dive(state, config, max_nodes=20_000, seed=seed, order=order)
     assert status == core.SOLVED
     assert nodes == checked - 1
     # Another seed shuffles otherwise.
-    _, _, other = native.dive(
-        search_state(position),
-        core.config(rules),
-        max_nodes=20_000,
-        seed=seed + 1,
-        noise=0.0,
-        order="atomic:" + tests,
-    )
+    _, _, other = native.dive(state, config, max_nodes=20_000, seed=seed + 1, order=order)
     assert other != nodes
     assert_replays_to_a_win(position, rules, steps)
 
@@ -587,8 +568,6 @@ def test_an_atomic_dive_plays_single_cards_and_no_autoplay() -> None:
         search_state(position),
         core.config(STANDARD),
         max_nodes=20_000,
-        seed=0,
-        noise=0.0,
         order=SCAN,
     )
     assert status == core.SOLVED and steps
@@ -619,8 +598,6 @@ def test_an_atomic_dive_rejects_an_unknown_test(order: str) -> None:
             (cols, cells, founds),
             core.config(STANDARD),
             max_nodes=100,
-            seed=0,
-            noise=0.0,
             order=order,
         )
 

@@ -184,8 +184,6 @@ def test_the_scans_share_their_dead_ends() -> None:
         search_state(position),
         config,
         max_nodes=100_000,
-        seed=0,
-        noise=0.0,
         order="atomic:01ABCDE",
     )
     assert status == core.SOLVED and alone + 1 == 11_646
