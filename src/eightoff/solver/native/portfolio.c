@@ -48,11 +48,11 @@
  * streamlined dive leaves choices out), or fills its share of the tables, stops.
  * Where best-first's open list holds less than one position per pf_proof_gate
  * expanded (past pf_proof_min), the proof takes turns beside it already, as many
- * positions per best-first one as past ``first`` (proof.c's settle_proof_turn; not
- * where lone cards are put back), once the other helpers' share is spent too: on a
- * lost deal the proof needs about half of best-first's positions, and a won deal
- * whose line best-first does not find while its open list is small is often won by
- * the proof's depth-first search. Where lone cards are put back (any card to an
+ * positions per best-first one as past ``first`` (portfolio_proof_turn, the proof set
+ * up by proof.c; not where lone cards are put back), once the other helpers' share is
+ * spent too: on a lost deal the proof needs about half of best-first's positions, and a
+ * won deal whose line best-first does not find while its open list is small is often
+ * won by the proof's depth-first search. Where lone cards are put back (any card to an
  * empty column, alternating colours), the proof's wins there are long lines that
  * cost the finish more than they save: not there. Its positions count neither
  * against ``first`` nor against dive_max.
