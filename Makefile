@@ -6,7 +6,9 @@ APT_PACKAGES := chromium freecell-solver-bin libfreecell-solver0 nodejs
 # The kernel and the solver's compiled core (see setup.py): rebuilt when any of these changes.
 KERNEL_DIR := src/eightoff/_kernel
 KERNEL_UNITS := $(filter-out $(KERNEL_DIR)/module.c,$(wildcard $(KERNEL_DIR)/*.c))
-SOLVER_SOURCES := $(wildcard src/eightoff/solver/native/*.[ch] $(KERNEL_DIR)/*.[ch])
+SOLVER_DIR := src/eightoff/solver/native
+SOLVER_UNITS := $(filter-out $(SOLVER_DIR)/module.c,$(wildcard $(SOLVER_DIR)/*.c))
+SOLVER_SOURCES := $(wildcard $(SOLVER_DIR)/*.[ch] $(KERNEL_DIR)/*.[ch])
 
 # The kernel and the solver as WebAssembly, for the page's worker (src/eightoff/wasm/exports.c):
 # the solver's C files but its CPython binding and its proof by layers (files on disk),
@@ -84,11 +86,14 @@ test: setup system-deps lint kernel-test
 mutate: setup
 	$(PY) benchmarks/mutation.py
 
-# The game kernel alone, with a C compiler and no Python: tests/c/test_kernel.c.
+# The game kernel alone, and the solver's plain C entry points (solve.h) over it, with a
+# C compiler and no Python: tests/c/test_kernel.c, tests/c/test_solve.c.
 kernel-test:
 	@mkdir -p build
 	$(CC) -std=c11 -Wall -Wextra -pedantic -Werror -O2 -I$(KERNEL_DIR) tests/c/test_kernel.c $(KERNEL_UNITS) -o build/test_kernel
 	build/test_kernel
+	$(CC) -std=c11 -Wall -Wextra -pedantic -Werror -O2 -I$(KERNEL_DIR) -I$(SOLVER_DIR) tests/c/test_solve.c $(SOLVER_UNITS) $(KERNEL_UNITS) -lm -o build/test_solve
+	build/test_solve
 
 bench: setup system-deps
 	$(PY) benchmarks/solver_vs_fcsolve.py

@@ -4,7 +4,7 @@
 
 For each PySolFC deal of each variant, one depth-first scan of fc-solve's default tests
 order ``0123456789`` (its meta-move tests, native/meta.c) runs here
-(``_native.scans(..., tests)``) and in fc-solve (``-to 0123456789 --method soft-dfs``,
+(``searches.fcs_scan(..., tests=...)``) and in fc-solve (``-to 0123456789 --method soft-dfs``,
 the variant's options: :func:`solver_variants.fcs_options`), both within ``--states``
 positions. A deal matches when both check as many positions and agree whether the scan
 won; each win here is replayed on the engine too. Prints the mismatches and refused
@@ -32,12 +32,11 @@ import re
 import subprocess
 import sys
 import time
-from dataclasses import replace
 
 from eightoff.deal import pysol_deal
 from eightoff.formats import position_to_fcs
 from eightoff.position import Position
-from eightoff.solver import core
+from eightoff.solver import core, searches
 from solver_variants import CODES, VARIANTS, fcs_options
 from solver_vs_fcsolve import parse_range
 
@@ -100,22 +99,17 @@ def our_scan(
 ) -> tuple[int, bool, bool]:
     """Our scan of ``tests`` (or ``preset``'s scans): positions checked, whether it won,
     whether its line wins here."""
-    assert core.native is not None
-    cols, cells, founds = core.state(position)
-    config = core.config(position.rules)
-    held = bytes(sorted(c for c in cells if c >= 0))
-    scan = (None, False, 0, preset) if preset else (tests, prune, seed)
-    found = core.native.scans(cols, held, founds, config, states, -1.0, *scan)
-    status, steps, checked = found
+    if preset:
+        status, checked, line = searches.fcs_scan(position, states, preset=preset)
+    else:
+        status, checked, line = searches.fcs_scan(
+            position, states, tests=tests, prune=prune, seed=seed
+        )
     if status != core.SOLVED:
-        return int(checked), False, False
-    no_autoplay = replace(config, autoplay=core.AUTO_NONE)  # the scan sends no card home
-    line = core.native.finish(
-        *core.state(position), no_autoplay, steps, 20, 300, -1.0, shortcuts=True
-    )
-    for move in map(core.MOVES.__getitem__, line):
+        return checked, False, False
+    for move in line:
         position = position.apply(move)
-    return int(checked), True, position.is_won()
+    return checked, True, position.is_won()
 
 
 def main(argv: list[str] | None = None) -> int:

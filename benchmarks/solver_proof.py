@@ -6,20 +6,20 @@
     .venv/bin/python benchmarks/solver_proof.py --variant C4-A --deals 527 --search solve \\
         --nodes 0 --seconds 60
 
-``--search exact``: the exact depth-first search alone (``_native.exhaust``), whose
+``--search exact``: the exact depth-first search alone (``searches.exact_proof``), whose
 positions counted when it runs dry are every position reachable under the proof
 side's pruning rules; ``layered``: the same proof one foundation layer at a time
-(``_native.exhaust_layered``: the tables hold the largest layer, not every position;
+(``searches.proof_by_layers``: the tables hold the largest layer, not every position;
 the positions waiting for later layers go to files under ``--spill``, a temporary
 directory by default; the line reports the layers, the largest and the bytes
 spilled, with ``--layers N`` the N largest by their foundations and the count of dealt
 cards frozen in place that splits them (keys.c key_frozen), and a win comes
-without its line); ``solve``: the whole search of ``core.solve_fast`` (the
-portfolio, then best-first and the exact proof by turns); 2 GiB of tables unless
-``--memory`` says otherwise (to learn how large a space is past 2 GiB). A
-node limit rather than a time limit, so that the verdicts do not depend on the
-machine's load; the CPU seconds show what that limit costs. ``--nodes 0 --seconds S``
-asks instead for a verdict within S seconds (wall clock, as
+without its line); ``solve``: the public ``solve()`` (the portfolio, then
+best-first and the exact proof by turns, the proof by layers where the tables
+fill); 2 GiB of tables unless ``--memory`` says otherwise (to learn how large a
+space is past 2 GiB). A node limit rather than a time limit, so that the verdicts
+do not depend on the machine's load; the CPU seconds show what that limit costs.
+``--nodes 0 --seconds S`` asks instead for a verdict within S seconds (wall clock, as
 ``solve()`` counts them) and 2 GiB a deal. The variants are those
 of ``solver_variants.py`` (docs/atlas.md's codes); ``--source`` picks the deal
 numbering (PySolFC's or eightoff's own).
@@ -33,11 +33,12 @@ import tempfile
 import time
 
 from eightoff.deal import deal, pysol_deal
-from eightoff.solver import core
+from eightoff.solver import Limit, Verdict, searches, solve
 from solver_variants import VARIANTS
 from solver_vs_fcsolve import parse_range
 
 VERDICTS = ("won", "lost", "unknown", "no memory")
+STATUS = {Verdict.SOLVED: 0, Verdict.UNSOLVABLE: 1, Verdict.UNKNOWN: 2}  # solve's, as the searches'
 
 
 SUITS = "♠♥♦♣"  # the C core's foundations, in this order
@@ -63,33 +64,34 @@ def run(
     ``seconds`` < 0: no such limit; ``max_bytes`` of tables; ``spill``: where the
     proof by layers keeps its pending positions (None: a temporary directory);
     ``show_layers``: how many of its largest layers to name."""
-    native = core.native
-    assert native is not None, "the C core was not built"
     rules = VARIANTS[variant].rules
     position = (pysol_deal if source == "pysol" else deal)(number, rules)
-    cols, cells, founds = core.state(position)
+    limit = Limit(
+        nodes=nodes if nodes > 0 else None,
+        seconds=seconds if seconds > 0 else None,
+        memory=max_bytes,
+    )
     clock = time.process_time()
-    held = bytes(sorted(c for c in cells if c >= 0))
-    config = core.config(rules)
     extra = ""
     if search == "exact":
-        status, _, count = native.exhaust(cols, held, founds, config, nodes, seconds, max_bytes)
+        status, count = searches.exact_proof(position, limit)
     elif search == "layered":
         with tempfile.TemporaryDirectory(prefix="layers-", dir=spill) as where:
-            status, count, layers, largest, spilled, runs, _ = native.exhaust_layered(
-                cols, held, founds, config, nodes, seconds, max_bytes, where
-            )
-        extra = f", {layers:,} layers, the largest {largest:,} positions, {spilled:,} bytes spilled"
+            layered = searches.proof_by_layers(position, limit, where)
+        status, count = layered.status, layered.positions
+        extra = (
+            f", {layered.layers:,} layers, the largest {layered.largest:,} positions,"
+            f" {layered.spilled:,} bytes spilled"
+        )
         if show_layers:
-            biggest = sorted(runs, key=lambda run: -run[2])[:show_layers]
+            biggest = sorted(layered.runs, key=lambda layer: -layer[2])[:show_layers]
             extra += "; the largest: " + ", ".join(
                 f"{layer_name(founds)} frozen {frozen} {positions:,}"
                 for founds, frozen, positions in biggest
             )
     else:
-        status, _, _, count = native.solve(
-            cols, cells, founds, config, nodes, seconds, 20, 300, max_bytes=max_bytes
-        )
+        result = solve(position, limit=limit)
+        status, count = STATUS[result.verdict], result.nodes
     return status, count, time.process_time() - clock, extra
 
 

@@ -50,7 +50,8 @@ def best_first_steps(position: Position) -> Steps:
     """The C best-first search's steps to a win from ``position``."""
     assert native is not None
     status, steps, _ = native.best_first(
-        *search_state(position), core.config(position.rules), -1, -1.0
+        search_state(position),
+        core.config(position.rules),
     )
     assert status == core.SOLVED
     return steps
@@ -164,7 +165,7 @@ def test_solve_without_the_c_core(lost: bool, monkeypatch: pytest.MonkeyPatch) -
 def test_best_first_reports_the_node_limit() -> None:
     assert native is not None
     position = pysol_deal(465)  # unsolvable: the search never ends early
-    found = native.best_first(*search_state(position), core.config(position.rules), 500, -1.0)
+    found = native.best_first(search_state(position), core.config(position.rules), max_nodes=500)
     assert found == (LIMIT, [], 500)
 
 
@@ -173,7 +174,9 @@ def test_best_first_reports_the_time_limit() -> None:
     assert native is not None
     position = pysol_deal(465)
     status, _, nodes = native.best_first(
-        *search_state(position), core.config(position.rules), -1, 0.0
+        search_state(position),
+        core.config(position.rules),
+        seconds=0.0,
     )
     assert status == LIMIT
     assert 0 < nodes < 1000  # the clock is read every 256 nodes
@@ -184,10 +187,10 @@ def test_exhaust_proves_what_best_first_ran_out_of() -> None:
     assert native is not None
     position = pysol_deal(644)
     state, cfg = search_state(position), core.config(position.rules)
-    assert native.best_first(*state, cfg, -1, -1.0)[0] == core.EXHAUSTED
-    assert native.exhaust(*state, cfg, -1, -1.0)[0] == core.EXHAUSTED
+    assert native.best_first(state, cfg)[0] == core.EXHAUSTED
+    assert native.exhaust(state, cfg)[0] == core.EXHAUSTED
     won = pysol_deal(7)
-    status, steps, _ = native.exhaust(*search_state(won), cfg, -1, -1.0)
+    status, steps, _ = native.exhaust(search_state(won), cfg)
     assert status == core.SOLVED and steps
 
 
@@ -200,9 +203,9 @@ def test_optimal_below_the_optimum_finds_nothing() -> None:
     assert wins(position, best.moves)
     single = core.config(position.rules, single_cards=True)
     state = search_state(position)
-    none = native.astar(*state, single, 100_000, -1.0, best.length)
+    none = native.astar(state, single, max_nodes=100_000, below=best.length)
     assert none[0] == core.EXHAUSTED  # "no solution shorter than the optimum"
-    again = native.astar(*state, single, 100_000, -1.0, best.length + 1)
+    again = native.astar(state, single, max_nodes=100_000, below=best.length + 1)
     assert again[0] == core.SOLVED
 
 
@@ -215,7 +218,7 @@ def round_trips(count: int) -> tuple[Position, Steps, tuple[Any, ...], Steps]:
     nine = position.columns[1][-1]
     k = 1 if steps[0][0][0] < 0 else 0
     trips = [((0, 1, 1, -1, 1), ()), ((1, nine, 0, 1, 1), ())] * count
-    args = (*core.state(position), core.config(position.rules))
+    args = (core.state(position), core.config(position.rules))
     return position, steps, args, [*steps[:k], *trips, *steps[k:]]
 
 
@@ -223,13 +226,13 @@ def round_trips(count: int) -> tuple[Position, Steps, tuple[Any, ...], Steps]:
 def test_finish_drops_a_round_trip_and_refuses_steps_that_do_not_win() -> None:
     assert native is not None
     position, steps, args, padded = round_trips(1)
-    line = native.finish(*args, steps, 20, 300, -1.0)
-    assert native.finish(*args, padded, 20, 300, -1.0) == line
+    line = native.finish(*args, steps, endgame_home=20, endgame_nodes=300)
+    assert native.finish(*args, padded, endgame_home=20, endgame_nodes=300) == line
     assert wins(position, [core.MOVES[m] for m in line])
     with pytest.raises(ValueError, match="do not replay to a win"):
-        native.finish(*args, steps[:-1], 15, 300, -1.0)
+        native.finish(*args, steps[:-1], endgame_home=15, endgame_nodes=300)
     with pytest.raises(ValueError, match="do not replay to a win"):
-        native.finish(*args, [steps[1], steps[0], *steps[2:]], 15, 300, -1.0)
+        native.finish(*args, [steps[1], steps[0], *steps[2:]], endgame_home=15, endgame_nodes=300)
 
 
 @needs_native
@@ -239,9 +242,14 @@ def test_finish_shortens_a_long_line_and_stops_at_the_deadline() -> None:
     # steps' own moves (no ending sought, nothing merged), and still wins.
     assert native is not None
     position, steps, args, long = round_trips(1_000)
-    assert native.finish(*args, long, -1, 300, -1.0) == native.finish(*args, steps, -1, 300, -1.0)
-    late = native.finish(*args, long, 20, 300, 0.0)
-    assert len(late) == len(native.finish(*args, steps, 20, 300, 0.0)) + 2_000
+    assert native.finish(*args, long, endgame_home=-1, endgame_nodes=300) == native.finish(
+        *args, steps, endgame_home=-1, endgame_nodes=300
+    )
+    late = native.finish(*args, long, endgame_home=20, endgame_nodes=300, seconds=0.0)
+    assert (
+        len(late)
+        == len(native.finish(*args, steps, endgame_home=20, endgame_nodes=300, seconds=0.0)) + 2_000
+    )
     assert wins(position, [core.MOVES[m] for m in late])
 
 
@@ -251,19 +259,19 @@ def test_bad_states_are_refused_with_a_reason() -> None:
     cols, cells, founds = search_state(pysol_deal(1))
     cfg = core.config(STANDARD)
     with pytest.raises(ValueError, match="52 cards once"):
-        native.best_first((cols[0] + cols[0][:1], *cols[1:]), cells, founds, cfg, -1, -1.0)
+        native.best_first(((cols[0] + cols[0][:1], *cols[1:]), cells, founds), cfg)
     with pytest.raises(ValueError, match="tuple of 8"):
-        native.best_first(cols[:7], cells, founds, cfg, -1, -1.0)
+        native.best_first((cols[:7], cells, founds), cfg)
     with pytest.raises(ValueError, match="config"):
-        native.best_first(cols, cells, founds, replace(cfg, cells=9), -1, -1.0)
+        native.best_first((cols, cells, founds), replace(cfg, cells=9))
     with pytest.raises(ValueError, match="foundations"):
-        native.astar(cols, cells, (14, 0, 0, 0), cfg, -1, -1.0)
+        native.astar((cols, cells, (14, 0, 0, 0)), cfg)
     held = search_state(pysol_deal(3))  # 4 cards in cells, more than 2 cells hold
     with pytest.raises(ValueError, match="more cards than"):
-        native.best_first(*held, replace(cfg, cells=2), -1, -1.0)
+        native.best_first(held, replace(cfg, cells=2))
     slots = core.state(pysol_deal(1))[1]
     with pytest.raises(ValueError, match="one slot per cell"):
-        native.optimal(cols, slots[:4], founds, cfg, -1, -1.0)
+        native.optimal((cols, slots[:4], founds), cfg)
     with pytest.raises(ValueError, match="rules"):
         kernel.native.legal_moves(cols, slots, founds, (8, 1, 1, 3, False))
 
@@ -275,17 +283,19 @@ def test_a_search_stops_at_its_memory_budget() -> None:
     cols, cells, founds = search_state(position)
     cfg = core.config(position.rules)
     for search_fn in (native.best_first, native.exhaust):
-        status, steps, nodes = search_fn(cols, cells, founds, cfg, -1, -1.0, 64_000)
+        status, steps, nodes = search_fn((cols, cells, founds), cfg, max_bytes=64_000)
         assert (status, steps) == (LIMIT, [])  # "unknown", as at a node limit
         assert 0 < nodes < 2_000
     single = core.config(position.rules, single_cards=True)
-    assert native.astar(cols, cells, founds, single, -1, -1.0, -1, 64_000)[0] == LIMIT
+    assert native.astar((cols, cells, founds), single, below=-1, max_bytes=64_000)[0] == LIMIT
     engine_state = core.state(position)
-    status, line, _, _ = native.solve(*engine_state, cfg, -1, -1.0, 20, 300, max_bytes=64_000)
+    status, line, _, _ = native.solve(
+        engine_state, cfg, endgame_home=20, endgame_nodes=300, max_bytes=64_000
+    )
     assert (status, line) == (LIMIT, [])
-    assert native.optimal(*engine_state, cfg, -1, -1.0, 64_000)[:2] == (LIMIT, [])
+    assert native.optimal(engine_state, cfg, max_bytes=64_000)[:2] == (LIMIT, [])
     with pytest.raises(ValueError, match="max_bytes"):
-        native.best_first(cols, cells, founds, cfg, -1, -1.0, 100)
+        native.best_first((cols, cells, founds), cfg, max_bytes=100)
 
 
 @needs_native
@@ -297,28 +307,40 @@ def test_malformed_arguments_raise_value_errors() -> None:
     steps = best_first_steps(position)
     slots = core.state(position)[1]
     bad_calls: dict[str, Callable[[], object]] = {
-        "4 ranks": lambda: native.best_first(cols, cells, founds[:3], cfg, -1, -1.0),
+        "4 ranks": lambda: native.best_first((cols, cells, founds[:3]), cfg),
         "config.weight": lambda: native.best_first(
-            cols, cells, founds, replace(cfg, weight="heavy"), -1, -1.0
+            (cols, cells, founds),
+            replace(cfg, weight="heavy"),
         ),
         "take-back": lambda: native.best_first(
-            cols, cells, founds, replace(cfg, take_back=True), 1, -1.0
+            (cols, cells, founds),
+            replace(cfg, take_back=True),
+            max_nodes=1,
         ),
         "finite": lambda: native.best_first(
-            cols, cells, founds, replace(cfg, weight=math.inf), 1, 1
+            (cols, cells, founds),
+            replace(cfg, weight=math.inf),
+            max_nodes=1,
+            seconds=1,
         ),
-        "seconds": lambda: native.best_first(cols, cells, founds, cfg, -1, math.nan),
-        "single-card": lambda: native.astar(cols, cells, founds, cfg, -1, -1.0),
-        "each step": lambda: native.finish(cols, slots, founds, cfg, [1, 2], 20, 300, -1.0),
+        "seconds": lambda: native.best_first((cols, cells, founds), cfg, seconds=math.nan),
+        "single-card": lambda: native.astar((cols, cells, founds), cfg),
+        "each step": lambda: native.finish(
+            (cols, slots, founds), cfg, [1, 2], endgame_home=20, endgame_nodes=300
+        ),
         "indices": lambda: native.finish(
-            cols, slots, founds, cfg, [((0, 261, 1, -1, 1), ()), *steps[1:]], 20, 300, -1.0
+            (cols, slots, founds),
+            cfg,
+            [((0, 261, 1, -1, 1), ()), *steps[1:]],
+            endgame_home=20,
+            endgame_nodes=300,
         ),
     }
     for reason, call in bad_calls.items():
         with pytest.raises(ValueError, match=reason):
             call()
     with pytest.raises(TypeError, match="config: no field cells"):  # not a core.Config
-        native.best_first(cols, cells, founds, tuple(vars(cfg).values()), -1, -1.0)
+        native.best_first((cols, cells, founds), tuple(vars(cfg).values()))
 
 
 @needs_native
@@ -335,7 +357,9 @@ def test_steps_changed_while_read_do_not_crash() -> None:
 
     (_, si, dk, di, n), autos = moves[1]
     moves[1] = ((Sneaky(), si, dk, di, n), autos)  # type: ignore[assignment]
-    line = native.finish(*core.state(position), core.config(position.rules), moves, 20, 300, -1.0)
+    line = native.finish(
+        core.state(position), core.config(position.rules), moves, endgame_home=20, endgame_nodes=300
+    )
     assert wins(position, [core.MOVES[m] for m in line])  # it read the steps as they were
 
 

@@ -43,7 +43,12 @@ def layered_runs(
     state = search_state(position)
     config = core.config(position.rules)
     status, count, layers, largest, spilled, runs, _ = native.exhaust_layered(
-        *state, config, nodes, -1.0, 1 << 30, str(spill), max_buffered
+        state,
+        config,
+        str(spill),
+        max_nodes=nodes,
+        max_bytes=1 << 30,
+        max_buffered=max_buffered,
     )
     return (status, count, layers, largest, spilled), runs
 
@@ -62,7 +67,7 @@ def test_a_lost_deal_takes_the_same_positions_layer_by_layer(rules: Rules, tmp_p
     assert native is not None
     for number in LOST[rules]:
         position = pysol_deal(number, rules)
-        whole = native.exhaust(*search_state(position), core.config(rules), -1, -1.0, 1 << 30)
+        whole = native.exhaust(search_state(position), core.config(rules), max_bytes=1 << 30)
         (status, nodes, layers, largest, _), runs = layered_runs(position, tmp_path)
         assert whole[0] == status == core.EXHAUSTED, number
         assert nodes == whole[2] > 1_000, number
@@ -134,7 +139,7 @@ def test_bad_places_and_rules_are_refused(tmp_path: Path) -> None:
     take_back = Rules(cells=2, build=Build.ALTERNATE, take_back=True)
     config = core.config(take_back)
     with pytest.raises(ValueError, match="take-back"):
-        native.exhaust_layered(*search_state(position), config, -1, -1.0, 1 << 30, str(tmp_path))
+        native.exhaust_layered(search_state(position), config, str(tmp_path), max_bytes=1 << 30)
 
 
 def test_a_layer_whose_slots_cannot_double_side_by_side_rebuilds_them(tmp_path: Path) -> None:
@@ -145,7 +150,11 @@ def test_a_layer_whose_slots_cannot_double_side_by_side_rebuilds_them(tmp_path: 
     assert native is not None
     position = pysol_deal(43, C2_A)
     status, count, _, largest, _, _, _ = native.exhaust_layered(
-        *search_state(position), core.config(C2_A), -1, -1.0, 96 << 10, str(tmp_path), 1 << 20
+        search_state(position),
+        core.config(C2_A),
+        str(tmp_path),
+        max_bytes=96 << 10,
+        max_buffered=1 << 20,
     )
     assert (status, count, largest) == (core.EXHAUSTED, 26_418, 2_257)
 
@@ -156,7 +165,11 @@ def test_solve_settles_by_layers_what_its_tables_cannot_hold() -> None:
     assert native is not None
     position = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE))
     alone = native.solve(
-        *core.state(position), core.config(position.rules), -1, -1.0, 20, 300, max_bytes=1 << 20
+        core.state(position),
+        core.config(position.rules),
+        endgame_home=20,
+        endgame_nodes=300,
+        max_bytes=1 << 20,
     )
     assert alone[0] == LIMIT  # the search alone fills 1 MiB: the layers settle it
     assert solve(position, limit=Limit(nodes=None, seconds=None, memory=1 << 20)).verdict is (
@@ -189,7 +202,9 @@ def tagged(
     assert native is not None
     state = search_state(position)
     config = core.config(position.rules)
-    return native.exhaust_layered(*state, config, nodes, -1.0, 1 << 30, str(spill), 0, tag)
+    return native.exhaust_layered(
+        state, config, str(spill), max_nodes=nodes, max_bytes=1 << 30, max_buffered=0, tag=tag
+    )
 
 
 def test_a_tagged_proof_stopped_by_its_limit_goes_on_to_the_same_proof(tmp_path: Path) -> None:
@@ -273,7 +288,11 @@ def test_a_stop_before_the_first_manifest_leaves_nothing_behind(tmp_path: Path) 
     assert not list(tmp_path.iterdir())
     fore_cell = pysol_deal(136, Rules(cells=4, build=Build.ALTERNATE))
     alone = native.solve(
-        *core.state(fore_cell), core.config(fore_cell.rules), -1, -1.0, 20, 300, max_bytes=1 << 20
+        core.state(fore_cell),
+        core.config(fore_cell.rules),
+        endgame_home=20,
+        endgame_nodes=300,
+        max_bytes=1 << 20,
     )
     assert alone[0] == LIMIT  # its tables full at alone[3] positions: the layers next
     limit = Limit(nodes=alone[3] + 1, seconds=None, memory=1 << 20)

@@ -66,7 +66,10 @@ def test_a_meta_scan_checks_what_freecell_solvers_checks(rules: Rules, number: i
     position = pysol_deal(number, rules)
     checked, won = meta_checked(rules, number)
     status, steps, ours = native.scans(
-        *search_state(position), core.config(rules), 100_000, -1.0, META
+        search_state(position),
+        core.config(rules),
+        max_nodes=100_000,
+        tests=META,
     )
     assert won and status == core.SOLVED
     assert ours == checked
@@ -81,7 +84,10 @@ def test_a_meta_scan_runs_dry_where_freecell_solvers_does() -> None:
     position = pysol_deal(2, rules)
     checked, won = meta_checked(rules, 2)
     status, steps, ours = native.scans(
-        *search_state(position), core.config(rules), 100_000, -1.0, META
+        search_state(position),
+        core.config(rules),
+        max_nodes=100_000,
+        tests=META,
     )
     assert not won and status == core.EXHAUSTED and steps == []
     assert ours == checked == 278
@@ -115,14 +121,20 @@ def test_a_pruned_scan_with_test_j_checks_what_freecell_solvers_checks(
     position = pysol_deal(number, rules)
     checked, won = fcs_meta.fcs_scan(position, 100_000, LOOKING_GLASS, prune)
     held = search_state(position)
-    found = native.scans(*held, core.config(rules), 100_000, -1.0, LOOKING_GLASS, prune)
+    found = native.scans(
+        held, core.config(rules), max_nodes=100_000, tests=LOOKING_GLASS, prune=prune
+    )
     status, steps, ours = found
     assert won and status == core.SOLVED
     assert ours == checked
     assert_replays_to_a_win(position, rules, steps)
     # j and the pruning are at work here: without either the count is another
-    without_j = native.scans(*held, core.config(rules), 100_000, -1.0, "01234", prune)
-    other = native.scans(*held, core.config(rules), 100_000, -1.0, LOOKING_GLASS, not prune)
+    without_j = native.scans(
+        held, core.config(rules), max_nodes=100_000, tests="01234", prune=prune
+    )
+    other = native.scans(
+        held, core.config(rules), max_nodes=100_000, tests=LOOKING_GLASS, prune=not prune
+    )
     assert ours not in (without_j[2], other[2])
 
 
@@ -151,7 +163,12 @@ def test_orders_by_depth_and_random_or_weighed_groups_check_what_freecell_solver
         position = pysol_deal(number, rules)
         checked, won = fcs_meta.fcs_scan(position, 20_000, tests, True, seed)
         found = native.scans(
-            *search_state(position), core.config(rules), 20_000, -1.0, tests, True, seed
+            search_state(position),
+            core.config(rules),
+            max_nodes=20_000,
+            tests=tests,
+            prune=True,
+            seed=seed,
         )
         assert (found[2], found[0] == core.SOLVED) == (checked, won)
         if won:
@@ -166,7 +183,11 @@ def test_a_pruned_scan_runs_dry_where_freecell_solvers_does() -> None:
     position = pysol_deal(2, rules)
     checked, won = fcs_meta.fcs_scan(position, 100_000, LOOKING_GLASS, True)
     found = native.scans(
-        *search_state(position), core.config(rules), 100_000, -1.0, LOOKING_GLASS, True
+        search_state(position),
+        core.config(rules),
+        max_nodes=100_000,
+        tests=LOOKING_GLASS,
+        prune=True,
     )
     assert not won and found[0] == core.EXHAUSTED and found[1] == []
     assert found[2] == checked == 158
@@ -179,10 +200,13 @@ def test_the_meta_moves_win_where_single_cards_wander() -> None:
     assert native is not None
     position = pysol_deal(48, C4_EB)
     config = core.config(C4_EB)
-    status, _, meta = native.scans(*search_state(position), config, 100_000, -1.0, META)
+    status, _, meta = native.scans(search_state(position), config, max_nodes=100_000, tests=META)
     assert status == core.SOLVED and meta == 246
     status, _, atomic = native.dive(
-        *search_state(position), config, 100_000, -1.0, 0, 0.0, "atomic:01ABCDE"
+        search_state(position),
+        config,
+        max_nodes=100_000,
+        order="atomic:01ABCDE",
     )
     assert status == core.SOLVED and atomic + 1 == 13_630
 
@@ -196,7 +220,7 @@ def test_a_scan_rejects_a_tests_order_it_cannot_follow(tests: str) -> None:
     assert native is not None
     position = pysol_deal(48, C4_EB)
     with pytest.raises(ValueError, match="tests"):
-        native.scans(*search_state(position), core.config(C4_EB), 100, -1.0, tests)
+        native.scans(search_state(position), core.config(C4_EB), max_nodes=100, tests=tests)
 
 
 @needs_native
@@ -206,7 +230,10 @@ def test_an_atomic_dive_refuses_the_meta_tests(tests: str) -> None:
     position = pysol_deal(48, C4_EB)
     with pytest.raises(ValueError, match="atomic tests"):
         native.dive(
-            *search_state(position), core.config(C4_EB), 100, -1.0, 0, 0.0, f"atomic:{tests}"
+            search_state(position),
+            core.config(C4_EB),
+            max_nodes=100,
+            order=f"atomic:{tests}",
         )
 
 
@@ -339,7 +366,11 @@ def test_a_meta_scans_lines_are_the_engines_under_any_rules(
                 for number in (1, 2):
                     position = pysol_deal(number, rules)
                     status, steps, _ = native.scans(
-                        *search_state(position), core.config(rules), 20_000, -1.0, tests, prune
+                        search_state(position),
+                        core.config(rules),
+                        max_nodes=20_000,
+                        tests=tests,
+                        prune=prune,
                     )
                     if status == core.SOLVED:
                         assert_replays_to_a_win(position, rules, steps)

@@ -62,7 +62,9 @@ def exhaust(
     cols, cells, founds = core.state(position)
     held = bytes(sorted(c for c in cells if c >= 0))
     cfg = core.config(position.rules) if config is None else config
-    status, steps, count = native.exhaust(cols, held, founds, cfg, nodes, -1.0, 1 << 30, normal)
+    status, steps, count = native.exhaust(
+        (cols, held, founds), cfg, max_nodes=nodes, max_bytes=1 << 30, normal=normal
+    )
     return int(status), list(steps), int(count)
 
 
@@ -290,5 +292,5 @@ def replays(position: Position, steps: list[object]) -> bool:
     cfg = core.config(position.rules)
     if cfg.autoplay == core.AUTO_SAFE:  # the proof plays alternating colours' refined rule
         cfg = replace(cfg, autoplay=REFINED_AUTOPLAY)
-    line = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
+    line = native.finish(core.state(position), cfg, steps, endgame_home=20, endgame_nodes=300)
     return wins(position, [core.MOVES[m] for m in line])

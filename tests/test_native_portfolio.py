@@ -18,7 +18,13 @@ from eightoff.position import Position
 from eightoff.rules import STANDARD, Build, EmptyColumn, Layout, Rules
 from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, SolveResult, Verdict, core, solve
 from support import needs_native
-from support.native import assert_replays_to_a_win, fc_solve_checked, scans_win_at, search_state
+from support.native import (
+    assert_replays_to_a_win,
+    c_solve,
+    fc_solve_checked,
+    scans_win_at,
+    search_state,
+)
 
 native = core.native
 
@@ -137,16 +143,9 @@ def solve_native(
     position: Position, *, resolve: bool, first: int = 100_000, max_nodes: int = -1
 ) -> tuple[int, list[Move], int, int]:
     """native.solve on ``position``, a helper's line tried again by best-first or not."""
-    assert native is not None
-    status, line, length, nodes = native.solve(
-        *core.state(position),
-        core.config(position.rules),
-        max_nodes,
-        -1.0,
-        core.ENDGAME_HOME,
-        core.ENDGAME_NODES,
-        resolve=resolve,
-        schedule=Schedule(first=first, late_bf_max=2_000_000).values,
+    schedule = Schedule(first=first, late_bf_max=2_000_000).values
+    status, line, length, nodes = c_solve(
+        position, nodes=max_nodes, resolve=resolve, schedule=schedule
     )
     return status, [core.MOVES[m] for m in line], length, nodes
 
@@ -228,7 +227,10 @@ def test_freecell_solvers_first_scan_ends_a_deal_before_the_solo_stretch(
     assert native is not None
     position = pysol_deal(number, rules)
     status, _, scan_nodes = native.dive(
-        *search_state(position), core.config(rules), 5_000, -1.0, 0, 0.0, SCAN
+        search_state(position),
+        core.config(rules),
+        max_nodes=5_000,
+        order=SCAN,
     )
     assert status == core.SOLVED and scan_nodes < 400
     alone = solve_with(position, portfolio=False)
@@ -367,7 +369,7 @@ def test_a_streamlined_dive_that_runs_dry_proves_nothing() -> None:
     position = position_from_fcs(STREAMLINED_DEAD_END, TWO_CELLS_ALTERNATE)
     # every card that can go home goes
     streamlined = replace(core.config(position.rules), autoplay=core.AUTO_ALL)
-    status, _, _ = native.dive(*search_state(position), streamlined, -1, -1.0)
+    status, _, _ = native.dive(search_state(position), streamlined)
     assert status == core.EXHAUSTED
     result = solve(position, limit=NO_LIMIT)
     assert result.verdict is Verdict.SOLVED and wins(position, result)
@@ -379,10 +381,12 @@ def test_a_dive_alone_finds_a_line_finish_accepts(seed: int, noise: float) -> No
     assert native is not None
     position = pysol_deal(27)
     cfg = core.config(position.rules)
-    status, steps, nodes = native.dive(*search_state(position), cfg, 200_000, -1.0, seed, noise)
+    status, steps, nodes = native.dive(
+        search_state(position), cfg, max_nodes=200_000, seed=seed, noise=noise
+    )
     assert status == core.SOLVED and 0 < nodes <= 200_000
     # finish replays the steps under the same rules first (else ValueError).
-    line = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
+    line = native.finish(core.state(position), cfg, steps, endgame_home=20, endgame_nodes=300)
     moves: tuple[Move, ...] = tuple(map(core.MOVES.__getitem__, line))
     for move in moves:
         position = position.apply(move)
@@ -395,9 +399,9 @@ def test_dive_rejects_bad_arguments() -> None:
     cols, cells, founds = search_state(pysol_deal(27))
     cfg = core.config(STANDARD)
     with pytest.raises(ValueError, match="noise"):
-        native.dive(cols, cells, founds, cfg, 100, -1.0, 1, -0.5)
+        native.dive((cols, cells, founds), cfg, max_nodes=100, seed=1, noise=-0.5)
     with pytest.raises(ValueError, match="each of the 52 cards"):
-        native.dive((cols[0] + cols[0][:1], *cols[1:]), cells, founds, cfg, 100, -1.0)
+        native.dive(((cols[0] + cols[0][:1], *cols[1:]), cells, founds), cfg, max_nodes=100)
 
 
 @needs_native
@@ -409,9 +413,11 @@ def test_a_dive_by_kind_of_move_finds_a_line_finish_accepts(order: str, seed: in
     assert native is not None
     position = pysol_deal(27)
     cfg = core.config(position.rules)
-    status, steps, _ = native.dive(*search_state(position), cfg, 200_000, -1.0, seed, 0.999, order)
+    status, steps, _ = native.dive(
+        search_state(position), cfg, max_nodes=200_000, seed=seed, noise=0.999, order=order
+    )
     assert status == core.SOLVED
-    line = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
+    line = native.finish(core.state(position), cfg, steps, endgame_home=20, endgame_nodes=300)
     for move in map(core.MOVES.__getitem__, line):
         position = position.apply(move)
     assert position.is_won()
@@ -423,7 +429,7 @@ def test_the_kind_order_decides_the_dive() -> None:
     state = search_state(pysol_deal(882, FORE_CELL))
     cfg = core.config(FORE_CELL)
     by_kind = {
-        order: native.dive(*state, cfg, 50_000, -1.0, 0, 0.0, order)
+        order: native.dive(state, cfg, max_nodes=50_000, order=order)
         for order in ("01ABCDE", "01BDAEC", "01DECAB")
     }
     # Each finds a line, along different paths: the order is what tells them apart.
@@ -438,7 +444,12 @@ def test_dive_rejects_an_unknown_test_in_the_order(order: str) -> None:
     assert native is not None
     cols, cells, founds = search_state(pysol_deal(27))
     with pytest.raises(ValueError, match="order"):
-        native.dive(cols, cells, founds, core.config(STANDARD), 100, -1.0, 0, 0.0, order)
+        native.dive(
+            (cols, cells, founds),
+            core.config(STANDARD),
+            max_nodes=100,
+            order=order,
+        )
 
 
 # Variants, a deal where Freecell Solver's first scan wins in a few hundred positions,
@@ -504,7 +515,10 @@ def test_an_atomic_dive_is_freecell_solvers_depth_first_scan(
     position = pysol_deal(number, rules)
     checked = fcs_states_checked(position, flags, "soft-dfs", "01ABCDE", 0)
     status, steps, nodes = native.dive(
-        *search_state(position), core.config(rules), 20_000, -1.0, 0, 0.0, SCAN
+        search_state(position),
+        core.config(rules),
+        max_nodes=20_000,
+        order=SCAN,
     )
     assert status == core.SOLVED
     assert nodes == checked - 1
@@ -536,15 +550,12 @@ def test_an_atomic_dive_with_random_groups_is_freecell_solvers_random_scan(
     assert native is not None
     position = pysol_deal(number, rules)
     checked = fcs_states_checked(position, flags, "random-dfs", tests, seed)
-    status, steps, nodes = native.dive(
-        *search_state(position), core.config(rules), 20_000, -1.0, seed, 0.0, "atomic:" + tests
-    )
+    state, config, order = search_state(position), core.config(rules), "atomic:" + tests
+    status, steps, nodes = native.dive(state, config, max_nodes=20_000, seed=seed, order=order)
     assert status == core.SOLVED
     assert nodes == checked - 1
     # Another seed shuffles otherwise.
-    _, _, other = native.dive(
-        *search_state(position), core.config(rules), 20_000, -1.0, seed + 1, 0.0, "atomic:" + tests
-    )
+    _, _, other = native.dive(state, config, max_nodes=20_000, seed=seed + 1, order=order)
     assert other != nodes
     assert_replays_to_a_win(position, rules, steps)
 
@@ -554,7 +565,10 @@ def test_an_atomic_dive_plays_single_cards_and_no_autoplay() -> None:
     assert native is not None
     position = pysol_deal(8)
     status, steps, _ = native.dive(
-        *search_state(position), core.config(STANDARD), 20_000, -1.0, 0, 0.0, SCAN
+        search_state(position),
+        core.config(STANDARD),
+        max_nodes=20_000,
+        order=SCAN,
     )
     assert status == core.SOLVED and steps
     assert all(move[4] == 1 and autos == () for move, autos in steps)
@@ -580,7 +594,12 @@ def test_an_atomic_dive_rejects_an_unknown_test(order: str) -> None:
     assert native is not None
     cols, cells, founds = search_state(pysol_deal(27))
     with pytest.raises(ValueError, match="atomic tests"):
-        native.dive(cols, cells, founds, core.config(STANDARD), 100, -1.0, 0, 0.0, order)
+        native.dive(
+            (cols, cells, founds),
+            core.config(STANDARD),
+            max_nodes=100,
+            order=order,
+        )
 
 
 def _dive_lines(position: Position) -> tuple[list[list[Position]], list[int]]:
@@ -589,10 +608,12 @@ def _dive_lines(position: Position) -> tuple[list[list[Position]], list[int]]:
     assert native is not None
     cfg = core.config(position.rules)
     heavy_cells = replace(cfg, cell_weight=1.0)
-    status, steps, _ = native.dive(*search_state(position), heavy_cells, 200_000, -1.0)
+    status, steps, _ = native.dive(search_state(position), heavy_cells, max_nodes=200_000)
     assert status == core.SOLVED
-    plain = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0)
-    cut = native.finish(*core.state(position), cfg, steps, 20, 300, -1.0, shortcuts=True)
+    plain = native.finish(core.state(position), cfg, steps, endgame_home=20, endgame_nodes=300)
+    cut = native.finish(
+        core.state(position), cfg, steps, endgame_home=20, endgame_nodes=300, shortcuts=True
+    )
     walks, lengths = [], []
     for line in (plain, cut):
         moves = tuple(map(core.MOVES.__getitem__, line))
@@ -683,10 +704,12 @@ def test_a_finished_line_has_no_shortcut_left(number: int, two: bool) -> None:
     position = pysol_deal(number, rules)
     assert native is not None
     cfg = core.config(rules)
-    status, steps, _ = native.scans(*search_state(position), cfg, 100_000, -1.0)
+    status, steps, _ = native.scans(search_state(position), cfg, max_nodes=100_000)
     assert status == core.SOLVED
     as_played = replace(cfg, autoplay=core.AUTO_NONE)  # the scans' lines have no autoplay
-    line = native.finish(*core.state(position), as_played, steps, -1, 0, -1.0, shortcuts=True)
+    line = native.finish(
+        core.state(position), as_played, steps, endgame_home=-1, endgame_nodes=0, shortcuts=True
+    )
     walk = [position]
     for move in map(core.MOVES.__getitem__, line):
         walk.append(walk[-1].apply(move))
@@ -722,7 +745,9 @@ def test_a_solved_line_ends_as_short_as_a_star_finds(
     while at.cards_home() < core.ENDGAME_HOME:
         at, k = at.apply(result.moves[k]), k + 1
     status, _, shortest, _ = native.optimal(
-        *core.state(at), core.config(rules), core.ENDGAME_NODES, -1.0
+        core.state(at),
+        core.config(rules),
+        max_nodes=core.ENDGAME_NODES,
     )
     assert status == core.SOLVED
     assert sum(2 * m.count - 1 for m in result.moves[k:]) == shortest

@@ -17,7 +17,7 @@ from eightoff.position import Position
 from eightoff.rules import Build, EmptyColumn, GroupMoves, Layout, Rules
 from eightoff.solver import Limit, Schedule, Verdict, core, reference
 from support import hard_endgame, wins
-from support.native import exact, scans_win_at, search_state, solve_first
+from support.native import c_solve, exact, scans_win_at, search_state, solve_first
 
 native = core.native
 pytestmark = pytest.mark.skipif(native is None, reason="the C core was not built")
@@ -47,10 +47,9 @@ def test_best_first_goes_on_beside_the_proof_rather_than_again_from_the_start() 
     # best-first's whole count; a fresh best-first beside them would cost six times it.
     assert native is not None
     position = pysol_deal(2512, TWO_CELLS)
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
-    alone = native.solve(*args, tail=False)[3]  # best-first alone, never switched
+    alone = c_solve(position, tail=False)[3]  # best-first alone, never switched
     first = alone // 2
-    status, line, _, total = native.solve(*args, schedule=Schedule(first=first).values)
+    status, line, _, total = c_solve(position, schedule=Schedule(first=first).values)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     assert first < total < first + 3 * alone
 
@@ -64,20 +63,19 @@ def test_past_its_late_share_best_first_stops_and_the_proof_goes_on_alone() -> N
     position = pysol_deal(38, TWO_CELLS)
     cols, cells, founds = core.state(position)
     held = bytes(sorted(c for c in cells if c >= 0))
-    proof = native.exhaust(cols, held, founds, core.config(TWO_CELLS), -1, -1.0)
+    proof = native.exhaust((cols, held, founds), core.config(TWO_CELLS))
     assert proof[0] == core.EXHAUSTED
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
 
     def nodes(late: int) -> int:
         schedule = Schedule(first=1, late_bf_max=late)
-        status, line, _, total = native.solve(*args, schedule=schedule.values)
+        status, line, _, total = c_solve(position, schedule=schedule.values)
         assert (status, line) == (core.EXHAUSTED, [])
         return int(total)
 
     assert nodes(1) == proof[2] + 1
     assert proof[2] + 1_000 < nodes(1_000) < nodes(2_000_000)
     with pytest.raises(ValueError, match="late_bf_max"):
-        native.solve(*args, schedule=Schedule(late_bf_max=0).values)
+        c_solve(position, schedule=Schedule(late_bf_max=0).values)
 
 
 def test_best_first_let_go_on_wins_what_the_proof_alone_wanders_past() -> None:
@@ -90,11 +88,14 @@ def test_best_first_let_go_on_wins_what_the_proof_alone_wanders_past() -> None:
         cells=2, build=Build.ALTERNATE, empty_column=EmptyColumn.ANY, layout=Layout.BAKERS
     )
     position = pysol_deal(267, rules)
-    args = (*core.state(position), core.config(rules), 3_000_000, -1.0, 20, 300)
-    status, line, _, total = native.solve(*args, schedule=Schedule(late_bf_max=core.NEVER).values)
+    never = Schedule(late_bf_max=core.NEVER).values
+    status, line, _, total = c_solve(position, nodes=3_000_000, schedule=never)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     assert total == 2_224_670
-    assert native.solve(*args, schedule=Schedule(late_bf_max=150_000).values)[0] == LIMIT
+    assert (
+        c_solve(position, nodes=3_000_000, schedule=Schedule(late_bf_max=150_000).values)[0]
+        == LIMIT
+    )
 
 
 def test_a_line_the_proof_finds_beside_best_first_has_no_detour_one_move_skips() -> None:
@@ -104,8 +105,7 @@ def test_a_line_the_proof_finds_beside_best_first_has_no_detour_one_move_skips()
     # position on the line reaches a later one for fewer single-card moves.
     assert native is not None
     position = pysol_deal(2, TWO_CELLS)
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
-    status, line, _, _ = native.solve(*args, schedule=Schedule(first=1).values)
+    status, line, _, _ = c_solve(position, schedule=Schedule(first=1).values)
     moves = [core.MOVES[m] for m in line]
     assert status == core.SOLVED and wins(position, moves)
     positions, cost = [position], [0]
@@ -132,8 +132,7 @@ def test_long_dives_beside_the_proof_win_what_best_first_and_the_proof_do_not() 
 def solve_wins_at(position: Position) -> int:
     """How many positions ``solve`` (the default schedule) takes to win the deal, line checked."""
     assert native is not None
-    args = (*core.state(position), core.config(position.rules), -1, -1.0, 20, 300)
-    status, line, _, total = native.solve(*args)
+    status, line, _, total = c_solve(position)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     return int(total)
 
@@ -148,8 +147,7 @@ def test_freecell_solvers_scans_go_on_past_the_first_stretch() -> None:
     assert 100_000 + 206_231 < solve_wins_at(position) < 600_000
     assert native is not None
     # A node limit holds for them too: unknown, not a line past it.
-    limit = (*core.state(position), core.config(TWO_CELLS), 400_000, -1.0, 20, 300)
-    status, line, _, total = native.solve(*limit)
+    status, line, _, total = c_solve(position, nodes=400_000)
     assert (status, line) == (LIMIT, []) and total <= 400_000
 
 
@@ -184,21 +182,19 @@ def test_the_proof_takes_turns_in_the_first_stretch_where_the_deal_looks_lost() 
     for number in (11, 43):
         position = pysol_deal(number, TWO_CELLS)
         cfg = core.config(TWO_CELLS)
-        alone = native.best_first(*search_state(position), cfg, -1, -1.0)
+        alone = native.best_first(search_state(position), cfg)
         cols, cells, founds = core.state(position)
         held = bytes(sorted(c for c in cells if c >= 0))
-        proof = native.exhaust(cols, held, founds, cfg, -1, -1.0)
+        proof = native.exhaust((cols, held, founds), cfg)
         assert alone[0] == proof[0] == core.EXHAUSTED
-        args = (*core.state(position), cfg, -1, -1.0, 20, 300)
-        status, line, _, total = native.solve(*args)
+        status, line, _, total = c_solve(position)
         assert (status, line) == (core.EXHAUSTED, [])
         assert total < alone[2] + proof[2], number
     # PySolFC 98 is won, but best-first's open list stays small: the proof's
     # depth-first search wins it at 33,496 of its positions, within the first stretch
     # (schedule.first) rather than past it (about 150,000 in all).
     position = pysol_deal(98, TWO_CELLS)
-    args = (*core.state(position), core.config(TWO_CELLS), -1, -1.0, 20, 300)
-    status, line, _, total = native.solve(*args)
+    status, line, _, total = c_solve(position)
     assert status == core.SOLVED and wins(position, [core.MOVES[m] for m in line])
     assert total < 100_000
 
@@ -246,7 +242,8 @@ def peak_kib():  # this process's own peak (ru_maxrss would count its parent's, 
     with open("/proc/self/status") as status:
         return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
 before = peak_kib()
-status = core.native.exhaust(cols, held, founds, core.config(position.rules), -1, -1.0, 24 << 20)[0]
+config = core.config(position.rules)
+status = core.native.exhaust((cols, held, founds), config, max_bytes=24 << 20)[0]
 print(status, (peak_kib() - before) / (24 << 10))
 """
 
@@ -306,11 +303,11 @@ def test_the_proof_expands_every_reachable_position_once(rules: Rules) -> None:
     lost = 0
     for number in range(1, 60):
         state = search_state(pysol_deal(number, rules))
-        proof = native.exhaust(*state, cfg, 300_000, -1.0, 1 << 30, False)
-        hashed = native.best_first(*state, cfg, 300_000, -1.0)
+        proof = native.exhaust(state, cfg, max_nodes=300_000, max_bytes=1 << 30, normal=False)
+        hashed = native.best_first(state, cfg, max_nodes=300_000)
         if proof[0] == core.EXHAUSTED or hashed[0] == core.EXHAUSTED:
             assert (proof[0], proof[2]) == (hashed[0], hashed[2]), number
-            normal = native.exhaust(*state, cfg, 300_000, -1.0)
+            normal = native.exhaust(state, cfg, max_nodes=300_000)
             assert normal[0] == core.EXHAUSTED and normal[2] <= proof[2], number
             lost += proof[2] > 1_000
         if lost == 4:

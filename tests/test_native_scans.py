@@ -71,7 +71,9 @@ def test_the_scans_check_what_freecell_solvers_preset_checks(
     assert native is not None
     position = pysol_deal(number, rules)
     checked = preset_checked(position, flags)
-    status, steps, ours = native.scans(*search_state(position), core.config(rules), 100_000, -1.0)
+    status, steps, ours = native.scans(
+        search_state(position), core.config(rules), max_nodes=100_000
+    )
     assert status == core.SOLVED
     assert ours == checked
     assert_replays_to_a_win(position, rules, steps)
@@ -94,7 +96,9 @@ def test_the_scans_run_dry_where_the_presets_do(
     assert native is not None
     position = pysol_deal(number, rules)
     checked = preset_checked(position, flags, won=False)
-    status, steps, ours = native.scans(*search_state(position), core.config(rules), 400_000, -1.0)
+    status, steps, ours = native.scans(
+        search_state(position), core.config(rules), max_nodes=400_000
+    )
     assert status == core.EXHAUSTED and steps == []
     assert ours == checked
 
@@ -136,7 +140,13 @@ def test_the_looking_glass_scans_check_what_its_preset_checks(
         position, [*fcs_options(rules), "-l", "looking-glass", "-mi", "100000"]
     )
     found = native.scans(
-        *search_state(position), core.config(rules), 100_000, -1.0, None, False, 0, "looking-glass"
+        search_state(position),
+        core.config(rules),
+        max_nodes=100_000,
+        tests=None,
+        prune=False,
+        seed=0,
+        preset="looking-glass",
     )
     assert solved == won and (found[0] == core.SOLVED) == won
     assert found[2] == checked
@@ -150,7 +160,13 @@ def test_an_unknown_preset_is_refused() -> None:
     position = pysol_deal(5, any_card(4))
     with pytest.raises(ValueError, match="preset"):
         native.scans(
-            *search_state(position), core.config(any_card(4)), 100, -1.0, None, False, 0, "lg"
+            search_state(position),
+            core.config(any_card(4)),
+            max_nodes=100,
+            tests=None,
+            prune=False,
+            seed=0,
+            preset="lg",
         )
 
 
@@ -162,10 +178,13 @@ def test_the_scans_share_their_dead_ends() -> None:
     assert native is not None
     position = pysol_deal(2286, TWO_CELLS_ALTERNATE)
     config = core.config(TWO_CELLS_ALTERNATE)
-    status, _, together = native.scans(*search_state(position), config, 100_000, -1.0)
+    status, _, together = native.scans(search_state(position), config, max_nodes=100_000)
     assert status == core.SOLVED and together == 8_961
     status, _, alone = native.dive(
-        *search_state(position), config, 100_000, -1.0, 0, 0.0, "atomic:01ABCDE"
+        search_state(position),
+        config,
+        max_nodes=100_000,
+        order="atomic:01ABCDE",
     )
     assert status == core.SOLVED and alone + 1 == 11_646
 
@@ -178,7 +197,9 @@ def test_an_a_star_scan_wins_in_its_turn() -> None:
     rules = Rules(cells=4, build=Build.ALTERNATE, layout=Layout.BAKERS)
     position = pysol_deal(178, rules)
     status, steps, checked = native.scans(
-        *search_state(position), core.config(rules), 100_000, -1.0
+        search_state(position),
+        core.config(rules),
+        max_nodes=100_000,
     )
     assert status == core.SOLVED and checked == 36_352
     assert_replays_to_a_win(position, rules, steps)
@@ -189,7 +210,9 @@ def test_the_scans_obey_the_node_limit() -> None:
     assert native is not None
     position = pysol_deal(2286, TWO_CELLS_ALTERNATE)
     status, steps, checked = native.scans(
-        *search_state(position), core.config(TWO_CELLS_ALTERNATE), 1_000, -1.0
+        search_state(position),
+        core.config(TWO_CELLS_ALTERNATE),
+        max_nodes=1_000,
     )
     assert status not in (core.SOLVED, core.EXHAUSTED) and steps == [] and checked <= 1_001
 
@@ -199,7 +222,7 @@ def test_the_scans_reject_more_cards_in_cells_than_cells() -> None:
     assert native is not None
     position = pysol_deal(1)  # four cards dealt to the cells
     with pytest.raises(ValueError, match="cells"):
-        native.scans(*search_state(position), core.config(TWO_CELLS_ALTERNATE), 100, -1.0)
+        native.scans(search_state(position), core.config(TWO_CELLS_ALTERNATE), max_nodes=100)
 
 
 @needs_native

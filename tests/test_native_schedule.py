@@ -21,6 +21,7 @@ from eightoff.deal import pysol_deal
 from eightoff.rules import Build, EmptyColumn, Layout, Rules
 from eightoff.solver import DEFAULT_SCHEDULE, Limit, Schedule, core, solve
 from support import needs_native
+from support.native import c_solve
 
 native = core.native
 pytestmark = needs_native
@@ -192,7 +193,6 @@ def test_no_schedule_is_the_default_schedule() -> None:
 def test_a_schedule_the_c_core_cannot_run_is_refused() -> None:
     assert native is not None
     position = pysol_deal(1, RULES["C2-A"])
-    args = (*core.state(position), core.config(position.rules), 100, -1.0, 20, 300)
     for bad, match in [
         (Schedule(quantum=0), "at least 1"),
         (Schedule(scan_den=0), "at least 1"),
@@ -202,11 +202,11 @@ def test_a_schedule_the_c_core_cannot_run_is_refused() -> None:
         (Schedule(greedy_weight=float("nan")), "greedy_weight"),
     ]:
         with pytest.raises(ValueError, match=match):
-            native.solve(*args, schedule=bad.values)
+            c_solve(position, nodes=100, schedule=bad.values)
 
     # a schedule of another build, with a field fewer
     with pytest.raises(ValueError, match="values"):
-        native.solve(*args, schedule=DEFAULT_SCHEDULE.values[:-1])
+        c_solve(position, nodes=100, schedule=DEFAULT_SCHEDULE.values[:-1])
 
 
 def test_the_meta_scan_starts_at_the_schedules_meta_start() -> None:
@@ -218,11 +218,10 @@ def test_the_meta_scan_starts_at_the_schedules_meta_start() -> None:
     # within one of best-first's turns between the meta scan's (meta_quantum).
     assert native is not None
     position = pysol_deal(48, RULES["C4-EB"])
-    args = (*core.state(position), core.config(position.rules), -1, -1.0, 20, 300)
     found = {}
     for k in (100, 150, 250, 400):
         schedule = Schedule(meta_start_any=k)
-        status, line, _, nodes = native.solve(*args, resolve=False, schedule=schedule.values)
+        status, line, _, nodes = c_solve(position, resolve=False, schedule=schedule.values)
         assert status == core.SOLVED
         found[k] = (tuple(line), nodes - k)
     assert len({line for line, _ in found.values()}) == 1

@@ -50,15 +50,35 @@ def test_the_proof_by_layers_counts_the_same_positions(
     assert list(tmp_path.iterdir()) == []  # its temporary directory went with it
 
 
-def test_a_budget_too_small_is_unknown_and_the_seconds_are_named(
+def test_solve_settles_by_layers_what_its_tables_cannot_hold_and_the_seconds_are_named(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # solve() starts with best-first and its helpers; on deal 4 best-first's open list
     # stays large (no turns for the proof beside it), and their tables fill 1 MiB
-    # before the proof is reached: unknown (in 2 GiB, the default, 4 is lost).
+    # before the proof is reached; the proof by layers then settles it in the same MiB.
     args = ["--variant", "C2-A", "--deals", "4", "--nodes", "0", "--seconds", "30"]
     assert _load().main([*args, "--memory", "1", "--search", "solve", "--quiet"]) == 0
-    assert "(solve, 30 s at most, 1 MiB): 1 unknown;" in capsys.readouterr().out
+    assert "(solve, 30 s at most, 1 MiB): 1 lost;" in capsys.readouterr().out
+    # The node limit stops the layers too: unknown, never a guess.
+    assert (
+        _load().main(
+            [
+                "--variant",
+                "C2-A",
+                "--deals",
+                "4",
+                "--nodes",
+                "50000",
+                "--memory",
+                "1",
+                "--search",
+                "solve",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    assert "(solve, 50,000 positions at most, 1 MiB): 1 unknown;" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

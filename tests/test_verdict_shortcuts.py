@@ -102,7 +102,9 @@ def exhaust_verdict(position: Position, normal: bool, auto: int | None = None) -
     config = core.config(position.rules)
     if auto is not None:
         config = replace(config, autoplay=auto)
-    status = native.exhaust(*search_state(position), config, PROOF_NODES, -1.0, 1 << 30, normal)[0]
+    status = native.exhaust(
+        search_state(position), config, max_nodes=PROOF_NODES, max_bytes=1 << 30, normal=normal
+    )[0]
     return {core.SOLVED: Verdict.SOLVED, core.EXHAUSTED: Verdict.UNSOLVABLE}.get(
         status, Verdict.UNKNOWN
     )
@@ -113,7 +115,9 @@ def scan_wins(position: Position, prune: bool) -> bool:
     without. Its moves are fc-solve's, not every legal move, so it may miss a win."""
     assert native is not None
     config = core.config(position.rules)
-    status = native.scans(*search_state(position), config, 200_000, -1.0, "0123456789", prune)[0]
+    status = native.scans(
+        search_state(position), config, max_nodes=200_000, tests="0123456789", prune=prune
+    )[0]
     return bool(status == core.SOLVED)
 
 

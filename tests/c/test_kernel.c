@@ -7,30 +7,12 @@
  * hashes, an exact key's round trip, a short replay that stops at an illegal move, and
  * the game's autoplay.
  * Cards are 0..51 = suit * 13 + rank - 1 (spades, hearts, diamonds, clubs). */
-#include <stdio.h>
-
+#include "check.h"
 #include "engine.h"
 #include "keys.h"
 #include "position.h"
 #include "replay.h"
 #include "tables.h"
-
-static int failures = 0;
-
-#define CHECK(cond)                                                       \
-    do {                                                                  \
-        if (!(cond)) {                                                    \
-            fprintf(stderr, "%s:%d: failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                   \
-        }                                                                 \
-    } while (0)
-
-/* PySolFC deal 1: eight columns of six (covered -> exposed), four cards in cells. */
-static const uint8_t DEAL[NCOLS][6] = {
-    {36, 38, 1, 42, 2, 31}, {27, 51, 12, 43, 35, 7}, {21, 8, 34, 9, 3, 33},  {49, 4, 37, 24, 22, 11},
-    {30, 26, 10, 16, 20, 44}, {19, 50, 0, 39, 40, 28}, {45, 25, 13, 29, 23, 46}, {17, 15, 41, 6, 32, 48},
-};
-static const int8_t CELLS[MAXCELLS] = {5, 47, 14, 18, -1, -1, -1, -1};
 
 static void deal(EState *es, State *st) {
     memset(es, 0, sizeof *es);

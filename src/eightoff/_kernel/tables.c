@@ -3,7 +3,7 @@
 #include "tables.h"
 #include "position.h"
 
-#ifndef __wasi__ /* WebAssembly (wasm32-wasi, make wasm) has no mappings: malloc alone */
+#ifdef __linux__ /* madvise's huge pages; elsewhere (WebAssembly: no mmap) realloc alone */
 #include <sys/mman.h>
 #endif
 #ifdef MADV_HUGEPAGE

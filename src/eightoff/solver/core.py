@@ -65,10 +65,6 @@ WEIGHT: Final = 4.0
 INV_W: Final = 0.5
 CELL_W: Final = 0.4
 COVER_W: Final = 0.25
-# Once this many cards are home on the found line, the rest is re-solved by A* within
-# ENDGAME_NODES; a shorter ending replaces the found one.
-ENDGAME_HOME: Final = 20
-ENDGAME_NODES: Final = 300
 # The C core's portfolio (native/portfolio.c), run by a Schedule: from its meta_start-th
 # position (solo-th with eight cells, meta_start_any-th where any card fills a column)
 # best-first takes turns with a Freecell Solver meta-move scan (native/meta.c), after
@@ -153,6 +149,11 @@ class MoveTable(dict[Compact, Move]):
 
 MOVES = MoveTable()
 
+# Once this many cards are home on the found line, the rest is re-solved by A* within
+# ENDGAME_NODES; a shorter ending replaces the found one.
+ENDGAME_HOME: Final = 20
+ENDGAME_NODES: Final = 300
+
 
 def solve_fast(
     position: Position,
@@ -179,7 +180,7 @@ def solve_fast(
         return _result(status, [], 0, nodes, start - before, optimal=False)
     endgame = ENDGAME_HOME if limit.nodes is None or limit.nodes >= ENDGAME_NODES else -1
     status, line, length, nodes = native.solve(
-        *state(position),
+        state(position),
         _rules_config(position.rules),
         max_nodes=-1 if limit.nodes is None else limit.nodes,
         seconds=-1.0 if limit.seconds is None else limit.seconds,
@@ -293,10 +294,15 @@ def _by_layers(
                 home.mkdir(parents=True, exist_ok=True)
                 spill = str(home)
             status, more, _, _, _, _, before = native.exhaust_layered(
-                cols, held, founds, cfg, -1 if budget is None else budget,
-                -1.0 if left is None else left, limit.table_bytes, spill,
-                min(PENDING_BUFFERS, limit.table_bytes // 8), tag,
-            )  # fmt: skip
+                (cols, held, founds),
+                cfg,
+                spill,
+                max_nodes=-1 if budget is None else budget,
+                seconds=-1.0 if left is None else left,
+                max_bytes=limit.table_bytes,
+                max_buffered=min(PENDING_BUFFERS, limit.table_bytes // 8),
+                tag=tag,
+            )
             if tag and (status != LIMIT or not _has_manifest(Path(spill))):
                 # a verdict (its files and manifest are gone), or a stop before the first
                 # layer ran dry (nothing to go on from): the directory goes too
@@ -312,11 +318,11 @@ def solve_optimal(position: Position, limit: Limit) -> SolveResult:
     assert native is not None
     start = time.perf_counter()
     status, line, length, nodes = native.optimal(
-        *state(position),
+        state(position),
         config(position.rules),
-        -1 if limit.nodes is None else limit.nodes,
-        -1.0 if limit.seconds is None else limit.seconds,
-        limit.table_bytes,
+        max_nodes=-1 if limit.nodes is None else limit.nodes,
+        seconds=-1.0 if limit.seconds is None else limit.seconds,
+        max_bytes=limit.table_bytes,
     )
     return _result(status, line, length, nodes, start, optimal=True)
 

@@ -6,11 +6,7 @@
 
 #define TAG_BITS (64 - REC_BITS)
 #define REC_MASK (((uint64_t)1 << REC_BITS) - 1)
-#if SIZE_MAX > 0xFFFFFFFFu
-#define MAX_ARENA ((size_t)1 << 33)
-#else /* 32-bit addresses (WebAssembly): memory runs out first */
-#define MAX_ARENA SIZE_MAX
-#endif
+#define MAX_ARENA SIZE_AT_MOST((uint64_t)1 << 33)
 
 int pending_add(struct Pending *p, const uint8_t *founds, int frozen, const uint8_t *key, int len);
 

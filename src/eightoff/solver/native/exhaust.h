@@ -16,7 +16,8 @@
  * positions: MAX_ARENA's worth). */
 typedef int64_t Rec;
 #define REC_BITS 33
-#define LAYER_ARENA (((size_t)1 << (REC_BITS + 2)) - 8)
+#define SIZE_AT_MOST(n) ((uint64_t)(n) < (uint64_t)SIZE_MAX ? (size_t)(n) : SIZE_MAX) /* a 32-bit size_t: all it holds */
+#define LAYER_ARENA SIZE_AT_MOST(((uint64_t)1 << (REC_BITS + 2)) - 8)
 
 /* A depth-first search over every position reachable from the root, told apart by
  * exact keys (keys.c): running dry proves that no solution exists. A position is

@@ -72,16 +72,6 @@ static int read_config(PyObject *obj, Config *cfg) {
     return bad == NULL;
 }
 
-/* A search's seconds and max_bytes (solve.c limits_invalid). */
-static int read_limits(double seconds, Py_ssize_t max_bytes) {
-    SolveLimits limits = SOLVE_LIMITS_DEFAULT;
-    limits.seconds = seconds;
-    limits.max_bytes = max_bytes;
-    const char *bad = limits_invalid(&limits);
-    if (bad != NULL) PyErr_SetString(PyExc_ValueError, bad);
-    return bad == NULL;
-}
-
 static PyObject *autos_tuple(const uint8_t *homed, int nh) {
     PyObject *t = PyTuple_New(nh);
     if (t == NULL) return NULL;
@@ -123,34 +113,48 @@ static PyObject *path_steps(const Config *cfg, const State *start, const Nodes *
 
 enum { BEST_FIRST = 0, EXHAUST = 1, ASTAR = 2 };
 
-/* The arguments every search takes first: (cols, cells, founds, config, max_nodes,
- * seconds); SEARCH_ARGS gives PyArg_ParseTuple their places after SEARCH_FORMAT, the
- * cells as ``cells_type`` (bytes, or a tuple of a card or -1 per cell in place). */
+/* Every binding's first arguments: the state (cols, cells, founds) and the config;
+ * then, keyword-only, the limits (max_nodes, seconds: < 0 none; max_bytes of tables)
+ * and the binding's own options. SEARCH_KWLIST names them, SEARCH_FORMAT parses them
+ * for PyArg_ParseTupleAndKeywords (a binding's options' formats after it) into the
+ * places SEARCH_PLACES gives, the cells as ``cells_type`` (bytes, or a tuple of a card
+ * or -1 per cell in place). STATE_* alone: for a binding with required arguments of
+ * its own after the config. */
 typedef struct {
     PyObject *cols, *cells, *founds, *config;
     long max_nodes;
     double seconds;
+    Py_ssize_t max_bytes;
 } SearchArgs;
-#define SEARCH_FORMAT "O!O!O!Old"
-#define SEARCH_ARGS(a, cells_type)                                                                      \
-    &PyTuple_Type, &(a).cols, cells_type, &(a).cells, &PyTuple_Type, &(a).founds, &(a).config, &(a).max_nodes, \
-        &(a).seconds
+#define SEARCH_ARGS_DEFAULT {NULL, NULL, NULL, NULL, -1, -1.0, (Py_ssize_t)DEFAULT_MAX_BYTES}
+#define STATE_FORMAT "(O!O!O!)O"
+#define STATE_PLACES(a, cells_type) \
+    &PyTuple_Type, &(a).cols, cells_type, &(a).cells, &PyTuple_Type, &(a).founds, &(a).config
+#define LIMITS_FORMAT "ldn"
+#define LIMITS_PLACES(a) &(a).max_nodes, &(a).seconds, &(a).max_bytes
+#define SEARCH_KWLIST "state", "config", "max_nodes", "seconds", "max_bytes"
+#define SEARCH_FORMAT STATE_FORMAT "|$" LIMITS_FORMAT
+#define SEARCH_PLACES(a, cells_type) STATE_PLACES(a, cells_type), LIMITS_PLACES(a)
 
-/* A search's root and rules from its first four arguments: the position, the config,
- * and no more cards in the cells than the config has cells. */
+/* A search's seconds and max_bytes (solve.c limits_invalid). */
+static int read_limits(const SearchArgs *a) {
+    SolveLimits limits = SOLVE_LIMITS_DEFAULT;
+    limits.seconds = a->seconds;
+    limits.max_bytes = a->max_bytes;
+    const char *bad = limits_invalid(&limits);
+    if (bad != NULL) PyErr_SetString(PyExc_ValueError, bad);
+    return bad == NULL;
+}
+
+/* A search's root and rules from its state and config (and its limits checked):
+ * no more cards in the cells than the config has cells. */
 static int read_root(const SearchArgs *a, State *root, Config *cfg) {
-    if (!read_state(a->cols, a->cells, a->founds, root) || !read_config(a->config, cfg)) return 0;
+    if (!read_limits(a) || !read_state(a->cols, a->cells, a->founds, root) || !read_config(a->config, cfg)) return 0;
     if (root->ncells > cfg->ncells) {
         PyErr_SetString(PyExc_ValueError, "cells: more cards than the config's cells");
         return 0;
     }
     return 1;
-}
-
-/* solve's and optimal's root from their first four arguments: the engine's state
- * (cells in place) and the search's, under the config. */
-static int read_engine_root(const SearchArgs *a, Config *cfg, State *start, EState *es) {
-    return read_config(a->config, cfg) && read_engine_state(a->cols, a->cells, a->founds, cfg, start, es);
 }
 
 /* A search's answer where autoplay alone won from ``start``: (SOLVED, steps, 0). */
@@ -171,22 +175,20 @@ static PyObject *search_answer(const Config *cfg, const State *start, Nodes *nod
     return Py_BuildValue("(iNl)", out->status, steps, count);
 }
 
-/* Reads (cols, cells, founds, config, max_nodes, seconds[, below]), runs one search
- * with the GIL released, returns (status, steps, nodes expanded). */
-static PyObject *run_search(PyObject *args, int kind) {
-    SearchArgs a;
-    int below = -1, parsed, normal = 1;
-    Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
+/* best_first, exhaust or astar (``kind``) on its arguments, with the GIL released:
+ * (status, steps, nodes expanded). Exhaust's ``normal``, astar's ``below``. */
+static PyObject *run_search(PyObject *args, PyObject *kwargs, int kind) {
+    static char *plain[] = {SEARCH_KWLIST, NULL}, *normal_kw[] = {SEARCH_KWLIST, "normal", NULL},
+                *below_kw[] = {SEARCH_KWLIST, "below", NULL};
+    SearchArgs a = SEARCH_ARGS_DEFAULT;
+    int option = kind == EXHAUST ? 1 : -1; /* exhaust: normal forms; astar: no bound */
     State root;
     Config cfg;
-    if (kind == ASTAR)
-        parsed = PyArg_ParseTuple(args, SEARCH_FORMAT "|in", SEARCH_ARGS(a, &PyBytes_Type), &below, &max_bytes);
-    else if (kind == EXHAUST)
-        parsed = PyArg_ParseTuple(args, SEARCH_FORMAT "|ni", SEARCH_ARGS(a, &PyBytes_Type), &max_bytes, &normal);
-    else
-        parsed = PyArg_ParseTuple(args, SEARCH_FORMAT "|n", SEARCH_ARGS(a, &PyBytes_Type), &max_bytes);
-    if (!parsed || !read_limits(a.seconds, max_bytes)) return NULL;
-    if (normal < 0 || normal > NORMAL_EVERY_MOVE) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, kind == BEST_FIRST ? SEARCH_FORMAT : SEARCH_FORMAT "i",
+                                     kind == EXHAUST ? normal_kw : kind == ASTAR ? below_kw : plain,
+                                     SEARCH_PLACES(a, &PyBytes_Type), &option))
+        return NULL;
+    if (kind == EXHAUST && (option < 0 || option > NORMAL_EVERY_MOVE)) {
         PyErr_SetString(PyExc_ValueError, "normal: 0, 1 or 2");
         return NULL;
     }
@@ -199,7 +201,7 @@ static PyObject *run_search(PyObject *args, int kind) {
     State start = root;
     int g0 = autoplayed(&cfg, &start, &root);
     if (sum_founds(&root) == 52) return won_at_root(&cfg, &start);
-    Budget budget = {0, (size_t)max_bytes, 0};
+    Budget budget = {0, (size_t)a.max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     Outcome out = {NOMEM, 0, -1};
     double deadline = deadline_after(a.seconds);
@@ -207,29 +209,41 @@ static PyObject *run_search(PyObject *args, int kind) {
     if (kind == BEST_FIRST)
         out = best_first(&cfg, &root, &nodes, a.max_nodes, deadline);
     else if (kind == EXHAUST)
-        out = exhaust(&cfg, &root, &nodes, a.max_nodes, deadline, normal);
+        out = exhaust(&cfg, &root, &nodes, a.max_nodes, deadline, option);
     else
-        out = astar(&cfg, &root, g0, &nodes, a.max_nodes, deadline, below);
+        out = astar(&cfg, &root, g0, &nodes, a.max_nodes, deadline, option);
     Py_END_ALLOW_THREADS
     return search_answer(&cfg, &start, &nodes, &out, out.nodes);
 }
 
-static PyObject *py_best_first(PyObject *self, PyObject *args) {
+static PyObject *py_best_first(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    return run_search(args, BEST_FIRST);
+    return run_search(args, kwargs, BEST_FIRST);
+}
+
+static PyObject *py_exhaust(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    return run_search(args, kwargs, EXHAUST);
+}
+
+static PyObject *py_astar(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    return run_search(args, kwargs, ASTAR);
 }
 
 /* proof_key(root, position, suit): the proof's key of ``position`` relative to
  * ``root`` (each a (cols, cells, founds) state) and the position decoded from it. */
-static PyObject *py_proof_key(PyObject *self, PyObject *args) {
+static PyObject *py_proof_key(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"root", "position", "suit", NULL};
     PyObject *rc, *rcells, *rf, *cols, *cells, *founds;
     int suit;
     State root, st, back;
     KeyRoot kr;
     uint8_t key[KEYMAX];
     (void)self;
-    if (!PyArg_ParseTuple(args, "(O!O!O!)(O!O!O!)p", &PyTuple_Type, &rc, &PyBytes_Type, &rcells, &PyTuple_Type, &rf,
-                          &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type, &founds, &suit))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "(O!O!O!)(O!O!O!)p", kwlist, &PyTuple_Type, &rc, &PyBytes_Type,
+                                     &rcells, &PyTuple_Type, &rf, &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+                                     &PyTuple_Type, &founds, &suit))
         return NULL;
     if (!read_state(rc, rcells, rf, &root) || !read_state(cols, cells, founds, &st)) return NULL;
     keyroot_init(&kr, &root, suit);
@@ -241,37 +255,44 @@ static PyObject *py_proof_key(PyObject *self, PyObject *args) {
                          (Py_ssize_t)back.ncells, back.founds[0], back.founds[1], back.founds[2], back.founds[3]);
 }
 
-static PyObject *py_exhaust(PyObject *self, PyObject *args) {
-    (void)self;
-    return run_search(args, EXHAUST);
+/* The layers' runs as a list of ((foundations), frozen, positions); frees them. */
+static PyObject *layer_runs(LayeredStats *stats) {
+    PyObject *runs = PyList_New((Py_ssize_t)stats->nruns);
+    for (size_t i = 0; runs != NULL && i < stats->nruns; i++) {
+        const LayerRun *r = &stats->runs[i];
+        PyObject *item = Py_BuildValue("((iiii)in)", r->founds[0], r->founds[1], r->founds[2], r->founds[3],
+                                       r->frozen, (Py_ssize_t)r->positions);
+        if (item == NULL) Py_CLEAR(runs);
+        else PyList_SET_ITEM(runs, (Py_ssize_t)i, item);
+    }
+    free(stats->runs);
+    stats->runs = NULL;
+    return runs;
 }
 
-/* exhaust_layered(cols, cells, founds, config, max_nodes, seconds, max_bytes, dir,
- * max_buffered=64 MiB, tag=b"") -> (status, nodes, layers, largest layer, bytes
- * spilled, [(foundations, positions) of each layer as run], seconds before). */
-static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
-    SearchArgs a;
-    Py_ssize_t max_bytes, max_buffered = (Py_ssize_t)64 << 20, taglen = 0;
+/* exhaust_layered(state, config, dir, *, max_nodes, seconds, max_bytes, max_buffered=64
+ * MiB, tag=b"") -> (status, nodes, layers, largest layer, bytes spilled, [(foundations,
+ * frozen, positions) of each layer as run], seconds before). */
+static PyObject *py_exhaust_layered(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"state", "config", "dir", "max_nodes", "seconds", "max_bytes", "max_buffered", "tag", NULL};
+    SearchArgs a = SEARCH_ARGS_DEFAULT;
+    Py_ssize_t max_buffered = (Py_ssize_t)64 << 20, taglen = 0;
     const char *dir, *tag = "";
     State root;
     Config cfg;
     LayeredStats stats;
     Carried sofar;
     (void)self;
-    if (!PyArg_ParseTuple(args, SEARCH_FORMAT "ns|ny#", SEARCH_ARGS(a, &PyBytes_Type), &max_bytes, &dir,
-                          &max_buffered, &tag, &taglen) ||
-        !read_limits(a.seconds, max_bytes))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, STATE_FORMAT "s|$" LIMITS_FORMAT "ny#", kwlist,
+                                     STATE_PLACES(a, &PyBytes_Type), &dir, LIMITS_PLACES(a), &max_buffered, &tag,
+                                     &taglen))
         return NULL;
-    if (max_buffered < 0) {
-        PyErr_SetString(PyExc_ValueError, "max_buffered: 0 or more bytes");
-        return NULL;
-    }
-    if (strlen(dir) > 4000) {
-        PyErr_SetString(PyExc_ValueError, "dir: a path of at most 4000 bytes is needed");
-        return NULL;
-    }
-    if (taglen > 255) {
-        PyErr_SetString(PyExc_ValueError, "tag: at most 255 bytes");
+    const char *bad = max_buffered < 0 ? "max_buffered: 0 or more bytes"
+                      : strlen(dir) > 4000 ? "dir: a path of at most 4000 bytes is needed"
+                      : taglen > 255       ? "tag: at most 255 bytes"
+                                           : NULL;
+    if (bad != NULL) {
+        PyErr_SetString(PyExc_ValueError, bad);
         return NULL;
     }
     if (!read_root(&a, &root, &cfg)) return NULL;
@@ -283,7 +304,7 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
     uint8_t homed[52];
     autoplay(&cfg, &root, homed);
     if (sum_founds(&root) == 52) return Py_BuildValue("(illnK[]d)", SOLVED, 0L, 0L, (Py_ssize_t)0, 0ULL, 0.0);
-    Budget budget = {0, (size_t)max_bytes, 0};
+    Budget budget = {0, (size_t)a.max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     Outcome out;
     double deadline = deadline_after(a.seconds);
@@ -292,32 +313,21 @@ static PyObject *py_exhaust_layered(PyObject *self, PyObject *args) {
                           (size_t)taglen, &stats, &sofar);
     Py_END_ALLOW_THREADS
     nodes_free(&nodes);
-    PyObject *runs = stats.io_failed || out.status == NOMEM ? NULL : PyList_New((Py_ssize_t)stats.nruns);
-    for (size_t i = 0; runs != NULL && i < stats.nruns; i++) {
-        const LayerRun *r = &stats.runs[i];
-        PyObject *item = Py_BuildValue("((iiii)in)", r->founds[0], r->founds[1], r->founds[2], r->founds[3],
-                                       r->frozen, (Py_ssize_t)r->positions);
-        if (item == NULL) Py_CLEAR(runs);
-        else PyList_SET_ITEM(runs, (Py_ssize_t)i, item);
-    }
-    free(stats.runs);
+    if (stats.io_failed || out.status == NOMEM) free(stats.runs);
     if (stats.io_failed) return PyErr_Format(PyExc_OSError, "dir: the pending positions could not be kept in %s", dir);
     if (out.status == NOMEM) return PyErr_NoMemory();
+    PyObject *runs = layer_runs(&stats);
     if (runs == NULL) return NULL;
     return Py_BuildValue("(iKlnKNd)", out.status, (unsigned long long)sofar.nodes + (unsigned long long)out.nodes,
                          stats.layers, (Py_ssize_t)stats.largest, (unsigned long long)stats.spilled, runs,
                          sofar.seconds);
 }
 
-static PyObject *py_astar(PyObject *self, PyObject *args) {
-    (void)self;
-    return run_search(args, ASTAR);
-}
-
-/* dive(cols, cells, founds, config, max_nodes, seconds, seed=0, noise=2.0): one greedy
- * dive alone (dive.c), as best_first. */
-static PyObject *py_dive(PyObject *self, PyObject *args) {
-    SearchArgs a;
+/* dive(state, config, *, max_nodes, seconds, max_bytes, seed=0, noise=2.0, order=None):
+ * one greedy dive alone (dive.c), as best_first. */
+static PyObject *py_dive(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {SEARCH_KWLIST, "seed", "noise", "order", NULL};
+    SearchArgs a = SEARCH_ARGS_DEFAULT;
     double noise = SCHEDULE_DEFAULT.dive_noise;
     unsigned long long seed = 0;
     const char *order = NULL;
@@ -326,8 +336,8 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     Config cfg;
     Dive d;
     (void)self;
-    if (!PyArg_ParseTuple(args, SEARCH_FORMAT "|Kdz", SEARCH_ARGS(a, &PyBytes_Type), &seed, &noise, &order) ||
-        !read_limits(a.seconds, (Py_ssize_t)DEFAULT_MAX_BYTES))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, SEARCH_FORMAT "Kdz", kwlist, SEARCH_PLACES(a, &PyBytes_Type), &seed,
+                                     &noise, &order))
         return NULL;
     const char *atomic = order != NULL && strncmp(order, "atomic:", 7) == 0 ? order + 7 : NULL;
     if (atomic != NULL && !atomic_tests_valid(atomic)) {
@@ -349,7 +359,7 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     State start = root;
     autoplayed(&cfg, &start, &root);
     if (sum_founds(&root) == 52) return won_at_root(&cfg, &start);
-    Budget budget = {0, DEFAULT_MAX_BYTES, 0};
+    Budget budget = {0, (size_t)a.max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     double deadline = deadline_after(a.seconds);
     Py_BEGIN_ALLOW_THREADS
@@ -359,21 +369,21 @@ static PyObject *py_dive(PyObject *self, PyObject *args) {
     return search_answer(&cfg, &start, &nodes, &d.out, d.out.nodes);
 }
 
-/* scans(cols, cells, founds, config, max_nodes, seconds, tests=None, prune=False, seed=0,
- * preset="toons") -> (status, steps, checked): Freecell Solver's preset scans together,
- * or one depth-first scan of ``tests`` (scans.c; ``prune``: with its -sp r:tf). */
-static PyObject *py_scans(PyObject *self, PyObject *args) {
-    SearchArgs a;
+/* scans(state, config, *, max_nodes, seconds, max_bytes, tests=None, prune=False,
+ * seed=0, preset="toons") -> (status, steps, checked): Freecell Solver's preset scans
+ * together, or one depth-first scan of ``tests`` (scans.c; ``prune``: with its -sp r:tf). */
+static PyObject *py_scans(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {SEARCH_KWLIST, "tests", "prune", "seed", "preset", NULL};
+    SearchArgs a = SEARCH_ARGS_DEFAULT;
     const char *tests = NULL;
     int prune = 0, seed = 0, preset = PRESET_TOONS;
     const char *preset_name = "toons";
     State root;
     Config cfg;
-    Scans s;
+    Scans *s;
     (void)self;
-    if (!PyArg_ParseTuple(args, SEARCH_FORMAT "|zpis", SEARCH_ARGS(a, &PyBytes_Type), &tests, &prune, &seed,
-                          &preset_name) ||
-        !read_limits(a.seconds, (Py_ssize_t)DEFAULT_MAX_BYTES))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, SEARCH_FORMAT "zpis", kwlist, SEARCH_PLACES(a, &PyBytes_Type),
+                                     &tests, &prune, &seed, &preset_name))
         return NULL;
     if (strcmp(preset_name, "looking-glass") == 0) {
         preset = PRESET_LOOKING_GLASS;
@@ -390,15 +400,19 @@ static PyObject *py_scans(PyObject *self, PyObject *args) {
     }
     if (!read_root(&a, &root, &cfg)) return NULL;
     cfg.autoplay = cfg.root_autoplay = AUTO_NONE; /* Freecell Solver's scans send no card home by themselves */
-    Budget budget = {0, DEFAULT_MAX_BYTES, 0};
+    if ((s = malloc(sizeof *s)) == NULL) return PyErr_NoMemory(); /* large: not on the stack */
+    Budget budget = {0, (size_t)a.max_bytes, 0};
     Nodes nodes = {NULL, 0, 0, &budget};
     double deadline = deadline_after(a.seconds);
     Py_BEGIN_ALLOW_THREADS
-    if (scans_init(&s, &cfg, &root, &nodes, tests, prune && tests != NULL, seed, preset))
-        scans_resume(&s, LONG_MAX, a.max_nodes, deadline);
-    scans_free(&s);
+    if (scans_init(s, &cfg, &root, &nodes, tests, prune && tests != NULL, seed, preset))
+        scans_resume(s, LONG_MAX, a.max_nodes, deadline);
+    scans_free(s);
     Py_END_ALLOW_THREADS
-    return search_answer(&cfg, &root, &nodes, &s.out, s.checked);
+    Outcome out = s->out;
+    long checked = s->checked;
+    free(s);
+    return search_answer(&cfg, &root, &nodes, &out, checked);
 }
 
 /* A search Step list ((move, autos) tuples) read back into C. The list is copied to
@@ -546,25 +560,26 @@ static int read_schedule(PyObject *obj, Schedule *out) {
     return 1;
 }
 
+/* finish(state, config, steps, *, endgame_home=-1, endgame_nodes=0, seconds=-1.0,
+ * shortcuts=False, schedule=None): the engine moves of a winning Step list. */
 static PyObject *py_finish(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"", "", "", "", "", "endgame_home", "endgame_nodes", "seconds", "shortcuts", "schedule", NULL};
-    PyObject *cols, *slots, *founds, *cfgobj, *steplist, *schobj = Py_None;
-    int endgame_home, ok, shortcuts = 0;
-    long endgame_nodes;
-    double seconds;
+    static char *kwlist[] = {"state", "config", "steps", "endgame_home", "endgame_nodes", "seconds", "shortcuts",
+                             "schedule", NULL};
+    SearchArgs a = SEARCH_ARGS_DEFAULT;
+    PyObject *steplist, *schobj = Py_None;
+    int endgame_home = -1, ok, shortcuts = 0;
+    long endgame_nodes = 0;
     State st;
     Config cfg;
     EState es;
     Schedule schedule;
-    const Schedule *sch = &schedule;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!OO!ild|$pO", kwlist, &PyTuple_Type, &cols,
-                                     &PyTuple_Type, &slots, &PyTuple_Type, &founds, &cfgobj,
-                                     &PyList_Type, &steplist, &endgame_home, &endgame_nodes, &seconds, &shortcuts,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, STATE_FORMAT "O!|$ildpO", kwlist, STATE_PLACES(a, &PyTuple_Type),
+                                     &PyList_Type, &steplist, &endgame_home, &endgame_nodes, &a.seconds, &shortcuts,
                                      &schobj) ||
-        !read_limits(seconds, (Py_ssize_t)DEFAULT_MAX_BYTES) || !read_schedule(schobj, &schedule))
+        !read_limits(&a) || !read_schedule(schobj, &schedule))
         return NULL;
-    if (!read_config(cfgobj, &cfg) || !read_engine_state(cols, slots, founds, &cfg, &st, &es)) return NULL;
+    if (!read_config(a.config, &cfg) || !read_engine_state(a.cols, a.cells, a.founds, &cfg, &st, &es)) return NULL;
     Steps steps = {NULL, NULL, {0}, 0};
     if (!read_steps(steplist, &steps)) {
         steps_free(&steps);
@@ -577,9 +592,9 @@ static PyObject *py_finish(PyObject *self, PyObject *args, PyObject *kwargs) {
     }
     Line line = {NULL, 0, 0};
     Budget budget = {0, DEFAULT_MAX_BYTES, 0};
-    double deadline = deadline_after(seconds);
+    double deadline = deadline_after(a.seconds);
     Py_BEGIN_ALLOW_THREADS
-    ok = finish_line(sch, &cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, shortcuts, &line);
+    ok = finish_line(&schedule, &cfg, &es, &steps, endgame_home, endgame_nodes, deadline, &budget, shortcuts, &line);
     Py_END_ALLOW_THREADS
     steps_free(&steps);
     if (ok <= 0) {
@@ -599,35 +614,37 @@ static PyObject *solve_answer(int result, SolveAnswer *answer) {
     return out;
 }
 
+/* solve's and optimal's engine state (cells in place) and config, and their limits
+ * from ``a``: a ValueError unless solve.c can run them (under ``sch``; NULL: optimal). */
+static int read_solve(const SearchArgs *a, const Schedule *sch, Config *cfg, EState *es, SolveLimits *limits) {
+    State start;
+    if (!read_config(a->config, cfg) || !read_engine_state(a->cols, a->cells, a->founds, cfg, &start, es)) return 0;
+    limits->max_nodes = a->max_nodes;
+    limits->seconds = a->seconds;
+    limits->max_bytes = a->max_bytes;
+    const char *bad = solve_invalid(cfg, es, limits, sch);
+    if (bad != NULL) PyErr_SetString(PyExc_ValueError, bad);
+    return bad == NULL;
+}
+
 /* core.solve_fast in one call (solve.c solve_line): the portfolio, then best-first and
  * the exact proof by turns (proof.c); on a win, the finish. */
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"", "", "", "", "max_nodes", "seconds", "endgame_home", "endgame_nodes",
-                             "max_bytes", "tail", "resolve", "schedule", NULL};
-    SearchArgs a;
-    PyObject *schobj = Py_None;
-    Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
+    static char *kwlist[] = {SEARCH_KWLIST, "endgame_home", "endgame_nodes", "tail", "resolve", "schedule", NULL};
+    SearchArgs a = SEARCH_ARGS_DEFAULT;
     SolveLimits limits = SOLVE_LIMITS_DEFAULT;
-    State start;
+    PyObject *schobj = Py_None;
     Config cfg;
     EState es;
     Schedule schedule;
     SolveAnswer answer;
-    (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, SEARCH_FORMAT "il|$nppO", kwlist, SEARCH_ARGS(a, &PyTuple_Type),
-                                     &limits.endgame_home, &limits.endgame_nodes, &max_bytes, &limits.tail,
-                                     &limits.resolve, &schobj) ||
-        !read_schedule(schobj, &schedule) || !read_engine_root(&a, &cfg, &start, &es))
-        return NULL;
-    limits.max_nodes = a.max_nodes;
-    limits.seconds = a.seconds;
-    limits.max_bytes = max_bytes;
-    const char *bad = solve_invalid(&cfg, &es, &limits, &schedule);
-    if (bad != NULL) {
-        PyErr_SetString(PyExc_ValueError, bad);
-        return NULL;
-    }
     int result;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, SEARCH_FORMAT "ilppO", kwlist, SEARCH_PLACES(a, &PyTuple_Type),
+                                     &limits.endgame_home, &limits.endgame_nodes, &limits.tail, &limits.resolve,
+                                     &schobj) ||
+        !read_schedule(schobj, &schedule) || !read_solve(&a, &schedule, &cfg, &es, &limits))
+        return NULL;
     Py_BEGIN_ALLOW_THREADS /* plain C data from here on: other threads may run */
     result = solve_line(&cfg, &es, &limits, &schedule, &answer);
     Py_END_ALLOW_THREADS
@@ -636,54 +653,52 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
 
 /* Optimal mode in one call (solve.c optimal_line): A* over single-card moves
  * (astar.c) from the engine's state, then the engine moves of the shortest line found. */
-static PyObject *py_optimal(PyObject *self, PyObject *args) {
-    SearchArgs a;
-    Py_ssize_t max_bytes = (Py_ssize_t)DEFAULT_MAX_BYTES;
+static PyObject *py_optimal(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {SEARCH_KWLIST, NULL};
+    SearchArgs a = SEARCH_ARGS_DEFAULT;
     SolveLimits limits = SOLVE_LIMITS_DEFAULT;
-    State start;
     Config cfg;
     EState es;
     SolveAnswer answer;
-    (void)self;
-    if (!PyArg_ParseTuple(args, SEARCH_FORMAT "|n", SEARCH_ARGS(a, &PyTuple_Type), &max_bytes) ||
-        !read_engine_root(&a, &cfg, &start, &es))
-        return NULL;
-    limits.max_nodes = a.max_nodes;
-    limits.seconds = a.seconds;
-    limits.max_bytes = max_bytes;
-    const char *bad = solve_invalid(&cfg, &es, &limits, NULL);
-    if (bad != NULL) {
-        PyErr_SetString(PyExc_ValueError, bad);
-        return NULL;
-    }
     int result;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, SEARCH_FORMAT, kwlist, SEARCH_PLACES(a, &PyTuple_Type)) ||
+        !read_solve(&a, NULL, &cfg, &es, &limits))
+        return NULL;
     Py_BEGIN_ALLOW_THREADS
     result = optimal_line(&cfg, &es, &limits, &answer);
     Py_END_ALLOW_THREADS
     return solve_answer(result, &answer);
 }
 
+/* A binding of keyword arguments, in the methods table. */
+#define KEYWORDS(f) (PyCFunction)(void (*)(void))(f), METH_VARARGS | METH_KEYWORDS
+
+/* Every binding takes keywords: state (cols, cells, founds), config, then keyword-only
+ * max_nodes and seconds (< 0: no limit, the default) and max_bytes (1 GiB), and its
+ * own options (_native.pyi). */
 static PyMethodDef methods[] = {
-    {"best_first", py_best_first, METH_VARARGS,
-     "best_first(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
+    {"best_first", KEYWORDS(py_best_first),
+     "best_first(state, config, *, max_nodes=-1, seconds=-1.0, max_bytes=1 GiB)\n"
      "-> (status, steps, nodes)\n\n"
-     "Weighted best-first search with 64-bit hashes (best_first.c).\n"
+     "Weighted best-first search with 64-bit hashes (best_first.c). state: (cols, cells,\n"
+     "founds), the cells' cards as bytes.\n"
      "config: an eightoff.solver.core.Config (cells, suit, kings_only, group, take_back,\n"
      "autoplay, dig, weight, inv_weight, cell_weight, cover_weight, read by name); autoplay:\n"
      "0 none, 1 all, 2 safe, 3 the refined safe rule; max_nodes or seconds < 0: no limit.\n"
      "A search whose tables would pass max_bytes stops as at a limit (status LIMIT)."},
-    {"exhaust", py_exhaust, METH_VARARGS,
-     "exhaust(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB, normal=True)\n"
+    {"exhaust", KEYWORDS(py_exhaust),
+     "exhaust(state, config, *, max_nodes=-1, seconds=-1.0, max_bytes=1 GiB, normal=1)\n"
      "-> (status, steps, nodes)\n\n"
      "Depth-first search of every reachable position with exact keys (exhaust.c):\n"
      "status EXHAUSTED is a proof that no solution exists. Auto 2 (the basic safe\n"
      "autoplay of alternating colours) plays as auto 3, the refined rule (rules.h).\n"
      "normal: positions in normal form, cell cards (and, where any card fills an\n"
-     "empty column, lone cards) back on the tops they build on (normal.c; False:\n"
+     "empty column, lone cards) back on the tops they build on (normal.c; 0:\n"
      "every position, as solve's proof did before it; 2: normal forms, every move's\n"
      "child looked up, none dropped: a check on drop_returns and lone_uses)."},
-    {"exhaust_layered", py_exhaust_layered, METH_VARARGS,
-     "exhaust_layered(cols, cells, founds, config, max_nodes, seconds, max_bytes, dir,\n"
+    {"exhaust_layered", KEYWORDS(py_exhaust_layered),
+     "exhaust_layered(state, config, dir, *, max_nodes=-1, seconds=-1.0, max_bytes=1 GiB,\n"
      "max_buffered=64 MiB, tag=b'') -> (status, nodes, layers, largest, spilled, runs,\n"
      "seconds_before)\n\n"
      "exhaust's proof one layer at a time (layered.c): the table holds the positions\n"
@@ -698,19 +713,19 @@ static PyMethodDef methods[] = {
      "stopped by a limit or killed goes on from it when given the same dir and tag;\n"
      "nodes, layers, largest, spilled and runs then count the searches before too,\n"
      "whose seconds are seconds_before (0.0 for a search from the root)."},
-    {"proof_key", py_proof_key, METH_VARARGS,
-     "proof_key((root_cols, root_cells, root_founds), (cols, cells, founds), suit)\n"
-     "-> (key, (cols, cells, founds))\n\n"
+    {"proof_key", KEYWORDS(py_proof_key),
+     "proof_key(root, position, suit) -> (key, (cols, cells, founds))\n\n"
      "The exact search's compact key of a position relative to its root (keys.c), and\n"
-     "the position decoded from the key (columns in the key's order), for the tests."},
-    {"astar", py_astar, METH_VARARGS,
-     "astar(cols, cells, founds, config, max_nodes, seconds, below=-1, max_bytes=1 GiB)\n"
+     "the position decoded from the key (columns in the key's order), for the tests;\n"
+     "root and position: (cols, cells, founds) states."},
+    {"astar", KEYWORDS(py_astar),
+     "astar(state, config, *, max_nodes=-1, seconds=-1.0, max_bytes=1 GiB, below=-1)\n"
      "-> (status, steps, nodes)\n\n"
      "A* with Paul & Helmert's admissible bound and exact keys (optimal.solve_optimal);\n"
      "config should ask for single-card moves. below >= 0: only solutions shorter than it."},
-    {"dive", py_dive, METH_VARARGS,
-     "dive(cols, cells, founds, config, max_nodes, seconds, seed=0, noise=2.0, order=None)\n"
-     "-> (status, steps, nodes)\n\n"
+    {"dive", KEYWORDS(py_dive),
+     "dive(state, config, *, max_nodes=-1, seconds=-1.0, max_bytes=1 GiB, seed=0, noise=2.0,\n"
+     "order=None) -> (status, steps, nodes)\n\n"
      "One greedy depth-first dive (the portfolio's other search): children best h\n"
      "first; seed > 0 shuffles near-ties (scores move by up to noise). Its status\n"
      "EXHAUSTED proves nothing (hashed positions). order: children by their move's\n"
@@ -720,10 +735,9 @@ static PyMethodDef methods[] = {
      "fc-solve --method soft-dfs -to 01ABCDE checks, its root's second check included);\n"
      "\"atomic:[01][ABCDE]\" with a seed: its random-dfs, each bracket's moves shuffled\n"
      "by its own generator (fc-solve --method random-dfs -to [01][ABCDE] -seed N)."},
-    {"scans", py_scans, METH_VARARGS,
-     "scans(cols, cells, founds, config, max_nodes, seconds, tests=None, prune=False,\n"
-     "      seed=0, preset=\"toons\")\n"
-     "-> (status, steps, checked)\n\n"
+    {"scans", KEYWORDS(py_scans),
+     "scans(state, config, *, max_nodes=-1, seconds=-1.0, max_bytes=1 GiB, tests=None,\n"
+     "prune=False, seed=0, preset=\"toons\") -> (status, steps, checked)\n\n"
      "Freecell Solver's preset toons-for-twenty-somethings (or preset=\"looking-glass\"),\n"
      "its depth-first and A* scans run by its prelude over one shared collection with\n"
      "its dead-end marks (scans.c);\n"
@@ -734,25 +748,28 @@ static PyMethodDef methods[] = {
      "a bracket's children shuffled (random-dfs with seed) or =asw(...)-sorted;\n"
      "checked: positions as fc-solve counts its states checked. EXHAUSTED (every scan\n"
      "dry) proves nothing: positions are told apart by 64-bit hashes."},
-    {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(cols, cells, founds, config, max_nodes, seconds, endgame_home, endgame_nodes, *,\n"
-     "max_bytes=1 GiB, tail=True, resolve=True, schedule=None)\n"
+    {"solve", KEYWORDS(py_solve),
+     "solve(state, config, *, max_nodes=-1, seconds=-1.0, max_bytes=1 GiB, endgame_home=-1,\n"
+     "endgame_nodes=0, tail=True, resolve=True, schedule=None)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
-     "The whole search of core.solve_fast, then the finish on a win, run by ``schedule``\n"
-     "(an eightoff.solver.Schedule's values, in SCHEDULE's order; None: the default): best_first\n"
-     "alone first, then by turns with its helpers (portfolio.c) until schedule.first\n"
-     "expansions, then best_first, the exact proof, long dives and the late scans by\n"
-     "turns (proof.c), best_first until schedule.late_bf_max. tail=False: best_first\n"
-     "alone. resolve=True: a helper's line (with fewer than schedule.resolve_cells\n"
-     "cells) is tried again by best_first from a few of its positions (line.c\n"
-     "resolve_line), the shortest kept."},
-    {"optimal", py_optimal, METH_VARARGS,
-     "optimal(cols, cells, founds, config, max_nodes, seconds, max_bytes=1 GiB)\n"
+     "The whole search of core.solve_fast, then the finish on a win (solve.c\n"
+     "solve_line); state: (cols, cells, founds), the cells in place (a card or -1 each).\n"
+     "Run by ``schedule`` (an eightoff.solver.Schedule's values, in SCHEDULE's order;\n"
+     "None: the default): best_first alone first, then by turns with its helpers\n"
+     "(portfolio.c) until schedule.first expansions, then best_first, the exact proof,\n"
+     "long dives and the late scans by turns (proof.c), best_first until\n"
+     "schedule.late_bf_max. tail=False: best_first alone. resolve=True: a helper's line\n"
+     "(with fewer than schedule.resolve_cells cells) is tried again by best_first from a\n"
+     "few of its positions (line.c resolve_line), the shortest kept. The ending is\n"
+     "re-solved optimally once endgame_home cards are home (-1: never; A* within\n"
+     "endgame_nodes)."},
+    {"optimal", KEYWORDS(py_optimal),
+     "optimal(state, config, *, max_nodes=-1, seconds=-1.0, max_bytes=1 GiB)\n"
      "-> (status, [(src_kind, src, dst_kind, dst, count), ...], length, nodes)\n\n"
-     "A shortest line in single-card moves (astar, then the engine moves), proven:\n"
-     "the rules' config (as for solve); cells in place, a card or -1 each."},
-    {"finish", (PyCFunction)(void (*)(void))py_finish, METH_VARARGS | METH_KEYWORDS,
-     "finish(cols, cells, founds, config, steps, endgame_home, endgame_nodes, seconds, *,\n"
+     "A shortest line in single-card moves (astar, then the engine moves), proven\n"
+     "(solve.c optimal_line): the rules' config (as for solve); cells in place."},
+    {"finish", KEYWORDS(py_finish),
+     "finish(state, config, steps, *, endgame_home=-1, endgame_nodes=0, seconds=-1.0,\n"
      "shortcuts=False, schedule=None) -> [(src_kind, src, dst_kind, dst, count), ...]\n\n"
      "The engine moves for a winning Step list from this state (cells: a card or -1\n"
      "per cell, in place), with the ending re-solved optimally once endgame_home cards\n"

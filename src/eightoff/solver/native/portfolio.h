@@ -1,9 +1,7 @@
 #ifndef EIGHTOFF_PORTFOLIO_H
 #define EIGHTOFF_PORTFOLIO_H
 
-#include "best_first.h"
-#include "dive.h"
-#include "scans.h"
+#include "helper.h"
 #include "schedule.h"
 
 
@@ -41,39 +39,27 @@ typedef struct {
     const Nodes *nodes;
 } Winner;
 
+/* A helper's win: its config and positions. */
+static inline Winner helper_winner(const Helper *h) { return (Winner){&h->cfg, &h->nodes}; }
+
 typedef struct {
     BestFirst bf;
-    BestFirst greedy; /* best-first again with greedy_weight: fewer, deeper expansions */
-    Nodes gnodes;
-    Budget gbudget;
-    Config gcfg;
-    int glive, turn;
-    Dive dive; /* the current dive (one at a time, then the next kind or seed) */
-    int8_t rank[NMOVE_KINDS]; /* its children's order by kind of move */
-    Nodes dnodes;
-    Budget dbudget;
-    Config dcfg;
-    int restarts, early_restarts, late_restarts, live;
+    const Config *cfg; /* the rules: best-first's config, the helpers' made from it */
+    const State *root; /* the deal after the rules' autoplay: best-first's, the greedy search's and the dives' root */
+    State start;       /* the deal before it: the scans' root, as fc-solve's */
+    Nodes *nodes;      /* best-first's tables, within the whole search's budget */
+    Helper greedy;     /* best-first again with greedy_weight: fewer, deeper expansions */
+    Helper dive;       /* the current dive (one at a time, then the next kind or seed) */
+    Helper scan;       /* Freecell Solver's preset scans (scans.c), one run for the whole search */
+    Helper meta;       /* the meta-move scan's slot (meta_start; toons' scans beside looking-glass's) */
+    /* The exact proof (set up by proof.c's settle, within the whole search's budget):
+     * its turns while best-first's open list looks like a lost deal's (pf_proof_gate),
+     * where ``proof_turns``; settle goes on with it past ``first``. */
+    Helper proof;
+    int proof_turns, proof_ended; /* proof_ended: its turn ended the search */
+    int8_t rank[NMOVE_KINDS];     /* the current dive's children's order by kind of move */
+    int turn, restarts, early_restarts, late_restarts;
     long dive_cap; /* the current dive stops after this many expansions */
-    long dive_nodes; /* expanded by the dives before the current one */
-    Scans scan; /* Freecell Solver's preset scans (scans.c), one run for the whole search */
-    State start; /* the deal before the rules' autoplay: the scans' root, as fc-solve's */
-    Nodes snodes;
-    Budget sbudget;
-    Config scfg;
-    int slive; /* 0 not started, 1 running, 2 held at the cap (for proof.c's late scans), -1 stopped */
-    long scan_nodes; /* its expansions once it stopped */
-    Scans meta; /* the meta-move scan's slot (meta_start; toons' scans beside looking-glass's), its tables and config */
-    Nodes mnodes;
-    Budget mbudget;
-    Config mcfg;
-    int mlive; /* 0 not started, 1 running, -1 stopped */
-    long meta_nodes; /* its expansions once it stopped */
-    /* The exact proof's turns while best-first's open list looks like a lost deal's
-     * (pf_proof_gate): proof.c's, which keeps the proof and its count. */
-    int (*proof_turn)(void *ctx, long bf_quantum, long max_nodes, double deadline, Outcome *out);
-    void *proof_ctx;
-    long proof_nodes;
     Winner win;
     const Schedule *sch; /* the schedule the turns follow (the caller's) */
 } Portfolio;
@@ -85,6 +71,8 @@ typedef struct {
 /* Positions the scans have expanded so far. */
 long portfolio_scanned(const Portfolio *p);
 
+/* Each helper's end: its tables given back (the dive: the next may start; the
+ * others: for good). */
 void portfolio_drop_dive(Portfolio *p);
 
 void portfolio_drop_greedy(Portfolio *p);
@@ -101,26 +89,26 @@ void portfolio_free(Portfolio *p);
  * card home themselves, as Freecell Solver; they stop for good when they all run
  * dry or fill their share of the tables, and at ``cap`` (held there where
  * scan_late_nodes goes further: proof.c's late turns). */
-int portfolio_scan_turn(Portfolio *p, const Config *cfg, size_t share, long max_scanned,
-                               double deadline, long quantum, long cap);
+int portfolio_scan_turn(Portfolio *p, long max_scanned, double deadline, long quantum, long cap);
 
 /* The next dive, stopped after ``cap`` expansions: the r-th of its stretch
  * (``*count``: the short dives before solo, the dives up to dive_max and the long
  * ones beside the proof, proof.c, count their own) cycles through DIVE_KINDS,
  * each kind with its own seed in the first cycle and seed + r / NKINDS after. */
-void portfolio_next_dive(Portfolio *p, const Config *cfg, const State *root, size_t share, int *count,
-                                long cap);
+void portfolio_next_dive(Portfolio *p, int *count, long cap);
 
-/* Runs the portfolio from ``root`` (``start`` after its autoplay; the scans start
- * from ``start``); ``tail`` 0 runs best-first alone. ``first`` >= 0: it stops
+/* Sets ``p`` up to search from ``root`` (``start`` after its autoplay; the scans start
+ * from ``start``) under ``cfg`` and ``sch``, best-first's tables in ``nodes``. Its
+ * proof is the caller's to set up (helper_init, ``proof_turns``); no turns else. */
+void portfolio_init(Portfolio *p, const Schedule *sch, const Config *cfg, const State *start, const State *root,
+                    Nodes *nodes);
+
+/* Runs the portfolio; ``tail`` 0 runs best-first alone. ``first`` >= 0: it stops
  * (LIMIT) once the searches other than the scans have expanded that many positions
  * (the scans' cost falls on deals won past ``first`` once, not three times over:
- * the proof's turns, proof.c). On SOLVED, ``win`` names the
- * path's search (the best-first search's tables are ``nodes``, a helper's its own:
- * portfolio_free). Best-first (``p->bf``) is left to the caller, to go on with or
- * bf_free. ``p->proof_turn`` and ``p->proof_ctx`` are the caller's (NULL: no proof
- * turns); the rest of ``p`` is made here. */
-Outcome portfolio_run(Portfolio *p, const Schedule *sch, const Config *cfg, const State *start, const State *root,
-                      Nodes *nodes, long max_nodes, double deadline, int tail, long first);
+ * the proof's turns, proof.c). On SOLVED, ``win`` names the path's search (the
+ * best-first search's tables are ``nodes``, a helper's its own: portfolio_free).
+ * Best-first (``p->bf``) is left to the caller, to go on with or bf_free. */
+Outcome portfolio_run(Portfolio *p, long max_nodes, double deadline, int tail, long first);
 
 #endif

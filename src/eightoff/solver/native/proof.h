@@ -15,7 +15,7 @@
  * best-first instead, proof_ratio expansions for each of best-first's: it finds
  * lines of its own (a depth-first scan, as Freecell Solver's), its running dry is
  * the proof. Where best-first's open list was small, the proof took turns in the
- * portfolio already (portfolio.c, settle_proof_turn) and goes on from there; its
+ * portfolio already (portfolio.c, portfolio_proof_turn) and goes on from there; its
  * running dry there ends the search. Best-first goes on where the portfolio left
  * it (a deal it would win at a few hundred thousand positions is not searched
  * again from the start); it is
@@ -34,19 +34,18 @@
 
 
 typedef struct {
-    Portfolio pf; /* past ``first``: the long dives' (pf.dive) and the late scans' (pf.scan) */
-    long scan_base; /* the scans' positions at ``first`` */
-    long others_base; /* best-first's and the proof's then */
-    long dive_base; /* pf.dive_nodes when the long dives began */
-    int dives; /* 1 while the long dives go on */
+    /* Its helpers go on past ``first``: the proof (pf.proof), the long dives (pf.dive)
+     * and the late scans (pf.scan). */
+    Portfolio pf;
     BestFirst bf; /* the portfolio's, going on beside the proof (its tables: the caller's nodes) */
     int blive;
-    Nodes pnodes; /* the proof's, when best-first goes on in the caller's */
-    Config pcfg; /* the proof side's: the refined safe autoplay (proof_config) */
-    State proot; /* the root after the proof side's autoplay */
-    Exhaust ex; /* the proof: made by its first turn, in the portfolio or past ``first`` */
-    int exstate; /* 0 not made, 1 made, 2 made but out of room in the portfolio, -1 not to be made there */
-    int proof_ended; /* 1: its turn in the portfolio ended the search */
+    int dives;        /* 1 while the long dives go on */
+    long scan_base;   /* the scans' positions at ``first`` */
+    long others_base; /* best-first's and the proof's then */
+    long dive_base;   /* the dives' positions when the long dives began */
+    long spent;       /* past ``first``: the positions of the searches no longer running */
+    long max_nodes, ratio; /* ratio: the proof's positions per best-first one */
+    double deadline;
     Winner win;
     const Schedule *sch; /* the schedule the turns follow (the caller's) */
 } Settle;

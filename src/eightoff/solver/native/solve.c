@@ -115,7 +115,7 @@ static int line_answer(const Outcome *out, int ok, Line *line, SolveAnswer *answ
 static int go_on_after_helper(Settle *search, const Schedule *sch, const Config *cfg, const State *start,
                               Nodes *nodes, long max_nodes, double deadline, Outcome *out, long *again, Steps *own) {
     long won_at = out->nodes;
-    int scans = search->win.cfg == &search->pf.scfg || search->win.cfg == &search->pf.mcfg;
+    int scans = search->win.cfg == &search->pf.scan.cfg || search->win.cfg == &search->pf.meta.cfg;
     /* After the scans' win (on deals fc-solve ends fastest, where time counts most)
      * best-first takes one of resolve_line's shares, and its searches split the rest:
      * no more positions in all than resolve_line alone. */
@@ -159,27 +159,24 @@ int solve_line(const Config *rules, const EState *es, const SolveLimits *limits,
     Steps own = {NULL, NULL, {0}, 0}; /* best-first's line, when it goes on to one (line.c bf_go_on) */
     Line line = {NULL, 0, 0};
     int ok = 1;
-    Settle *search = calloc(1, sizeof *search); /* large: on the heap, for small stacks (WebAssembly's) */
-    if (search == NULL) return line_answer(&(Outcome){NOMEM, 0, -1}, 0, &line, answer);
-    search->win = (Winner){&cfg, &nodes};
+    Settle search = {.win = {&cfg, &nodes}};
     autoplayed(&cfg, &start, &root);
-    if (sum_founds(&root) < 52) out = settle(search, sch, &cfg, &start, &root, &nodes, max_nodes, deadline, limits->tail);
+    if (sum_founds(&root) < 52) out = settle(&search, sch, &cfg, &start, &root, &nodes, max_nodes, deadline, limits->tail);
     /* A portfolio helper's line, or the exact depth-first search's (it wanders far
      * more: thousands of moves): the finish cuts its detours too. */
-    int helper = !(search->win.cfg == &cfg && search->win.nodes == &nodes); /* any line but best-first's */
+    int helper = !(search.win.cfg == &cfg && search.win.nodes == &nodes); /* any line but best-first's */
     /* Not with eight cells, where best-first's own lines are found by the helpers' too
      * (there re-solving buys a fraction of a move for several percent more time). */
     int shorten = helper && limits->resolve && cfg.ncells < sch->resolve_cells;
     int bf_won = 0;
     long again = resolve_nodes(sch, out.nodes, max_nodes); /* each resolve_line search's */
     if (out.status == SOLVED) /* the winner's path: a dive's config may differ (its autoplay) */
-        ok = collect_path(search->win.cfg, &start, search->win.nodes, out.goal, &steps);
+        ok = collect_path(search.win.cfg, &start, search.win.nodes, out.goal, &steps);
     /* Best-first goes on a little (line.c bf_go_on) after any helper's win (a dive's,
      * the greedy search's, the proof's, the scans'). */
-    if (ok && out.status == SOLVED && shorten && search->blive)
-        bf_won = go_on_after_helper(search, sch, &cfg, &start, &nodes, max_nodes, deadline, &out, &again, &own);
-    settle_free(search);
-    free(search);
+    if (ok && out.status == SOLVED && shorten && search.blive)
+        bf_won = go_on_after_helper(&search, sch, &cfg, &start, &nodes, max_nodes, deadline, &out, &again, &own);
+    settle_free(&search);
     if (out.status == SOLVED) {
         nodes_free(&nodes); /* the finish's A* gets the whole budget */
         if (ok) ok = finish_won(sch, &cfg, es, limits, &steps, &own, helper, bf_won, again, shorten, deadline, &budget, &line);

@@ -5,8 +5,10 @@
  * here and freed by the caller (solve_answer_free). The CPython binding
  * (module.c py_solve, py_optimal) calls them with the GIL released; a WebAssembly
  * build (wasm32-wasi) can call them from JavaScript the same way. A call allocates
- * its tables within ``max_bytes`` (malloc, never mmap) and keeps nothing between
- * calls; the move tables are made once by solve_init.
+ * its tables within ``max_bytes`` (malloc and free only) and keeps nothing between
+ * calls; the move tables are made once by solve_init. Its deepest stack frames are the
+ * proof's move generation (about 30 KiB) and A*'s (about 24 KiB): give it a stack of
+ * 256 KiB or more (wasm-ld's -z stack-size).
  *
  * A call from C:
  *
