@@ -152,7 +152,14 @@ def test_the_shell_is_every_page_and_static_file_and_each_answers(client: TestCl
     shell = shell_of(client)
     urls = shell["urls"]
     assert len(urls) == len(set(urls))
-    routed = {"index.html", "privacy.html", "rules.html", "rules.fr.html", SERVICE_WORKER, HEAD_PART}
+    routed = {
+        "index.html",
+        "privacy.html",
+        "rules.html",
+        "rules.fr.html",
+        SERVICE_WORKER,
+        HEAD_PART,
+    }
     files = {p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*") if p.is_file()}
     files = {f for f in files if "__pycache__" not in f}
     assert set(urls) == set(PAGES) | {f"/static/{f}" for f in files if f not in routed}
