@@ -328,6 +328,31 @@ def test_the_deals_for_offline_play_are_kept_ahead(context: Any, server: str) ->
     assert hard and all(GameCode.parse(c).deal in SHIPPED_POOL["hard"] for c in hard)
 
 
+def test_the_service_worker_keeps_the_deals_answers_for_offline(context: Any, server: str) -> None:
+    page = context.new_page()
+    first_visit(page, server)
+    ask = """async (path) => {
+      const answer = await fetch(path);
+      return {status: answer.status, body: answer.ok ? await answer.json() : null};
+    }"""
+    pool = "/api/pool?rules=standard&difficulty=hard&count=5"
+    ahead = f"/api/daily/ahead?date={date.today().isoformat()}&days=3"
+    online = {path: page.evaluate(ask, path) for path in (pool, ahead)}
+    assert online[pool]["status"] == 200 and len(online[pool]["body"]["codes"]) == 5
+    assert online[ahead]["status"] == 200 and len(online[ahead]["body"]["days"]) == 3
+    context.set_offline(True)
+    for path, answer in online.items():  # the worker's kept answers, word for word
+        assert page.evaluate(ask, path) == answer, path
+    assert all(
+        GameCode.parse(c).deal in SHIPPED_POOL["hard"] for c in online[pool]["body"]["codes"]
+    )
+    # Never asked online: offline it fails, as a network error (no made-up deals).
+    never = "/api/pool?rules=standard&difficulty=easy&count=5"
+    assert (
+        page.evaluate(f"() => fetch({never!r}).then(() => 'answered', () => 'failed')") == "failed"
+    )
+
+
 def test_offline_the_kept_codes_are_dealt_once_each(context: Any, server: str) -> None:
     page = context.new_page()
     first_visit(page, server)

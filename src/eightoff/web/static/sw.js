@@ -11,12 +11,17 @@
  * - A static file: the one kept, else the network. A page newer than this worker's shell
  *   (its header names another version) takes its files from the network, so that it
  *   never runs with older modules; the worker that comes with it keeps them.
- * - The API: left to the network (the page keeps the deals it needs offline itself). */
+ * - The API: left to the network, but for the deals kept ahead for offline play (the pool's
+ *   codes, the deals of the day to come): their last answer is kept too, per address, in a
+ *   cache of its own that outlives versions, and answers offline. The page also keeps the
+ *   codes it deals from (offline.js), and marks those it has played. */
 
 /* global SHELL */
 
 const PREFIX = "eightoff-";
 const CACHE = `${PREFIX}${SHELL.version}`;
+const DEALS = `${PREFIX}deals`;
+const DEAL_PATHS = new Set(["/api/pool", "/api/daily/ahead"]);
 const PAGE_WAIT_MS = 3000;
 const newer = new Set(); // ids of the pages newer than this shell
 
@@ -32,7 +37,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name)));
+    await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE && name !== DEALS).map((name) => caches.delete(name)));
     await self.clients.claim();
   })());
 });
@@ -43,6 +48,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate") event.respondWith(page(event, url));
   else if (url.pathname.startsWith("/static/")) event.respondWith(file(event));
+  else if (DEAL_PATHS.has(url.pathname)) event.respondWith(deals(request));
 });
 
 const kept = (address) => caches.match(address, { cacheName: CACHE, ignoreVary: true });
@@ -88,4 +94,16 @@ async function file(event) {
     }
   }
   return (await kept(request)) || fetch(request);
+}
+
+/** Deals kept ahead: the network's answer, kept; offline, the last one kept for the address. */
+async function deals(request) {
+  const cache = await caches.open(DEALS);
+  try {
+    const answer = await fetch(request);
+    if (answer.ok) await cache.put(request, answer.clone());
+    return answer;
+  } catch (err) {
+    return (await cache.match(request)) || Response.error();
+  }
 }
