@@ -185,9 +185,14 @@ def test_switch_language_and_theme_remembered(browser: Any, server: str) -> None
         assert page.locator("#btn-new").inner_text() == "New"
         assert page.locator('[data-card="KH"] .idx span').inner_text() == "K"
         assert not page.evaluate("document.documentElement.classList.contains('dark')")
+        bar_colours = """() => [...document.querySelectorAll('meta[name="theme-color"]')]
+            .map((meta) => meta.content)"""
+        assert page.evaluate(bar_colours) == ["#0f3b24", "#0f3b24"]  # the light top bar's
         page.locator("#btn-options").click()
         page.locator("select[name=language]").select_option("fr")
         page.locator("select[name=theme]").select_option("dark")
+        # The browser's bar follows the theme chosen, not the device's (which is light).
+        assert page.evaluate(bar_colours) == ["#08170f", "#08170f"]
         assert page.locator("#dlg-options-title").inner_text() == "Réglages"
         page.keyboard.press("Escape")
         assert page.locator("#btn-new").inner_text() == "Nouvelle"

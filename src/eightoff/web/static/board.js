@@ -471,6 +471,10 @@ export function applySettings() {
   document.body.classList.toggle("left-handed", settings.leftHanded);
   const dark = settings.theme === "dark" || (settings.theme !== "light" && darkDevice.matches);
   document.documentElement.classList.toggle("dark", dark);
+  // The browser's (or the installed app's) bar takes the top bar's colour of the theme shown,
+  // whichever media its theme-color tag names.
+  const bar = getComputedStyle(document.documentElement).getPropertyValue("--bar").trim();
+  if (bar) document.querySelectorAll('meta[name="theme-color"]').forEach((meta) => meta.setAttribute("content", bar));
 }
 darkDevice.addEventListener("change", applySettings);
 
