@@ -329,6 +329,17 @@ def test_the_rule_table_is_the_engine_s() -> None:
         assert answer["body"]["code"] == str(code)
 
 
+def test_the_page_s_rule_table_is_written_from_the_engine_s_declaration() -> None:
+    # static/local/ruletable.js is generated: a rule option changed in eightoff.rules and
+    # not written out again fails here, with the command that writes it.
+    from eightoff.web import ruletable
+    from eightoff.web.routes.rules import RULES_INFO
+
+    written = ruletable.MODULE.read_text("utf-8")
+    assert written == ruletable.module_text(), "run: python -m eightoff.web.ruletable"
+    assert RULES_INFO["table"] == ruletable.table()
+
+
 # -- the solver: hints and solutions -----------------------------------------------------------
 
 LOST = ("EO1-C4-AAAAABH", ["65", "6^", "1^", "d^", "a8", "8d", "7a"])

@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 
 from eightoff.difficulty import DIFFICULTIES
 from eightoff.rules import OPTIONS, PRESETS
+from eightoff.web import ruletable
 from eightoff.web.errors import ok
 from eightoff.web.models import (
     DailyAheadAnswer,
@@ -27,7 +28,7 @@ RULES_INFO: Final[dict[str, Any]] = {
     },
     "default": "standard",
     "options": {o.name: [o.to_json(v) for v in o.values] for o in OPTIONS},
-    "table": [o.json() for o in OPTIONS],
+    "table": ruletable.table(),
     "difficulties": list(DIFFICULTIES),
 }
 """What ``GET /api/rules`` answers."""

@@ -1,26 +1,20 @@
 /* The rule options as the engine declares them (eightoff.rules): values, words and game-code
- * letters, in the order codes and descriptions list them. A rule set is its JSON form,
+ * letters, in the order codes and descriptions list them (ruletable.js, written from the
+ * engine's declaration). A rule set is its JSON form,
  * ``Rules.to_json()``: {cells, empty_column, build, layout, group_moves, take_back}. */
 
-export const OPTIONS = [
-  { name: "cells", values: [8, 4, 2], words: ["8 cells", "4 cells", "2 cells"], letters: ["", "", ""] },
-  {
-    name: "empty_column", values: ["kings", "any"],
-    words: ["Kings only to empty columns", "any card to empty columns"], letters: ["", "E"],
-  },
-  { name: "build", values: ["suit", "alternate"], words: ["build in suit", "build in alternating colours"], letters: ["", "A"] },
-  { name: "layout", values: ["eight-off", "bakers"], words: ["Eight Off deal", "Baker's Game deal"], letters: ["", "B"] },
-  {
-    name: "group_moves", values: ["single", "cells", "freecell"],
-    words: ["one card per move", "runs of free cells + 1", "runs by the FreeCell formula"], letters: ["S", "", "F"],
-  },
-  { name: "take_back", values: [false, true], words: ["no take-back", "take-back allowed"], letters: ["", "T"] },
-];
+import { TABLE } from "./ruletable.js";
 
-/** The standard game's options. */
-export const STANDARD = Object.freeze({
-  cells: 8, empty_column: "kings", build: "suit", layout: "eight-off", group_moves: "cells", take_back: false,
-});
+/** Each option: its name, values, words and game-code letters (the engine's table). */
+export const OPTIONS = TABLE.map((o) => ({
+  name: o.name,
+  values: o.values.map((v) => v.value),
+  words: o.values.map((v) => v.text),
+  letters: o.values.map((v) => v.letter),
+}));
+
+/** The standard game's options: each option's default. */
+export const STANDARD = Object.freeze(Object.fromEntries(TABLE.map((o) => [o.name, o.default])));
 
 /** ``rules`` as the engine holds them: where any card fills an empty column, runs of
  * "free cells + 1" count the empty columns anyway, so they read as "freecell". */
@@ -30,17 +24,6 @@ export function settled(rules) {
   if (out.empty_column === "any" && out.group_moves === "cells") out.group_moves = "freecell";
   return out;
 }
-
-/** The standard game with ``options`` changed. */
-export const withOptions = (options) => settled({ ...STANDARD, ...options });
-
-export const PRESETS = {
-  standard: STANDARD,
-  easy: withOptions({ empty_column: "any" }),
-  alternate: withOptions({ build: "alternate" }),
-  bakers: withOptions({ cells: 4, layout: "bakers", empty_column: "any" }),
-  app: withOptions({ group_moves: "freecell", take_back: true }),
-};
 
 const optionOf = (name) => OPTIONS.find((o) => o.name === name);
 
