@@ -2,8 +2,9 @@
 to the engine and to the C core, run by wasmtime (``support.wasm``).
 
 * Its legal moves are ``Position.legal_moves`` (and the native kernel's), its autoplay
-  is ``eightoff.game.autoplay_moves`` and its play is ``Position.apply``, on positions
-  reached by random play under every combination of the rule options;
+  is ``eightoff.game.autoplay_moves``, its play is ``Position.apply`` and its reason
+  for refusing a move is ``eightoff.moverules.why_not``'s, on positions reached by
+  random play under every combination of the rule options;
 * its solve gives ``eightoff.solver.solve``'s verdict and line, move for move, at the
   same node limit, on endgames, midgames and deals under every rule option;
 * bad input is refused with its error code, and the page serves the module.
@@ -23,14 +24,16 @@ import pytest
 
 from eightoff.codes import GameCode
 from eightoff.deal import pysol_deal
+from eightoff.errors import Illegal
 from eightoff.game import autoplay_moves
-from eightoff.moves import ANY_SUIT, PlaceKind
+from eightoff.moverules import why_not
+from eightoff.moves import ANY_SUIT, Move, PlaceKind
 from eightoff.position import Position
-from eightoff.rules import OPTIONS, PRESETS, Rules
+from eightoff.rules import OPTIONS, PRESETS, GroupMoves, Rules
 from eightoff.solver import DEFAULT_SCHEDULE, Limit, Verdict, core, solve
 from support import candidates, hard_endgame, needs_native, wins
 from support.native import as_tuple, c_legal_moves, random_positions
-from support.wasm import WASM, WasmKernel, needs_wasm
+from support.wasm import WASM, Compact, WasmKernel, needs_wasm
 
 pytestmark = [needs_wasm, needs_native]
 
@@ -109,6 +112,53 @@ def test_play_refuses_what_the_engine_refuses(wasm: WasmKernel, name: str) -> No
                 assert played == position.apply(move), move
             else:
                 assert played is None, move
+
+
+def compact(move: Move) -> Compact:
+    """Any move, one naming places the rules lack included, as the kernel takes it (a
+    foundation target of any suit is -1, one naming a suit keeps it)."""
+    kinds = list(PlaceKind)
+    src, dst = move.source, move.target
+    di = -1 if dst.kind is PlaceKind.FOUNDATION and dst.index == ANY_SUIT else dst.index
+    return (kinds.index(src.kind), src.index, kinds.index(dst.kind), di, move.count)
+
+
+@pytest.mark.parametrize("rules", EVERY_RULES, ids=rules_id)
+def test_why_not_gives_the_engines_reason(wasm: WasmKernel, rules: Rules) -> None:
+    # Per rule book 4 positions, each with its legal moves and 40 of every candidate
+    # move (places the rules lack, counts of 0 to a column's length + 1).
+    rng = random.Random(rules_id(rules))
+    codes = [None, *Illegal]
+    for position, moves in random_positions(rules, rng, 4):
+        cols, cells, founds = position.columns, position.cells, position.foundations
+        for move in moves + rng.sample(candidates(position), 40):
+            engine = why_not(rules, cols, cells, founds, move)
+            got = wasm.why_not(position, compact(move))
+            assert codes[got[0]] == (None if engine is None else engine[0]), move
+
+
+def test_why_not_gives_every_reason(wasm: WasmKernel) -> None:
+    # Every candidate move in positions 25 and 50 moves into a walk under six rule
+    # books, and in an ending with runs, lone Kings and an empty column (the 5 to 9 of
+    # hearts in columns of their own): each of the engine's reasons turns up, and the
+    # kernel gives it each time.
+    ending = [[12], [11, 10], [25, 24, 23, 22], [21], [17], [18], [19, 20], []]
+    single = replace(PRESETS["standard"], group_moves=GroupMoves.SINGLE)
+    seen = set()
+    for rules in [
+        *(PRESETS[name] for name in ("standard", "easy", "alternate", "bakers", "app")),
+        single,
+    ]:
+        rng = random.Random(rules_id(rules))
+        walk = [p for n, (p, _) in enumerate(random_positions(rules, rng, 50), 1) if n % 25 == 0]
+        for position in [*walk, Position(ending, [None] * rules.cells, [10, 4, 13, 13], rules)]:
+            cols, cells, founds = position.columns, position.cells, position.foundations
+            for move in candidates(position):
+                engine = why_not(rules, cols, cells, founds, move)
+                code = wasm.why_not(position, compact(move))[0]
+                assert code == (0 if engine is None else list(Illegal).index(engine[0]) + 1), move
+                seen.add(code)
+    assert seen == set(range(len(Illegal) + 1))
 
 
 # -- the solver ------------------------------------------------------------------------------

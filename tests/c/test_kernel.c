@@ -3,7 +3,7 @@
  *     make kernel-test
  *
  * PySolFC's Eight Off deal 1 under the standard rules: the engine's legal moves (the
- * count Position.legal_moves gives), a move applied, the search's move generator and
+ * count Position.legal_moves gives), why moves may not be played, a move applied, the search's move generator and
  * hashes, an exact key's round trip, a short replay that stops at an illegal move, and
  * the game's autoplay.
  * Cards are 0..51 = suit * 13 + rank - 1 (spades, hearts, diamonds, clubs). */
@@ -50,6 +50,33 @@ int main(void) {
     EState before = es;
     CHECK(!engine_play(&cfg, &es, mv(COL, 0, CELL, 0, 1)));
     CHECK(estate_equal(&before, &es, 8));
+
+    /* Why a move may not be played (eightoff.moverules.why_not): each legal move may; the
+     * 6 of diamonds (31) does not go to cell a (the 6 of spades, 5), on the 8 of spades
+     * (7; it needs the 7 of diamonds, 32), home (the ace, 26, first) or, in alternate
+     * colours, on the 8 of diamonds (33; a black 7); the 3 of spades (2) under it is no run. */
+    for (int k = 0; k < nm; k++) {
+        Move m = moves[k];
+        CHECK(engine_why_not(&rules, &es, m.sk, m.si, m.dk, m.di, m.n).code == WHY_LEGAL);
+    }
+    WhyNot w = engine_why_not(&rules, &es, COL, 0, CELL, 0, 1);
+    CHECK(w.code == WHY_CELL_FULL && w.card == 31 && w.other == 5);
+    w = engine_why_not(&rules, &es, COL, 0, COL, 1, 1);
+    CHECK(w.code == WHY_DOES_NOT_BUILD && w.other == 7 && w.need == 32 && w.variant == 0);
+    w = engine_why_not(&(EngineRules){8, 0, 1, GROUP_CELLS, 0}, &es, COL, 0, COL, 2, 1);
+    CHECK(w.code == WHY_DOES_NOT_BUILD && w.other == 33 && w.need == 32 && w.variant == 2);
+    w = engine_why_not(&rules, &es, COL, 0, FOUND, -1, 1);
+    CHECK(w.code == WHY_NOT_NEXT && w.card == 31 && w.need == 26);
+    w = engine_why_not(&rules, &es, COL, 0, COL, 1, 2);
+    CHECK(w.code == WHY_NOT_A_RUN && w.card == 2 && w.lower == 31 && w.other == 2 && w.number == 2);
+    w = engine_why_not(&rules, &es, COL, 0, COL, 1, 7);
+    CHECK(w.code == WHY_TOO_FEW_CARDS && w.number == 6);
+    CHECK(engine_why_not(&rules, &es, COL, 0, COL, 1, 0).code == WHY_NO_CARD);
+    CHECK(engine_why_not(&rules, &es, FOUND, 0, COL, 1, 1).code == WHY_NO_TAKE_BACK);
+    w = engine_why_not(&(EngineRules){4, 1, 1, GROUP_CELLS, 0}, &es, COL, 0, CELL, 5, 1);
+    CHECK(w.code == WHY_NO_SUCH_PLACE && w.variant == 3 && w.place == 1 && w.number == 5 && w.most == 4);
+    w = engine_why_not(&(EngineRules){8, 1, 1, GROUP_SINGLE, 0}, &es, COL, 0, COL, 1, 2);
+    CHECK(w.code == WHY_NOT_A_RUN);
 
     /* Applying the first move: 25 legal moves then, as the engine counts them. */
     EState next = es;

@@ -73,6 +73,8 @@ class WasmKernel:
         self._fn: dict[str, Callable[..., Any]] = {}
         for name in ("_initialize", "eo_init", "eo_io", "eo_legal_moves", "eo_play", "eo_autoplay"):
             self._fn[name] = self._bind(exports, name)
+        for name in ("eo_why_not",):
+            self._fn[name] = self._bind(exports, name)
         for name in ("eo_solve", "eo_schedule_fields", "eo_schedule_name", "eo_schedule_reset"):
             self._fn[name] = self._bind(exports, name)
         self._fn["eo_schedule_set"] = self._bind(exports, "eo_schedule_set")
@@ -153,6 +155,15 @@ class WasmKernel:
             return None
         self._checked(played)
         return self._position(position)
+
+    def why_not(self, position: Position, move: Compact) -> tuple[int, ...]:
+        """Why ``move`` may not be played: the code (0: it may) and the values after it
+        (variant, place, card, other, lower, need, number, most; exports.c eo_why_not)."""
+        self._write(position, move)
+        code = self._checked(self.call("eo_why_not"))
+        values = struct.unpack("<9i", self._read(OUT_HEAD, 36))
+        assert values[0] == code
+        return values
 
     def autoplay_moves(self, position: Position) -> list[Compact]:
         """The moves the game's safe autoplay makes from ``position``."""

@@ -173,3 +173,89 @@ int engine_autoplay(const EngineRules *r, EState *es, Move *out) {
     }
     return n;
 }
+
+/* A refusal with code ``code`` and no values yet. */
+static WhyNot why(int code) { return (WhyNot){code, 0, -1, -1, -1, -1, -1, -1, -1}; }
+
+/* Whether (kind, i) names no place these rules have: the refusal, variant and place set. */
+static int no_such_place(const EngineRules *r, int kind, int i, int target, WhyNot *out) {
+    int bad = kind == FOUND ? (target ? i != -1 : i < 0 || i >= 4)
+                            : i < 0 || i >= (kind == COL ? NCOLS : r->ncells);
+    if (!bad) return 0;
+    *out = why(WHY_NO_SUCH_PLACE);
+    out->variant = kind == FOUND ? target : kind == COL ? 2 : 3;
+    out->place = target, out->number = i, out->most = r->ncells;
+    return 1;
+}
+
+WhyNot engine_why_not(const EngineRules *r, const EState *es, int sk, int si, int dk, int di, int n) {
+    WhyNot w = why(WHY_LEGAL);
+    int head;
+    if (n < 1) return why(WHY_NO_CARD);
+    if (no_such_place(r, sk, si, 0, &w) || no_such_place(r, dk, di, 1, &w)) return w;
+    if (sk == dk && si == di) return why(WHY_SAME_PLACE);
+    if (sk == COL) {
+        int len = es->len[si], run = 1;
+        const uint8_t *col = es->cards[si];
+        if (!len) return why(WHY_EMPTY_SOURCE);
+        if (n > len) {
+            w = why(WHY_TOO_FEW_CARDS);
+            w.number = len;
+            return w;
+        }
+        head = col[len - n];
+        while (run < n && builds(col[len - run], col[len - run - 1], r->suit)) run++;
+        if (run < n) {
+            w = why(WHY_NOT_A_RUN);
+            w.card = head, w.lower = col[len - run], w.other = col[len - run - 1], w.number = n;
+            return w;
+        }
+    } else {
+        if (sk == FOUND && !r->take_back) return why(WHY_NO_TAKE_BACK);
+        head = sk == CELL ? es->cells[si] : es->founds[si] ? si * 13 + es->founds[si] - 1 : -1;
+        if (head < 0) return why(WHY_EMPTY_SOURCE);
+        if (n > 1) return why(WHY_ONE_AT_A_TIME);
+    }
+    w.card = head;
+    if (dk == FOUND) {
+        int have = es->founds[SUIT(head)];
+        if (n > 1) w.code = WHY_ONE_AT_A_TIME, w.variant = 1;
+        else if (sk == FOUND) w.code = WHY_SAME_PLACE, w.variant = 1;
+        else if (have != RANK(head)) w.code = WHY_NOT_NEXT, w.need = have > RANK(head) ? -1 : SUIT(head) * 13 + have;
+        return w.code ? w : why(WHY_LEGAL);
+    }
+    if (dk == CELL) {
+        if (n > 1) w.code = WHY_ONE_AT_A_TIME, w.variant = 2;
+        else if (sk == CELL) w.code = WHY_CELL_TO_CELL;
+        else if (es->cells[di] >= 0) w.code = WHY_CELL_FULL, w.other = es->cells[di];
+        return w.code ? w : why(WHY_LEGAL);
+    }
+    int to_empty = !es->len[di];
+    if (!to_empty) {
+        int onto = es->cards[di][es->len[di] - 1];
+        if (!builds(head, onto, r->suit)) {
+            w.code = WHY_DOES_NOT_BUILD, w.other = onto;
+            w.need = RANK(head) == 12 ? -1 : head + 1;
+            w.variant = r->suit || w.need < 0 ? 0 : is_red(head) ? 2 : 1;
+            return w;
+        }
+    } else if (!starts_column(head, r->kings_only)) {
+        w.code = WHY_KINGS_ONLY;
+        return w;
+    } else if (sk == COL && n == es->len[si]) {
+        return why(WHY_WHOLE_COLUMN);
+    }
+    if (n > 1) {
+        int free = 0, empty = 0;
+        if (r->group == GROUP_SINGLE) return why(WHY_SINGLE_MOVES);
+        for (int k = 0; k < r->ncells; k++) free += es->cells[k] < 0;
+        for (int j = 0; j < NCOLS; j++) empty += !es->len[j];
+        int most = run_capacity(r->group, free, empty, to_empty);
+        if (n > most) {
+            w = why(WHY_NO_ROOM);
+            w.number = n, w.most = most;
+            return w;
+        }
+    }
+    return why(WHY_LEGAL);
+}

@@ -44,4 +44,42 @@ int engine_moves(const EngineRules *r, const EState *es, Move *out);
  * cells. ``out`` gets them (52 at most); returns how many. */
 int engine_autoplay(const EngineRules *r, EState *es, Move *out);
 
+/* Why a move may not be played (eightoff.errors.Illegal, in that enum's order): the
+ * codes of eightoff.moverules.why_not; WHY_LEGAL when it may. */
+enum {
+    WHY_LEGAL = 0,
+    WHY_NO_CARD,       /* the count is below one */
+    WHY_NO_SUCH_PLACE, /* variant: 0 a foundation source names no suit, 1 a foundation target
+                        * names one, 2 no such column, 3 no such cell (place: 0 source, 1
+                        * target; number: its index; most: the rules' cells) */
+    WHY_SAME_PLACE,    /* variant: 0 one pile, 1 a foundation card to a foundation */
+    WHY_NO_TAKE_BACK,
+    WHY_EMPTY_SOURCE,
+    WHY_ONE_AT_A_TIME, /* variant: 0 from a cell or foundation, 1 to a foundation, 2 to a cell */
+    WHY_TOO_FEW_CARDS, /* number: the cards the column holds */
+    WHY_NOT_A_RUN,     /* number: the count; card: the run's head; lower does not build on other */
+    WHY_NOT_NEXT,      /* card; need: the card the foundation wants first, -1: card is home */
+    WHY_CELL_TO_CELL,
+    WHY_CELL_FULL,     /* other: the card the cell holds */
+    WHY_DOES_NOT_BUILD, /* card, other: the column's card; need: the card one rank up in
+                         * card's suit, -1 for a King; variant: 0 that card, 1 a red card
+                         * of its rank, 2 a black one (building in alternate colours) */
+    WHY_KINGS_ONLY,    /* card */
+    WHY_WHOLE_COLUMN,
+    WHY_SINGLE_MOVES,
+    WHY_NO_ROOM,       /* number: the count; most: the most cards that may move now */
+};
+
+/* A move's refusal: its code and the values its words name (-1 where none). */
+typedef struct {
+    int code, variant, place;
+    int card, other, lower, need; /* cards 0..51 */
+    int number, most;
+} WhyNot;
+
+/* eightoff.moverules.why_not: why the move (sk, si, dk, di, n) may not be played in
+ * ``es``, its checks in the same order. Any ints may be given: a foundation target is
+ * -1 (a suit 0..3 names one, which no move does), places the rules lack are refused. */
+WhyNot engine_why_not(const EngineRules *r, const EState *es, int sk, int si, int dk, int di, int n);
+
 #endif

@@ -25,7 +25,7 @@
  *
  * Answers go to the same buffer: a position at OUT_POSITION (the same 72 bytes),
  * moves at OUT_MOVES (6 bytes each: the move's 5, then the card it carries, the
- * deepest of a run), solve's figures at OUT_HEAD.
+ * deepest of a run), solve's figures and a refusal's values (eo_why_not) at OUT_HEAD.
  * A call returns a count (>= 0) or one of the EO_* errors (< 0). */
 #include "engine.h"
 #include "position.h"
@@ -195,6 +195,25 @@ EXPORT("eo_play") int eo_play(void) {
     write_position(&es);
     write_moves(&m, 1, &carried, NULL);
     return 1;
+}
+
+/* Why the move at IN_MOVE may not be played (engine.c engine_why_not, the engine's
+ * eightoff.moverules.why_not): its code (0: it may), and at OUT_HEAD nine little-endian
+ * int32, WhyNot's fields in order (code, variant, place, card, other, lower, need,
+ * number, most; -1 where none). Any places and count are taken (a foundation target
+ * is -1, one named by its suit is refused as the engine refuses it); only a kind
+ * other than 0..2 is an error. */
+EXPORT("eo_why_not") int eo_why_not(void) {
+    EngineRules r;
+    EState es;
+    const int8_t *in = (const int8_t *)(io + IN_MOVE);
+    int bad = read_input(&r, &es);
+    if (bad) return bad;
+    if (in[0] < COL || in[0] > FOUND || in[2] < COL || in[2] > FOUND) return EO_BAD_MOVE;
+    WhyNot w = engine_why_not(&r, &es, in[0], in[1], in[2], in[3], in[4]);
+    int32_t out[9] = {w.code, w.variant, w.place, w.card, w.other, w.lower, w.need, w.number, w.most};
+    memcpy(io + OUT_HEAD, out, sizeof out);
+    return w.code;
 }
 
 /* The game's autoplay (eightoff.game.autoplay_moves: engine.c engine_autoplay): its
