@@ -1,9 +1,9 @@
 """kernel.js, the page's loader of kernel.wasm, under Node: its answers in the API's JSON
 are the API's own (``POST /api/state``: legal moves, the position after a move, the
-autoplay) and the C core's (``POST /api/solve``'s verdict and line), on positions
-reached by random play under every rule book. One Node process answers every call
-(``tests/support/kernel_cases.mjs``); ``tests/test_wasm.py`` holds the module itself to
-the engine."""
+autoplay, the reason a move is refused) and the C core's (``POST /api/solve``'s verdict
+and line), on positions reached by random play under every rule book. One Node process
+answers every call (``tests/support/kernel_cases.mjs``); ``tests/test_wasm.py`` holds
+the module itself to the engine."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from fastapi.testclient import TestClient
 
 from eightoff.codes import GameCode
 from eightoff.formats import position_to_json
-from eightoff.moves import FOUNDATION, Place, PlaceKind
+from eightoff.moverules import why_not
+from eightoff.moves import FOUNDATION, Move, Place, PlaceKind
 from eightoff.position import Position
 from eightoff.rules import OPTIONS, Rules
 from eightoff.solver import Limit, solve
@@ -113,6 +114,8 @@ def test_kernel_js_answers_as_the_api(tmp_path: Path) -> None:
             given = move["text"] if n % 2 else {k: v for k, v in move.items() if k != "text"}
             calls.append({"op": "play", "rules": shown["rules"], "position": shown, "move": given})
             expected.append({"ok": {"position": after["position"], "move": move}})
+            calls.append({"op": "whyNot", "position": shown, "move": given})
+            expected.append({"ok": None})
             wrong = dict(move, card="KS" if move["card"] != "KS" else "KH")
             calls.append({"op": "play", "position": shown, "move": wrong})
             expected.append({"ok": {"refused": "unreadable"}})
@@ -122,8 +125,14 @@ def test_kernel_js_answers_as_the_api(tmp_path: Path) -> None:
             if m.count >= 1 and has(m.source, rules) and has(m.target, rules)
             and not position.is_legal(m)
         ]  # fmt: skip
-        calls.append({"op": "play", "position": shown, "move": rng.choice(illegal).text()})
+        refused = rng.choice(illegal)
+        calls.append({"op": "play", "position": shown, "move": refused.text()})
         expected.append({"ok": {"refused": "illegal"}})
+        sent = Move.from_text(refused.text())  # a foundation target's suit is not written
+        reason = why_not(rules, position.columns, position.cells, position.foundations, sent)
+        assert reason is not None
+        calls.append({"op": "whyNot", "position": shown, "move": refused.text()})
+        expected.append({"ok": {"reason": str(reason[0])}})
         if not texts or not texts[-1].startswith("^"):  # a take-back is not sent home again
             settled = state(client, code, texts, autoplay=True)
             calls.append({"op": "autoplayMoves", "position": shown})
@@ -153,6 +162,8 @@ def test_kernel_js_answers_as_the_api(tmp_path: Path) -> None:
         if call["op"] == "play" and "refused" in want["ok"]:
             assert answer["refused"] == want["ok"]["refused"], (call, answer)
             assert answer["reason"]
+        elif call["op"] == "whyNot" and want["ok"] is not None:
+            assert answer["reason"] == want["ok"]["reason"], (call, answer)
         elif call["op"] == "solve":
             assert {k: answer[k] for k in want["ok"]} == want["ok"], call
             verdicts.add(answer["verdict"])

@@ -4,7 +4,7 @@
 //     node tests/support/kernel_cases.mjs KERNEL_JS KERNEL_WASM CASES_JSON
 //
 // CASES_JSON holds a list of calls `{op, rules, position, move, options}`, op one of
-// legalMoves, play, autoplayMoves, solve. Prints one JSON list: each call's answer
+// legalMoves, play, whyNot, autoplayMoves, solve. Prints one JSON list: each call's answer
 // `{ok: answer}` or `{error: name, message}`. The module is loaded from its bytes,
 // then again from a Response with the application/wasm type (as a page fetches it).
 import { readFileSync } from "node:fs";
@@ -20,7 +20,7 @@ const cases = JSON.parse(readFileSync(casesPath, "utf8"));
 const answers = cases.map(({ op, rules = null, position, move, options }, n) => {
   const kernel = n % 2 ? fromResponse : fromBytes;
   try {
-    if (op === "play") return { ok: kernel.play(rules, position, move) };
+    if (op === "play" || op === "whyNot") return { ok: kernel[op](rules, position, move) };
     if (op === "solve") return { ok: kernel.solve(rules, position, options) };
     return { ok: kernel[op](rules, position) };
   } catch (err) {

@@ -11,6 +11,7 @@
  *     kernel.legalMoves(rules, position);   // → [move, ...]
  *     kernel.play(rules, position, move);   // → {position, move} | {refused, reason}
  *     kernel.autoplayMoves(rules, position); // → [move, ...]
+ *     kernel.whyNot(rules, position, move);   // → null | {reason: "does-not-build", ...}
  *     kernel.solve(rules, position, { maxNodes: 200000, seconds: 10 }); // → {verdict, moves, ...}
  *
  * A page's Content-Security-Policy must allow WebAssembly (script-src 'wasm-unsafe-eval', as
@@ -30,6 +31,17 @@
  *   given may be such an object (`card`, `count` and the foundation's number optional; a
  *   given `card` must be the card that moves) or its compact notation ("3a", "a5", "3^",
  *   "^H3", "35x2").
+ * - whyNot's answer: null where the move may be played, else the engine's reason code
+ *   (eightoff.moverules.why_not, the codes of eightoff.errors.Illegal) and the values its
+ *   words name, cards as text ("9H"): no-such-place {place: "source" | "target", kind,
+ *   number (1-based), cells (the rules')}; same-place {foundations: boolean};
+ *   one-at-a-time {to: null | "foundation" | "cell"}; too-few-cards {held}; not-a-run
+ *   {count, card, lower, upper}; not-next {card, need: the card wanted first, null: card
+ *   is home}; cell-full {card, holds}; does-not-build {card, onto, need: the card of its
+ *   suit one rank up (null for a King), colour: null (need itself) or "red" | "black" (a
+ *   card of need's rank in that colour)}; kings-only {card}; no-room {count, most}; the
+ *   others (no-card, no-take-back, empty-source, cell-to-cell, whole-column,
+ *   single-moves) none.
  * - solve's answer: `{verdict: "solved" | "unsolvable" | "unknown", moves: [move, ...],
  *   length, optimal: false, nodes, seconds}`: the line of eightoff.solver.solve with the same
  *   node limit (maxNodes), move for move; "unknown" where a limit stopped it (or its tables
@@ -59,6 +71,12 @@ const RULE_VALUES = {
   take_back: [false, true],
 };
 const VERDICTS = ["solved", "unsolvable", "unknown"];
+// eo_why_not's codes (engine.h WHY_*, eightoff.errors.Illegal's order; 0: legal).
+const WHY = [
+  null, "no-card", "no-such-place", "same-place", "no-take-back", "empty-source", "one-at-a-time", "too-few-cards",
+  "not-a-run", "not-next", "cell-to-cell", "cell-full", "does-not-build", "kings-only", "whole-column",
+  "single-moves", "no-room",
+];
 
 // The buffer's layout and the calls' errors (exports.c).
 const IN_POSITION = 5;
@@ -207,6 +225,36 @@ function readMove(move) {
   return { fields, card };
 }
 
+/** eo_why_not's answer (its code and the nine int32 at OUT_HEAD) as whyNot's. */
+function whyJson([code, variant, place, card, other, lower, need, number, most]) {
+  const reason = WHY[code];
+  const text = (c) => (c < 0 ? null : cardText(c));
+  switch (reason) {
+    case "no-such-place":
+      return { reason, place: place ? "target" : "source", kind: ["foundation", "foundation", "column", "cell"][variant], number: number + 1, cells: most };
+    case "same-place":
+      return { reason, foundations: variant === 1 };
+    case "one-at-a-time":
+      return { reason, to: [null, "foundation", "cell"][variant] };
+    case "too-few-cards":
+      return { reason, held: number };
+    case "not-a-run":
+      return { reason, count: number, card: text(card), lower: text(lower), upper: text(other) };
+    case "not-next":
+      return { reason, card: text(card), need: text(need) };
+    case "cell-full":
+      return { reason, card: text(card), holds: text(other) };
+    case "does-not-build":
+      return { reason, card: text(card), onto: text(other), need: text(need), colour: [null, "red", "black"][variant] };
+    case "kings-only":
+      return { reason, card: text(card) };
+    case "no-room":
+      return { reason, count: number, most };
+    default:
+      return { reason };
+  }
+}
+
 /** WASI's imports, the few a kernel needs: output to the console, the clocks, random
  * bytes, an exit that throws; every other call answers ENOSYS. */
 function wasiImports(module, memory) {
@@ -283,7 +331,7 @@ async function compiled(source) {
 /**
  * Loads kernel.wasm from ``source`` (a URL string or URL, a Response, an ArrayBuffer or
  * Uint8Array of its bytes, or a compiled WebAssembly.Module) and returns the kernel:
- * `{legalMoves, play, autoplayMoves, solve, scheduleFields}` (see the module's comment).
+ * `{legalMoves, play, whyNot, autoplayMoves, solve, scheduleFields}` (see the module's comment).
  */
 export async function loadKernel(source) {
   const module = await compiled(source);
@@ -378,6 +426,19 @@ export async function loadKernel(source) {
       if (played === 0 || played === EO_BAD_MOVE) return { refused: "illegal", reason: "move: not one of the legal moves here" };
       checked(played);
       return { position: positionOut(r), move: movesAt(1)[0] };
+    },
+
+    /** Why ``move`` may not be played (eightoff.moverules.why_not): null where it may, else
+     * `{reason, ...values}` (see the module's comment). Any column, cell (1-8) or count is
+     * taken, places the rules lack included; a `card` the move names is not checked. */
+    whyNot(rules, position, move) {
+      write(rules, position);
+      const { fields } = readMove(move);
+      new Int8Array(memory().buffer, ioAt + IN_MOVE, 5).set(fields.map((f) => Math.min(f, 127)));
+      const code = checked(eo.eo_why_not());
+      if (code === 0) return null;
+      const head = new DataView(memory().buffer, ioAt + OUT_HEAD, 36);
+      return whyJson(Array.from({ length: 9 }, (_, k) => head.getInt32(4 * k, true)));
     },
 
     /** The moves the game's safe autoplay makes now, in order (eightoff.game.autoplay_moves). */

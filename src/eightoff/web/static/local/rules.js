@@ -38,10 +38,3 @@ export function letter(rules, name) {
   const implied = settled({ ...rules, [name]: STANDARD[name] })[name];
   return value === implied ? "" : option.letters[option.values.indexOf(value)];
 }
-
-/** The most cards one move may carry with this room (``Rules.max_run``). */
-export function maxRun(rules, freeCells, emptyColumns) {
-  if (rules.group_moves === "single") return 1;
-  if (rules.group_moves === "cells") return freeCells + 1;
-  return (freeCells + 1) * 2 ** emptyColumns;
-}

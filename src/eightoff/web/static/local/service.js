@@ -161,7 +161,7 @@ export class LocalService {
     let illegal = null;
     if (line.length < read.length) {
       const i = line.length;
-      const [code, reason] = whyNot(line.position, read[i]) || ["no-card", "not one of the legal moves here"];
+      const [code, reason] = whyNot(this.engine.kernel, line.position, read[i]) || ["no-card", "not one of the legal moves here"];
       illegal = { index: i, move: read[i], code, reason };
     }
     const played = line.length;
