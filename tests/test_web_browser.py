@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
 from collections.abc import Iterator
 from importlib import resources
 from itertools import pairwise
@@ -48,10 +47,7 @@ from support.browser import (
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
-CHROMIUM = shutil.which("chromium")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"
-)
+pytestmark = pytest.mark.chromium  # skipped where chromium is missing (tests/conftest.py)
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 STUCK_CODE = "EO1-C2-AAAAAAB"  # no legal move from the deal on

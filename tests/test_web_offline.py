@@ -39,9 +39,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
 CHROMIUM = shutil.which("chromium")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"
-)
+pytestmark = pytest.mark.chromium  # skipped where chromium is missing (tests/conftest.py)
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 COLD_LOAD_MOST = 400 * 1024
 """What a first visit may download in all, in bytes (compressed, as sent)."""
